@@ -1,0 +1,103 @@
+/**
+ * Agents decide. They see the legal actions, their own random stream and, on demand, an
+ * observation (never the raw state). The same interface serves every system; heuristics
+ * are small named policies with named parameters, so experiments can sweep them.
+ */
+import type { Rng } from './rng/rng.ts';
+import type { CompiledGame } from './system.ts';
+
+export interface DecisionContext<O = unknown> {
+  readonly side: number;
+  /** Legal actions in legal[0..n). */
+  readonly legal: Int32Array;
+  readonly n: number;
+  /** The agent's own stream: an agent's randomness never shifts the game's dice. */
+  readonly rng: Rng;
+  /** Observation for this side, built lazily (random agents never pay for it). */
+  observe(): O;
+  describe(action: number): string;
+}
+
+export interface Agent<O = unknown> {
+  decide(ctx: DecisionContext<O>): number;
+}
+
+export type ParamValue = number | string | boolean;
+
+export interface ParamSpec {
+  readonly default: ParamValue;
+  readonly description: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly values?: readonly ParamValue[];
+}
+
+export interface AgentFactory {
+  readonly name: string;
+  readonly description: string;
+  readonly params: Readonly<Record<string, ParamSpec>>;
+  /** Called once per game and side. */
+  create(game: CompiledGame<any, any>, side: number, params: Readonly<Record<string, ParamValue>>): Agent<any>;
+}
+
+/** Uniform over the legal actions: the baseline and the fuzzer of every system. */
+export const randomAgent: AgentFactory = {
+  name: 'random',
+  description: 'Uniformly random legal action at every decision (baseline and fuzzer).',
+  params: {},
+  create: () => ({ decide: (ctx) => ctx.legal[ctx.rng.int(ctx.n)] }),
+};
+
+/** An agent choice as written on the command line or in a scenario: name plus parameters. */
+export interface AgentChoice {
+  readonly name: string;
+  readonly params: Readonly<Record<string, ParamValue>>;
+}
+
+/** Parses 'marksman' or 'marksman:lambda=1.5:fireAt=0.2'. */
+export function parseAgentChoice(text: string): AgentChoice {
+  const [name, ...kv] = text.trim().split(':');
+  const params: Record<string, ParamValue> = {};
+  for (const part of kv) {
+    const eq = part.indexOf('=');
+    if (eq < 0) throw new Error(`agent parameter '${part}' in '${text}' must look like key=value`);
+    const k = part.slice(0, eq).trim();
+    const raw = part.slice(eq + 1).trim();
+    params[k] = raw === 'true' ? true : raw === 'false' ? false : raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  }
+  return { name, params };
+}
+
+export function formatAgentChoice(c: AgentChoice): string {
+  const kv = Object.entries(c.params).map(([k, v]) => `:${k}=${v}`);
+  return c.name + kv.join('');
+}
+
+/** Resolves parameters against the factory's specs; returns [values, errors]. */
+export function resolveAgentParams(f: AgentFactory, given: Readonly<Record<string, ParamValue>>): [Record<string, ParamValue>, string[]] {
+  const out: Record<string, ParamValue> = {};
+  const errors: string[] = [];
+  for (const [k, spec] of Object.entries(f.params)) out[k] = spec.default;
+  for (const [k, v] of Object.entries(given)) {
+    const spec = f.params[k];
+    if (!spec) {
+      const known = Object.keys(f.params);
+      errors.push(`agent '${f.name}' has no parameter '${k}'${known.length ? ` (known: ${known.join(', ')})` : ' (it takes none)'}`);
+      continue;
+    }
+    if (typeof v !== typeof spec.default) {
+      errors.push(`agent '${f.name}' parameter '${k}' must be a ${typeof spec.default}, got ${JSON.stringify(v)}`);
+      continue;
+    }
+    if (typeof v === 'number' && ((spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max))) {
+      errors.push(`agent '${f.name}' parameter '${k}' must be within [${spec.min ?? '-inf'}, ${spec.max ?? 'inf'}], got ${v}`);
+      continue;
+    }
+    if (spec.values && !spec.values.includes(v)) {
+      errors.push(`agent '${f.name}' parameter '${k}' must be one of ${spec.values.join(', ')}, got ${v}`);
+      continue;
+    }
+    out[k] = v;
+  }
+  return [out, errors];
+}

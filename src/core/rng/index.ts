@@ -1,0 +1,2 @@
+export { Rng } from './rng.ts';
+export { gameStreams, streamFor, streamState, seedWords, mix32, Purpose, type GameStreams } from './streams.ts';

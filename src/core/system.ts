@@ -1,0 +1,144 @@
+/**
+ * The GameSystem interface: the one small surface through which a rule system plugs into
+ * the core. The core never imports a system; `src/systems/index.ts` is the only registry.
+ *
+ * The contract, in OpenSpiel's spirit:
+ *  - a game is a sequence of DECISIONS; at each one exactly one side chooses among legal
+ *    actions encoded as non-negative int32 (the system owns the encoding and describes it);
+ *  - chance is resolved inside `apply` from the game's dice stream (ctx.dice);
+ *  - hidden information stays hidden: agents see `observe(state, side)` only, never state;
+ *  - simultaneous secret choices are sequential decisions whose earlier choices are hidden
+ *    from the later chooser's observation;
+ *  - state is plain data (structuredClone/JSON safe); `apply` may mutate it in place.
+ */
+import type { z } from 'zod';
+import type { Rng } from './rng/rng.ts';
+import type { Tally, MetricLayout } from './tally.ts';
+import type { AgentFactory } from './agent.ts';
+import type { OptionSpecs, OptionValues } from './options.ts';
+import type { DataTree, ProvenanceEntry } from './tables/provenance.ts';
+
+/** Why a game ended. The first three are the rules' ends; `safety-cap` is the engine's. */
+export type EndReason = 'victory' | 'forced-end' | 'turn-limit' | 'complete' | 'safety-cap';
+
+export const END_REASONS: readonly EndReason[] = ['victory', 'forced-end', 'turn-limit', 'complete', 'safety-cap'];
+
+export interface GameResult {
+  /** Winning side index, or -1 for a draw (or no winner, for generator systems). */
+  winner: number;
+  reason: EndReason;
+  /** System-specific detail, e.g. 'elimination', 'flag', 'points'. */
+  detail: string;
+  /** Game length in the system's unit (SystemInfo.lengthUnit), e.g. player turns. */
+  length: number;
+}
+
+/** Per-game context handed to the system: the dice stream and the metric sink. */
+export interface PlayContext {
+  /** Dice and every other in-game chance event. */
+  readonly dice: Rng;
+  /** Counters for the analysis (efficiency rows and per-game scalars). */
+  readonly tally: Tally;
+  /** Optional transcript sink; when present the system may log what happened. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * A scenario after the system has compiled it: tables resolved with overrides, options
+ * merged with defaults, everything precomputed that can be (LOS tables, distances...).
+ * Built once per worker and reused for every game: TripleA 2643's lesson.
+ */
+export interface CompiledGame<S = unknown, O = unknown> {
+  readonly sides: readonly string[];
+  readonly metrics: MetricLayout;
+  /** Upper bound on decisions per game; exceeding it ends the game with reason 'safety-cap'. */
+  readonly maxDecisions: number;
+  /** Largest number of legal actions at any decision (sizes the shared action buffer). */
+  readonly maxActions: number;
+
+  /** Fresh game state. Uses `setup` for random set-up (deck order, placements). */
+  newGame(setup: Rng, ctx: PlayContext): S;
+  /** The game's end, or null while it goes on. */
+  result(state: S): GameResult | null;
+  /** Side that must decide now. */
+  currentSide(state: S): number;
+  /** Writes the legal actions into out[0..n) and returns n (n >= 1 while the game is on). */
+  legalActions(state: S, out: Int32Array): number;
+  /** Applies a legal action (mutating state). Chance draws come from ctx.dice. */
+  apply(state: S, action: number, ctx: PlayContext): void;
+  /** What `side` may know. Never exposes hidden information. */
+  observe(state: S, side: number): O;
+  /** Human-readable action for transcripts and errors. */
+  describeAction(state: S, action: number): string;
+  /** Game length so far in SystemInfo.lengthUnit (used when the safety cap ends a game). */
+  length(state: S): number;
+  /** Deep copy; acting on the copy must never change the original. */
+  clone(state: S): S;
+  /** Called once when the game has ended, before the tally is folded (per-game scalars). */
+  finish?(state: S, result: GameResult, ctx: PlayContext): void;
+  /** Invariants for the shared random-playout test; returns a list of violations (empty = fine). */
+  checkInvariants?(state: S): string[];
+}
+
+/** What a scenario file carries after core validation (see src/scenario/schema.ts). */
+export interface ScenarioInput {
+  /** Path of the file, for error messages. */
+  readonly file: string;
+  readonly system: string;
+  readonly id: string;
+  readonly name: string;
+  /** The system-specific block, already validated against GameSystem.scenarioSchema. */
+  readonly body: unknown;
+  readonly options: OptionValues;
+  /** House rules on the rules data: dotted path -> value. */
+  readonly overrides: Readonly<Record<string, unknown>>;
+}
+
+export interface CompileInput {
+  readonly scenario: ScenarioInput;
+  /** Rules data with overrides applied and validated (plain values, no provenance keys). */
+  readonly data: unknown;
+  readonly options: OptionValues;
+}
+
+/** Static description of a system. */
+export interface SystemInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly seedFile: string;
+  readonly spec: string;
+  /** Unit of GameResult.length, e.g. 'player turns', 'turns', 'rounds'. */
+  readonly lengthUnit: string;
+  /** 'game' plays sides against each other; 'generator' has no decisions (ww2setup). */
+  readonly kind: 'game' | 'generator';
+}
+
+export interface GameSystem {
+  readonly info: SystemInfo;
+  /** Schema of the scenario file's `scenario:` block. */
+  readonly scenarioSchema: z.ZodType;
+  /** Default rules data with provenance (`$prov` keys, see tables/provenance.ts). */
+  readonly rulesData: DataTree;
+  /** Schema the rules data must satisfy after house-rule overrides. */
+  readonly rulesSchema: z.ZodType;
+  /** Named options: every ambiguity of the spec and every optional rule. */
+  readonly options: OptionSpecs;
+  readonly agents: readonly AgentFactory[];
+  /** Names of the two agents used when a scenario and the command line name none. */
+  readonly defaultAgents: readonly string[];
+  /**
+   * Data roots a scenario actually uses (e.g. 'tanks.firefly', 'cards.move'), so reports list
+   * the placeholder values in play and not the whole library.
+   */
+  dataInUse(body: unknown, data: unknown): string[];
+  /**
+   * Checks that need the rules data (unknown unit ids...). Returns errors as
+   * [path inside the scenario file, message]; empty when the scenario is sound.
+   */
+  checkScenario?(body: unknown, data: unknown, options: OptionValues): Array<[string, string]>;
+  compile(input: CompileInput): CompiledGame;
+  /** Exact mechanics for `salvo odds` / `salvo cards` (optional). */
+  readonly odds?: unknown;
+}
+
+export type { ProvenanceEntry };

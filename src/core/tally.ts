@@ -1,0 +1,83 @@
+/**
+ * Metric sink of a game. A system declares its layout once (at compile time) and writes
+ * counters during play with integer row/column indices: no strings, no allocation.
+ *
+ *  - cells: efficiency counters, rows x columns (e.g. per side x unit type x weapon:
+ *    shots, hits, kills), SUMMED over all the games of a batch;
+ *  - scalars: per-game quantities (reset before every game) whose distributions are kept
+ *    as histograms (e.g. enforcement cards drawn, points destroyed by side A).
+ *
+ * Integer sums merge exactly in any order, which is what makes results identical for any
+ * worker count and batch size.
+ */
+export interface MetricLayout {
+  /** Names of the key columns of each efficiency row, e.g. ['side', 'unit', 'weapon']. */
+  readonly rowKeys: readonly string[];
+  /** One record per row: values for rowKeys plus constants (e.g. points). */
+  readonly rows: ReadonlyArray<Readonly<Record<string, string | number>>>;
+  /** Counter names per row, e.g. ['fielded', 'shots', 'hits', 'kills']. */
+  readonly columns: readonly string[];
+  /** Per-game scalar names; keep values integral so histograms stay small. */
+  readonly scalars: readonly string[];
+  /** Ratios the report derives from the counters (num/den), with how to give an interval. */
+  readonly ratios?: ReadonlyArray<RatioSpec>;
+}
+
+export interface RatioSpec {
+  readonly name: string;
+  readonly num: string;
+  readonly den: string;
+  /** 'proportion' => Wilson interval on num/den (num <= den); 'rate' => plain ratio. */
+  readonly kind: 'proportion' | 'rate';
+  /** Multiply the ratio (e.g. 100 for "per 100 points"). */
+  readonly scale?: number;
+  /** The denominator is a row constant (e.g. 'points') times a counter ('fielded'). */
+  readonly denConstant?: string;
+  readonly label?: string;
+}
+
+export class Tally {
+  readonly cells: Float64Array;
+  readonly scalars: Float64Array;
+  readonly ncols: number;
+
+  constructor(readonly layout: MetricLayout) {
+    this.ncols = layout.columns.length;
+    this.cells = new Float64Array(layout.rows.length * this.ncols);
+    this.scalars = new Float64Array(layout.scalars.length);
+  }
+
+  /** Adds v to counter `col` of row `row`. */
+  add(row: number, col: number, v = 1): void {
+    this.cells[row * this.ncols + col] += v;
+  }
+
+  setScalar(i: number, v: number): void {
+    this.scalars[i] = v;
+  }
+
+  addScalar(i: number, v = 1): void {
+    this.scalars[i] += v;
+  }
+
+  resetScalars(): void {
+    this.scalars.fill(0);
+  }
+
+  resetCells(): void {
+    this.cells.fill(0);
+  }
+}
+
+/** Helper for systems: index lookups by name, done once at compile time. */
+export function columnIndex(layout: MetricLayout, name: string): number {
+  const i = layout.columns.indexOf(name);
+  if (i < 0) throw new Error(`metric column '${name}' not in layout`);
+  return i;
+}
+
+export function scalarIndex(layout: MetricLayout, name: string): number {
+  const i = layout.scalars.indexOf(name);
+  if (i < 0) throw new Error(`metric scalar '${name}' not in layout`);
+  return i;
+}

@@ -1,0 +1,13 @@
+/**
+ * The registry: one line per rule system. Workers rebuild it by id; nothing registers
+ * itself by side effect. The core (src/core, src/run, src/analysis, src/report) never
+ * imports this file's systems directly; only the CLI and the worker entry look them up here.
+ */
+import type { GameSystem } from '../core/system.ts';
+
+export const SYSTEMS: readonly GameSystem[] = [
+];
+
+export function findSystem(id: string): GameSystem | undefined {
+  return SYSTEMS.find((s) => s.info.id === id);
+}
