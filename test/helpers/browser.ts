@@ -1,0 +1,86 @@
+/**
+ * Opens a generated HTML file in headless Debian Chromium (playwright-core, no browser download)
+ * and reports what a user would see: console errors, network requests that left the file, and
+ * how many charts rendered to SVG.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.SALVO_CHROMIUM ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageCheck {
+  readonly consoleErrors: string[];
+  /** Requests to anything but the file itself (http(s), other files): must be empty offline. */
+  readonly externalRequests: string[];
+  readonly chartCount: number;
+  readonly renderedCharts: number;
+  readonly chartErrors: string[];
+  /** Text of the page (for content assertions). */
+  readonly text: string;
+  /** Prints the page to PDF (A4 unless given) and returns the byte size. */
+  pdf(outFile: string, format?: 'A4' | 'Letter'): Promise<number>;
+  screenshot(outFile: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Promise<PageCheck> {
+  const userDir = mkdtempSync(join(tmpdir(), 'salvo-chromium-'));
+  // Playwright manages --user-data-dir itself: a fresh temporary profile per page.
+  const browser: BrowserContext = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const page: Page = browser.pages()[0] ?? (await browser.newPage());
+  const consoleErrors: string[] = [];
+  const externalRequests: string[] = [];
+  const url = pathToFileURL(htmlFile).href;
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (u !== url && !u.startsWith('data:') && !u.startsWith('blob:')) externalRequests.push(u);
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+  await page.waitForSelector('body[data-all-rendered="true"]', { timeout: timeoutMs });
+  const info = await page.evaluate(() => {
+    const charts = Array.from(document.querySelectorAll('.vega-chart'));
+    return {
+      chartCount: charts.length,
+      rendered: charts.filter((c) => c.getAttribute('data-rendered') === 'true' && c.querySelector('svg')).length,
+      errors: charts.map((c) => c.getAttribute('data-error')).filter((x): x is string => !!x),
+      text: document.body.innerText,
+    };
+  });
+  return {
+    consoleErrors,
+    externalRequests,
+    chartCount: info.chartCount,
+    renderedCharts: info.rendered,
+    chartErrors: info.errors,
+    text: info.text,
+    async pdf(outFile, format = 'A4') {
+      const buf = await page.pdf({ path: outFile, format, printBackground: true });
+      return buf.length;
+    },
+    async screenshot(outFile) {
+      await page.screenshot({ path: outFile, fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
