@@ -4,8 +4,10 @@
  * imports this file's systems directly; only the CLI and the worker entry look them up here.
  */
 import type { GameSystem } from '../core/system.ts';
+import { system as duel } from './duel/index.ts';
 
 export const SYSTEMS: readonly GameSystem[] = [
+  duel,
 ];
 
 export function findSystem(id: string): GameSystem | undefined {

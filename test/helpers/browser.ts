@@ -55,15 +55,16 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
   });
   await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
   await page.waitForSelector('body[data-all-rendered="true"]', { timeout: timeoutMs });
-  const info = await page.evaluate(() => {
+  // Evaluated in the page (a string keeps DOM types out of the Node type check).
+  const info = (await page.evaluate(`(() => {
     const charts = Array.from(document.querySelectorAll('.vega-chart'));
     return {
       chartCount: charts.length,
       rendered: charts.filter((c) => c.getAttribute('data-rendered') === 'true' && c.querySelector('svg')).length,
-      errors: charts.map((c) => c.getAttribute('data-error')).filter((x): x is string => !!x),
+      errors: charts.map((c) => c.getAttribute('data-error')).filter((x) => !!x),
       text: document.body.innerText,
     };
-  });
+  })()`)) as { chartCount: number; rendered: number; errors: string[]; text: string };
   return {
     consoleErrors,
     externalRequests,

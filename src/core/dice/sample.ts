@@ -91,3 +91,68 @@ export function chooseByDieReroll(rng: Rng, k: number, sides = 6): number {
     if (v <= k) return v - 1;
   }
 }
+
+/**
+ * Sum of the k highest (or lowest) of n dice; `buf` is caller-owned scratch of length >= n.
+ * Exact twin: Dist.keepHighest / keepLowest.
+ */
+export function rollKeep(rng: Rng, n: number, k: number, highest: boolean, buf: Int32Array, sides = 6): number {
+  rollInto(rng, n, buf, sides);
+  sortDescending(buf, n);
+  let s = 0;
+  if (highest) for (let i = 0; i < k; i++) s += buf[i];
+  else for (let i = n - k; i < n; i++) s += buf[i];
+  return s;
+}
+
+/** One die re-rolled up to `rerolls` times while it shows a face below `keepAtLeast`. Twin: Dist.rerollWhere. */
+export function rollRerollBelow(rng: Rng, keepAtLeast: number, rerolls: number, sides = 6): number {
+  let v = 1 + rng.int(sides);
+  for (let k = 0; k < rerolls && v < keepAtLeast; k++) v = 1 + rng.int(sides);
+  return v;
+}
+
+/** Tie policy of an opposed sorted-dice contest: 0 = cancel, 1 = defender, 2 = attacker. */
+export const TIE_CANCEL = 0;
+export const TIE_DEFENDER = 1;
+export const TIE_ATTACKER = 2;
+
+/**
+ * Opposed sorted-dice contest (RISK-style): both pools rolled (die = 1..sides + modifier),
+ * sorted high to low, compared over the first `pairs` ranks. Writes [attacker wins, defender
+ * wins, ties] into out[0..3). Exact twin: opposedContest in contest.ts.
+ */
+export function rollOpposed(
+  rng: Rng,
+  a: number,
+  d: number,
+  pairs: number,
+  tie: number,
+  bufA: Int32Array,
+  bufD: Int32Array,
+  out: Int32Array,
+  sidesA = 6,
+  sidesD = 6,
+  modA = 0,
+  modD = 0,
+): void {
+  rollInto(rng, a, bufA, sidesA);
+  rollInto(rng, d, bufD, sidesD);
+  sortDescending(bufA, a);
+  sortDescending(bufD, d);
+  let aw = 0;
+  let dw = 0;
+  let t = 0;
+  for (let i = 0; i < pairs; i++) {
+    const x = bufA[i] + modA;
+    const y = bufD[i] + modD;
+    if (x > y) aw++;
+    else if (y > x) dw++;
+    else if (tie === TIE_DEFENDER) dw++;
+    else if (tie === TIE_ATTACKER) aw++;
+    else t++;
+  }
+  out[0] = aw;
+  out[1] = dw;
+  out[2] = t;
+}

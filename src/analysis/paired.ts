@@ -1,0 +1,73 @@
+/**
+ * Variant vs baseline on common random numbers. Game g of both variants used the same streams,
+ * so the per-game difference of side A's win indicator carries far less noise than two
+ * independent samples (USERS.md: designers need the paired difference with interval and p-value).
+ */
+import { cumulativeStdNormalProbability } from 'simple-statistics';
+import { Z95 } from './intervals.ts';
+import type { PairTable } from '../run/summary.ts';
+
+export interface PairedComparison {
+  n: number;
+  baselineWinRate: number;
+  variantWinRate: number;
+  /** variant − baseline, side A's win rate. */
+  diff: number;
+  lo: number;
+  hi: number;
+  /** Two-sided McNemar test of equal win rates (exact binomial below 200 discordant pairs). */
+  pValue: number;
+  /** Games won by A only in the baseline / only in the variant. */
+  baselineOnlyWins: number;
+  variantOnlyWins: number;
+  /** Standard error of the difference; the unpaired one for the same n, to show what pairing saved. */
+  se: number;
+  seUnpaired: number;
+}
+
+export function pairedComparison(t: PairTable): PairedComparison {
+  let n = 0;
+  for (const row of t) for (const c of row) n += c;
+  const bWins = t[0][0] + t[0][1] + t[0][2];
+  const vWins = t[0][0] + t[1][0] + t[2][0];
+  const n10 = t[0][1] + t[0][2]; // baseline won, variant did not
+  const n01 = t[1][0] + t[2][0]; // variant won, baseline did not
+  const diff = n > 0 ? (n01 - n10) / n : 0;
+  const varD = n > 0 ? (n01 + n10) / n - diff * diff : 0;
+  const se = n > 1 ? Math.sqrt(varD / (n - 1)) : NaN;
+  const pb = n > 0 ? bWins / n : 0;
+  const pv = n > 0 ? vWins / n : 0;
+  const seUnpaired = n > 0 ? Math.sqrt((pb * (1 - pb) + pv * (1 - pv)) / n) : NaN;
+  return {
+    n,
+    baselineWinRate: pb,
+    variantWinRate: pv,
+    diff,
+    lo: diff - Z95 * se,
+    hi: diff + Z95 * se,
+    pValue: mcnemar(n01, n10),
+    baselineOnlyWins: n10,
+    variantOnlyWins: n01,
+    se,
+    seUnpaired,
+  };
+}
+
+/** Two-sided McNemar p-value for discordant counts b and c. */
+export function mcnemar(b: number, c: number): number {
+  const m = b + c;
+  if (m === 0) return 1;
+  if (m < 200) {
+    // Exact: 2 * P(X <= min(b, c)), X ~ Binomial(m, 1/2), computed in log space.
+    const k = Math.min(b, c);
+    let logC = 0; // log C(m, 0)
+    let tail = 0;
+    for (let i = 0; i <= k; i++) {
+      if (i > 0) logC += Math.log((m - i + 1) / i);
+      tail += Math.exp(logC - m * Math.LN2);
+    }
+    return Math.min(1, 2 * tail);
+  }
+  const z = (Math.abs(b - c) - 1) / Math.sqrt(m);
+  return Math.min(1, 2 * (1 - cumulativeStdNormalProbability(z)));
+}

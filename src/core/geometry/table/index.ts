@@ -1,0 +1,6 @@
+/** Tape-measure table geometry: units are generic (inches, centimetres); angles in degrees. */
+export * from './angles.ts';
+export * from './shapes.ts';
+export * from './footprint.ts';
+export * from './movement.ts';
+export * from './los.ts';

@@ -1,0 +1,307 @@
+/**
+ * The report of a run or an experiment: one self-contained offline HTML page with Vega-Lite
+ * charts, plus CSV and JSON files beside it. All files are written to a temporary folder first
+ * and moved into place at the end, so a failure never leaves a half-written report.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TopLevelSpec } from 'vega-lite';
+import type { Analysis, VariantAnalysis } from '../analysis/analyze.ts';
+import type { RatioSpec } from '../core/tally.ts';
+import type { ProvenanceEntry } from '../core/tables/provenance.ts';
+import type { OptionSpecs, OptionValues } from '../core/options.ts';
+import type { PlanResult } from '../run/pool.ts';
+import { forestPlot, histogram, rateBars, ratioBars, winMatrix } from './charts.ts';
+import { toCsv } from './csv.ts';
+import { num, pct, pValueText, rateText, signedPct } from './format.ts';
+import { chartDiv, escapeHtml, htmlPage } from './html.ts';
+
+export interface ScenarioDescription {
+  readonly id: string;
+  readonly name: string;
+  readonly file: string;
+  readonly text: string;
+  readonly system: { id: string; name: string; seedFile: string };
+  readonly description?: string;
+  readonly source?: { seed?: string; section?: string; note?: string };
+  readonly options: OptionValues;
+  readonly optionSpecs: OptionSpecs;
+  readonly overrides: Readonly<Record<string, unknown>>;
+  readonly provenance: readonly ProvenanceEntry[];
+  readonly ratios: readonly RatioSpec[];
+  readonly rowKeys: readonly string[];
+}
+
+export interface ReportInput {
+  readonly title: string;
+  readonly kind: 'run' | 'experiment';
+  readonly description?: string;
+  readonly analysis: Analysis;
+  readonly result: PlanResult;
+  /** The scenario played (for an experiment: its base scenario). */
+  readonly scenario: ScenarioDescription;
+  readonly command: string;
+  readonly versions: Readonly<Record<string, string>>;
+  readonly matrix?: { row: string; col: string; facet?: string };
+  /** Experiment file text, if any. */
+  readonly experimentText?: string;
+}
+
+export interface WrittenReport {
+  readonly dir: string;
+  readonly files: string[];
+}
+
+export function writeReport(outDir: string, input: ReportInput): WrittenReport {
+  const files = buildReportFiles(input);
+  const dir = resolve(outDir);
+  const tmp = `${dir}.partial-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  try {
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(tmp, name), content);
+    mkdirSync(dir, { recursive: true });
+    for (const name of Object.keys(files)) {
+      const target = join(dir, name);
+      if (existsSync(target)) rmSync(target);
+      renameSync(join(tmp, name), target);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return { dir, files: Object.keys(files).map((f) => join(dir, f)) };
+}
+
+/** File name → content. Pure (no I/O), so tests can inspect a report without writing it. */
+export function buildReportFiles(input: ReportInput): Record<string, string> {
+  const { analysis } = input;
+  const files: Record<string, string> = {};
+  files['report.html'] = renderHtml(input);
+  files['summary.json'] = JSON.stringify(summaryJson(input), null, 2) + '\n';
+  const tagKeys = [...new Set(analysis.variants.flatMap((v) => Object.keys(v.tags)))];
+  const withVariant = <T extends object>(v: VariantAnalysis, rows: readonly T[]): Array<Record<string, unknown>> =>
+    rows.map((r) => ({ variant: v.name, ...Object.fromEntries(tagKeys.map((k) => [k, v.tags[k] ?? ''])), ...r }));
+  files['outcomes.csv'] = toCsv(analysis.variants.flatMap((v) => withVariant(v, v.outcomes)));
+  files['end-reasons.csv'] = toCsv(analysis.variants.flatMap((v) => withVariant(v, v.reasons)));
+  files['game-length.csv'] = toCsv(analysis.variants.flatMap((v) => withVariant(v, v.lengthHistogram)));
+  files['scalars.csv'] = toCsv(analysis.variants.flatMap((v) => withVariant(v, v.scalars)));
+  const eff = analysis.variants.flatMap((v) => withVariant(v, v.efficiency));
+  if (eff.length) files['efficiency.csv'] = toCsv(eff);
+  const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
+  if (comps.length) files['comparisons.csv'] = toCsv(comps);
+  files['provenance.csv'] = toCsv(
+    input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
+  );
+  return files;
+}
+
+function summaryJson(input: ReportInput): unknown {
+  const r = input.result;
+  return {
+    title: input.title,
+    kind: input.kind,
+    command: input.command,
+    versions: input.versions,
+    seed: r.plan.seed,
+    gamesPerVariant: r.games,
+    gamesRequested: r.plan.games,
+    stoppedEarly: r.stoppedEarly,
+    workers: r.workers,
+    batchSize: r.batchSize,
+    elapsedSeconds: Math.round(r.elapsedMs) / 1000,
+    scenario: {
+      id: input.scenario.id,
+      name: input.scenario.name,
+      file: input.scenario.file,
+      system: input.scenario.system.id,
+      options: input.scenario.options,
+      overrides: input.scenario.overrides,
+      placeholdersInUse: input.scenario.provenance.filter((e) => e.provenance.kind === 'placeholder').length,
+    },
+    baseline: input.analysis.baseline,
+    variants: input.analysis.variants,
+  };
+}
+
+function renderHtml(input: ReportInput): string {
+  const specs: Record<string, TopLevelSpec> = {};
+  const parts: string[] = [];
+  const { analysis, result, scenario } = input;
+  const multi = analysis.variants.length > 1;
+
+  parts.push(`<h1>${escapeHtml(input.title)}</h1>`);
+  parts.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
+  if (input.description) parts.push(`<p>${escapeHtml(input.description)}</p>`);
+  if (result.stoppedEarly) parts.push(`<p><b>Stopped early</b> at ${num(result.games)} games: every win-rate interval reached the requested precision.</p>`);
+  const capped = analysis.variants.reduce((s, v) => s + (v.reasons.find((r) => r.reason === 'safety-cap')?.k ?? 0), 0);
+  if (capped > 0) parts.push(`<p><b>Warning:</b> ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.</p>`);
+
+  if (multi) renderExperiment(input, parts, specs);
+  for (const [i, v] of analysis.variants.entries()) renderVariant(input, v, i, parts, specs, multi);
+  renderScenario(input, parts);
+  parts.push(`<h2>Reproduce</h2><pre>${escapeHtml(input.command)}</pre>
+<div class="kv small">${Object.entries(input.versions).map(([k, v]) => `<div>${escapeHtml(k)}</div><div>${escapeHtml(v)}</div>`).join('')}
+<div>workers × batch</div><div>${result.workers} × ${result.batchSize} (results do not depend on either)</div>
+<div>elapsed</div><div>${(result.elapsedMs / 1000).toFixed(1)} s</div></div>`);
+  return htmlPage({ title: input.title, body: parts.join('\n'), specs });
+}
+
+function renderExperiment(input: ReportInput, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  const { analysis } = input;
+  const side0 = analysis.variants[0].sides[0];
+  parts.push(`<h2>Overview: side ${escapeHtml(side0)} win rate by variant</h2>`);
+  if (input.matrix) {
+    const m = input.matrix;
+    const rows = analysis.variants.map((v) => {
+      const w = v.outcomes[0];
+      return { [m.row]: v.tags[m.row] ?? '?', [m.col]: v.tags[m.col] ?? '?', ...(m.facet ? { [m.facet]: v.tags[m.facet] ?? '?' } : {}), winA: w.p, lo: w.lo, hi: w.hi, games: w.n };
+    });
+    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, title: `Side A win rate (${escapeHtml(side0)}), 95% interval half-width in points` });
+    parts.push(chartDiv('matrix', 'Each cell: side A win rate over the games of that variant; the small number is the 95% Wilson half-width in percentage points.'));
+  }
+  const barRows = analysis.variants.map((v) => ({ variant: v.label || v.name, p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
+  specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `Side A win rate by variant`, xTitle: 'win rate', percent: true });
+  parts.push(chartDiv('variantBars'));
+  parts.push(table(
+    ['variant', ...analysis.variants[0].sides.map((s) => `${s} wins`), 'draws', 'games', 'mean length'],
+    analysis.variants.map((v) => [escapeHtml(v.label || v.name), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
+  ));
+  const comps = analysis.variants.filter((v) => v.comparison);
+  if (comps.length) {
+    parts.push(`<h2>Against the baseline (${escapeHtml(analysis.baseline ?? '')}), paired on common random numbers</h2>`);
+    parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so the difference is measured game by game: the interval is the paired 95% interval, the p-value McNemar's test of equal win rates. "SE saved" compares with two independent samples of the same size.</p>`);
+    const rows = comps.map((v) => ({ variant: v.label || v.name, diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
+    specs.forest = forestPlot(rows, { title: `Change in side A win rate against ${analysis.baseline}` });
+    parts.push(chartDiv('forest'));
+    parts.push(table(
+      ['variant', 'baseline A wins', 'variant A wins', 'difference (points)', '95% interval', 'p-value', 'SE paired / unpaired'],
+      comps.map((v) => {
+        const c = v.comparison!;
+        return [escapeHtml(v.label || v.name), pct(c.baselineWinRate), pct(c.variantWinRate), signedPct(c.diff), `${signedPct(c.lo)} to ${signedPct(c.hi)}`, pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+      }),
+    ));
+  }
+  // Efficiency across variants, by the first declared ratio.
+  const ratios = input.scenario.ratios;
+  if (ratios.length && analysis.variants.some((v) => v.efficiency.length)) {
+    parts.push(`<h2>Efficiency across variants</h2>`);
+    const keys = input.scenario.rowKeys;
+    const rows = analysis.variants.flatMap((v) => v.efficiency.map((e) => ({ ...e, variant: v.label || v.name, key: keys.map((k) => e[k]).join(' · ') })));
+    for (const ratio of ratios.slice(0, 3)) {
+      const id = `xeff-${ratio.name}`;
+      specs[id] = ratioBars(
+        rows.map((r) => ({ ...r, label: `${r.variant} | ${r.key}` })),
+        { label: 'label', value: ratio.name, lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined, hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined, title: ratio.label ?? ratio.name, xTitle: ratio.label ?? ratio.name },
+      );
+      parts.push(chartDiv(id));
+    }
+  }
+}
+
+function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts: string[], specs: Record<string, TopLevelSpec>, multi: boolean): void {
+  const id = (s: string) => `v${i}-${s}`;
+  if (multi) {
+    parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(v.label || v.name)}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
+  }
+  parts.push(`<h2>Outcomes${multi ? `: ${escapeHtml(v.name)}` : ''}</h2>`);
+  parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
+  specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
+  parts.push(chartDiv(id('outcomes')));
+  parts.push(table(['outcome', 'games', 'rate (95% interval)'], v.outcomes.map((o) => [escapeHtml(o.outcome), num(o.k), rateText(o)])));
+
+  parts.push(`<h3>How games ended</h3>`);
+  parts.push(table(['end', 'games', 'rate (95% interval)'], v.reasons.map((r) => [escapeHtml(r.reason), num(r.k), rateText(r)])));
+  if (v.details.length) {
+    parts.push(table(['end', 'detail', 'outcome', 'games', 'share'], v.details.map((d) => [escapeHtml(d.reason), escapeHtml(d.detail), escapeHtml(d.outcome), num(d.count), pct(d.share)]), ['l', 'l', 'l']));
+  }
+
+  if (v.efficiency.length) {
+    parts.push(`<h3>Efficiency</h3>`);
+    const keys = input.scenario.rowKeys;
+    const ratios = input.scenario.ratios;
+    const counters = Object.keys(v.efficiency[0]).filter((k) => !keys.includes(k) && !ratios.some((r) => k === r.name || k === `${r.name}_lo` || k === `${r.name}_hi`) && typeof v.efficiency[0][k] === 'number');
+    const constantKeys = Object.keys(v.efficiency[0]).filter((k) => !keys.includes(k) && typeof v.efficiency[0][k] !== 'number');
+    const rows = v.efficiency.map((e) => ({ ...e, label: keys.map((k) => e[k]).join(' · ') }));
+    for (const ratio of ratios) {
+      const rid = id(`eff-${ratio.name}`);
+      specs[rid] = ratioBars(rows, {
+        label: 'label',
+        value: ratio.name,
+        lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined,
+        hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined,
+        colour: keys[0],
+        title: ratio.label ?? ratio.name,
+        xTitle: ratio.label ?? ratio.name,
+      });
+      parts.push(chartDiv(rid));
+    }
+    parts.push(table(
+      [...keys, ...constantKeys, ...counters, ...ratios.map((r) => r.label ?? r.name)],
+      v.efficiency.map((e) => [
+        ...keys.map((k) => escapeHtml(e[k])),
+        ...constantKeys.map((k) => escapeHtml(e[k])),
+        ...counters.map((k) => num(e[k] as number)),
+        ...ratios.map((r) => (r.kind === 'proportion' && Number.isFinite(e[r.name] as number) ? `${num(e[r.name] as number, 3)} <span class="muted">(${num(e[`${r.name}_lo`] as number, 3)}–${num(e[`${r.name}_hi`] as number, 3)})</span>` : num(e[r.name] as number, 3))),
+      ]),
+      [...keys.map(() => 'l'), ...constantKeys.map(() => 'l')],
+    ));
+  }
+
+  parts.push(`<h3>Game length (${escapeHtml(v.length.unit)})</h3>`);
+  specs[id('length')] = histogram(v.lengthHistogram, { value: 'length', count: 'share', title: 'Game length', xTitle: v.length.unit });
+  parts.push(chartDiv(id('length')));
+  parts.push(table(['mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], [[`${num(v.length.mean, 2)} <span class="muted">(${num(v.length.meanLo, 2)}–${num(v.length.meanHi, 2)})</span>`, num(v.length.sd, 2), num(v.length.median), num(v.length.p10), num(v.length.p90), num(v.length.min), num(v.length.max)]]));
+
+  if (v.scalars.length) {
+    parts.push(`<h3>Per-game quantities</h3>`);
+    parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+  }
+  parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
+  if (multi) parts.push(`</details>`);
+}
+
+function renderScenario(input: ReportInput, parts: string[]): void {
+  const s = input.scenario;
+  parts.push(`<h2>Scenario and rules data</h2>`);
+  parts.push(`<div class="kv"><div>scenario</div><div>${escapeHtml(s.name)} (<code>${escapeHtml(s.id)}</code>)</div>
+<div>file</div><div><code>${escapeHtml(s.file)}</code></div>
+<div>system</div><div>${escapeHtml(s.system.name)} (<code>${escapeHtml(s.system.id)}</code>), seed document ${escapeHtml(s.system.seedFile)}</div>
+${s.source ? `<div>source</div><div>${escapeHtml([s.source.seed, s.source.section].filter(Boolean).join(', '))}${s.source.note ? ` — ${escapeHtml(s.source.note)}` : ''}</div>` : ''}</div>`);
+  if (s.description) parts.push(`<p>${escapeHtml(s.description)}</p>`);
+
+  const overrides = Object.entries(s.overrides);
+  parts.push(`<h3>House rules (overrides): ${overrides.length || 'none'}</h3>`);
+  if (overrides.length) parts.push(table(['rules data path', 'value'], overrides.map(([k, v]) => [`<code>${escapeHtml(k)}</code>`, `<code>${escapeHtml(JSON.stringify(v))}</code>`]), ['l', 'l']));
+
+  const changed = Object.entries(s.options).filter(([k, v]) => s.optionSpecs[k] && s.optionSpecs[k].default !== v);
+  parts.push(`<h3>Options: ${changed.length ? `${changed.length} changed from the default` : 'all at their defaults'}</h3>`);
+  parts.push(`<details><summary>All ${Object.keys(s.options).length} options</summary>${table(
+    ['option', 'value', 'default', 'kind', 'why the default'],
+    Object.entries(s.options).map(([k, v]) => {
+      const spec = s.optionSpecs[k];
+      const mark = spec && spec.default !== v ? ' <span class="tag override">changed</span>' : '';
+      return [`<code>${escapeHtml(k)}</code>${mark}`, `<code>${escapeHtml(JSON.stringify(v))}</code>`, `<code>${escapeHtml(JSON.stringify(spec?.default))}</code>`, escapeHtml(spec?.kind ?? ''), escapeHtml(spec?.cite ?? '')];
+    }),
+    ['l', 'l', 'l', 'l', 'l'],
+  )}</details>`);
+
+  const byKind = new Map<string, number>();
+  for (const e of s.provenance) byKind.set(e.provenance.kind, (byKind.get(e.provenance.kind) ?? 0) + 1);
+  const placeholders = s.provenance.filter((e) => e.provenance.kind === 'placeholder');
+  parts.push(`<h3>Provenance of the rules values in play</h3><p>${[...byKind.entries()].map(([k, n]) => `<span class="tag ${escapeHtml(k)}">${escapeHtml(k)}</span> ${n}`).join(' &nbsp; ')}</p>`);
+  if (placeholders.length) {
+    parts.push(`<p><b>${placeholders.length} values in play are placeholders</b>, not from the rulebook: every result above depends on them. They are listed here and in <code>provenance.csv</code>.</p>`);
+    parts.push(`<details><summary>Placeholder values in use</summary>${table(['rules data path', 'value', 'note'], placeholders.map((e) => [`<code>${escapeHtml(e.path)}</code>`, `<code>${escapeHtml(JSON.stringify(e.value))}</code>`, escapeHtml(e.provenance.ref)]), ['l', 'l', 'l'])}</details>`);
+  }
+  const others = s.provenance.filter((e) => e.provenance.kind !== 'placeholder');
+  if (others.length) parts.push(`<details><summary>Values from the rulebook, derived, public or overridden</summary>${table(['rules data path', 'value', 'kind', 'source'], others.map((e) => [`<code>${escapeHtml(e.path)}</code>`, `<code>${escapeHtml(JSON.stringify(e.value))}</code>`, escapeHtml(e.provenance.kind), escapeHtml(e.provenance.ref)]), ['l', 'l', 'l', 'l'])}</details>`);
+  parts.push(`<details><summary>Scenario file</summary><pre>${escapeHtml(s.text)}</pre></details>`);
+  if (input.experimentText) parts.push(`<details><summary>Experiment file</summary><pre>${escapeHtml(input.experimentText)}</pre></details>`);
+}
+
+function table(head: string[], rows: string[][], align: string[] = []): string {
+  const cls = (i: number) => (align[i] === 'l' ? ' class="l"' : '');
+  return `<table><thead><tr>${head.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}

@@ -1,0 +1,84 @@
+/**
+ * Plays one batch of games (a range of game indices) for every variant of a plan and returns
+ * compact summaries. Runs inside a piscina worker, or inline in the main thread.
+ */
+import { resolveAgentParams, type AgentFactory, type ParamValue } from '../core/agent.ts';
+import { PlayScratch, playGame } from '../core/play.ts';
+import { gameStreams } from '../core/rng/streams.ts';
+import { Tally } from '../core/tally.ts';
+import { findAgent } from '../scenario/agents.ts';
+import { compileScenarioDocument, loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
+import type { BatchTask, VariantSpec } from './plan.ts';
+import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
+
+export interface BatchResult {
+  readonly start: number;
+  readonly count: number;
+  readonly summaries: Summary[];
+  /** pairs[v] = outcome table of variant v against the baseline (empty table for the baseline itself). */
+  readonly pairs: PairTable[];
+}
+
+const cache = new Map<string, LoadedScenario>();
+
+export function loadVariant(v: VariantSpec): LoadedScenario {
+  return v.doc === undefined ? loadScenarioFile(v.file) : compileScenarioDocument(v.doc, v.file);
+}
+
+function cachedVariant(planKey: string, index: number, v: VariantSpec): LoadedScenario {
+  const key = `${planKey}#${index}`;
+  let s = cache.get(key);
+  if (!s) {
+    s = loadVariant(v);
+    cache.set(key, s);
+  }
+  return s;
+}
+
+function agentFactories(loaded: LoadedScenario, v: VariantSpec): Array<[AgentFactory, Record<string, ParamValue>]> {
+  return v.agents.map((c) => {
+    const f = findAgent(loaded.system, c.name);
+    if (!f) throw new Error(`unknown agent '${c.name}'`);
+    const [params, errors] = resolveAgentParams(f, c.params);
+    if (errors.length) throw new Error(errors.join('; '));
+    return [f, params];
+  });
+}
+
+export function playBatch(task: BatchTask): BatchResult {
+  const order = task.variants.map((_, i) => i);
+  // The baseline goes first so that its outcomes can be paired with every other variant.
+  if (task.baseline >= 0) {
+    order.splice(task.baseline, 1);
+    order.unshift(task.baseline);
+  }
+  const summaries: Summary[] = new Array(task.variants.length);
+  const pairs: PairTable[] = task.variants.map(() => emptyPairTable());
+  const baseOutcomes = new Uint8Array(task.count);
+
+  for (const vi of order) {
+    const v = task.variants[vi];
+    const loaded = cachedVariant(task.planKey, vi, v);
+    const game = loaded.compiled;
+    const sides = game.sides.length;
+    const factories = agentFactories(loaded, v);
+    const tally = new Tally(game.metrics);
+    const scratch = new PlayScratch(game);
+    const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
+    for (let i = 0; i < task.count; i++) {
+      const g = task.start + i;
+      const streams = gameStreams(task.seed, g, sides);
+      const agents = factories.map(([f, params], side) => f.create(game, side, params));
+      const { result, decisions } = playGame(game, agents, streams, tally, scratch);
+      let draws = streams.setup.draws + streams.dice.draws;
+      for (const a of streams.agents) draws += a.draws;
+      addGame(summary, result, tally.scalars, decisions, draws);
+      const code = outcomeCode(result);
+      if (vi === task.baseline) baseOutcomes[i] = code;
+      else if (task.baseline >= 0) pairs[vi][baseOutcomes[i]][code]++;
+    }
+    addCells(summary, tally.cells);
+    summaries[vi] = summary;
+  }
+  return { start: task.start, count: task.count, summaries, pairs };
+}

@@ -1,0 +1,111 @@
+/**
+ * Summaries of many games, made only of integer counts and sums so that merging is exact and
+ * order-independent: the same games give the same summary for any worker count or batch size.
+ * Memory is bounded by the number of distinct values, never by the number of games.
+ */
+import { END_REASONS, type EndReason, type GameResult } from '../core/system.ts';
+
+export interface Summary {
+  games: number;
+  /** wins[s] = games won by side s. */
+  wins: number[];
+  draws: number;
+  /** Games by end reason. */
+  reasons: Record<string, number>;
+  /** Games by `${reason}/${detail}` and winner label index (sides..., 'draw'). */
+  details: Record<string, number[]>;
+  /** Histogram of GameResult.length. */
+  length: Record<string, number>;
+  /** Per-scalar histogram of values. */
+  scalars: Array<Record<string, number>>;
+  /** Efficiency counters summed over games (rows x columns, row-major). */
+  cells: number[];
+  decisions: number;
+  /** 32-bit random words drawn, all streams. */
+  randomDraws: number;
+}
+
+export function emptySummary(sides: number, scalarCount: number, cellCount: number): Summary {
+  const reasons: Record<string, number> = {};
+  for (const r of END_REASONS) reasons[r] = 0;
+  return {
+    games: 0,
+    wins: new Array(sides).fill(0),
+    draws: 0,
+    reasons,
+    details: {},
+    length: {},
+    scalars: Array.from({ length: scalarCount }, () => ({})),
+    cells: new Array(cellCount).fill(0),
+    decisions: 0,
+    randomDraws: 0,
+  };
+}
+
+function bump(h: Record<string, number>, key: number | string, by = 1): void {
+  h[key] = (h[key] ?? 0) + by;
+}
+
+/** Records one finished game. */
+export function addGame(s: Summary, r: GameResult, scalars: ArrayLike<number>, decisions: number, randomDraws: number): void {
+  s.games++;
+  if (r.winner >= 0) s.wins[r.winner]++;
+  else s.draws++;
+  bump(s.reasons, r.reason);
+  const key = `${r.reason}/${r.detail || '-'}`;
+  const row = (s.details[key] ??= new Array(s.wins.length + 1).fill(0));
+  row[r.winner >= 0 ? r.winner : s.wins.length]++;
+  bump(s.length, r.length);
+  for (let i = 0; i < scalars.length; i++) bump(s.scalars[i], scalars[i]);
+  s.decisions += decisions;
+  s.randomDraws += randomDraws;
+}
+
+export function addCells(s: Summary, cells: ArrayLike<number>): void {
+  for (let i = 0; i < cells.length; i++) s.cells[i] += cells[i];
+}
+
+/** a += b (exact: integer sums). */
+export function mergeSummary(a: Summary, b: Summary): Summary {
+  a.games += b.games;
+  for (let i = 0; i < a.wins.length; i++) a.wins[i] += b.wins[i];
+  a.draws += b.draws;
+  for (const [k, v] of Object.entries(b.reasons)) bump(a.reasons, k, v);
+  for (const [k, row] of Object.entries(b.details)) {
+    const mine = (a.details[k] ??= new Array(row.length).fill(0));
+    for (let i = 0; i < row.length; i++) mine[i] += row[i];
+  }
+  for (const [k, v] of Object.entries(b.length)) bump(a.length, k, v);
+  b.scalars.forEach((h, i) => {
+    for (const [k, v] of Object.entries(h)) bump(a.scalars[i], k, v);
+  });
+  for (let i = 0; i < a.cells.length; i++) a.cells[i] += b.cells[i];
+  a.decisions += b.decisions;
+  a.randomDraws += b.randomDraws;
+  return a;
+}
+
+/**
+ * Paired outcomes of a variant against the baseline on the same game indices (common random
+ * numbers), from side 0's point of view: table[b][v] with 0 = side 0 won, 1 = draw, 2 = side 0 lost.
+ */
+export type PairTable = number[][];
+
+export function emptyPairTable(): PairTable {
+  return [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+}
+
+export function outcomeCode(r: GameResult): 0 | 1 | 2 {
+  return r.winner === 0 ? 0 : r.winner < 0 ? 1 : 2;
+}
+
+export function mergePairs(a: PairTable, b: PairTable): PairTable {
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a[i][j] += b[i][j];
+  return a;
+}
+
+export type { EndReason };

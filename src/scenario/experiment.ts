@@ -1,0 +1,159 @@
+/**
+ * Experiment files: variants of one base scenario (patches, options, house rules, agents),
+ * played on common random numbers and compared with a baseline. The format is the same for
+ * every system.
+ */
+import { z } from 'zod';
+import type { AgentChoice } from '../core/agent.ts';
+import type { RunPlan, VariantSpec } from '../run/plan.ts';
+import { InputError, zodIssues, type InputIssue } from './errors.ts';
+import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
+import { compileScenarioDocument, relativeTo, type LoadedScenario } from './load.ts';
+import { agentChoiceSchema } from './schema.ts';
+import { readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
+
+const variantSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a variant name of letters, digits, dot, dash or underscore'),
+    label: z.string().optional(),
+    tags: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    patch: z.record(z.string(), z.unknown()).optional(),
+    options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    overrides: z.record(z.string(), z.unknown()).optional(),
+    agents: z.array(agentChoiceSchema).min(1).optional(),
+  })
+  .strict();
+
+export const experimentSchema = z
+  .object({
+    experiment: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, dot, dash or underscore'),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    base: z.string().min(1),
+    games: z.number().int().positive().optional(),
+    seed: z.union([z.number().int().nonnegative(), z.string().min(1)]).optional(),
+    agents: z.array(agentChoiceSchema).min(1).optional(),
+    baseline: z.string().optional(),
+    variants: z.array(variantSchema).min(1),
+    report: z
+      .object({ matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type ExperimentFile = z.infer<typeof experimentSchema>;
+
+export interface LoadedExperiment {
+  readonly file: string;
+  readonly text: string;
+  readonly spec: ExperimentFile;
+  readonly base: LoadedScenario;
+  /** One compiled scenario per variant (same order as plan.variants). */
+  readonly variants: LoadedScenario[];
+  readonly plan: RunPlan;
+}
+
+export interface ExperimentOverrides {
+  readonly games?: number;
+  readonly seed?: number | string;
+}
+
+export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}): LoadedExperiment {
+  const src = readSourceFile(file);
+  const parsed = experimentSchema.safeParse(src.data);
+  if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '')));
+  const spec = parsed.data;
+  const baseFile = relativeTo(file, spec.base);
+  let baseSrc: SourceFile;
+  try {
+    baseSrc = readSourceFile(baseFile);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(file, withLines(src, [{ path: 'base', message: `base scenario ${spec.base}: ${e.issues.map((i) => i.message).join('; ')}` }]));
+    throw e;
+  }
+  const base = compileScenarioDocument(baseSrc.data, baseFile, baseSrc.text);
+
+  const names = new Set<string>();
+  const issues: InputIssue[] = [];
+  spec.variants.forEach((v, i) => {
+    if (names.has(v.name)) issues.push({ path: `variants.${i}.name`, message: `duplicate variant name '${v.name}'` });
+    names.add(v.name);
+  });
+  const baseline = spec.baseline === undefined ? -1 : spec.variants.findIndex((v) => v.name === spec.baseline);
+  if (spec.baseline !== undefined && baseline < 0) issues.push({ path: 'baseline', message: `no variant named '${spec.baseline}'` });
+  if (issues.length) throw new InputError(file, withLines(src, issues));
+
+  const defaultAgents: AgentChoice[] = spec.agents?.map(agentChoiceFromInput) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
+  const variantSpecs: VariantSpec[] = [];
+  const compiled: LoadedScenario[] = [];
+  spec.variants.forEach((v, i) => {
+    const doc = structuredClone(baseSrc.data) as Record<string, unknown>;
+    const patchIssues: InputIssue[] = [];
+    for (const [path, value] of Object.entries(v.patch ?? {})) {
+      const msg = setPath(doc, path, value);
+      if (msg) patchIssues.push({ path: `variants.${i}.patch.${path}`, message: msg });
+    }
+    if (v.options) doc.options = { ...((doc.options as object) ?? {}), ...v.options };
+    if (v.overrides) doc.overrides = { ...((doc.overrides as object) ?? {}), ...v.overrides };
+    if (patchIssues.length) throw new InputError(file, withLines(src, patchIssues));
+    let loaded: LoadedScenario;
+    try {
+      loaded = compileScenarioDocument(doc, baseFile, baseSrc.text);
+    } catch (e) {
+      if (e instanceof InputError) {
+        throw new InputError(file, withLines(src, e.issues.map((iss) => ({ path: `variants.${i}`, message: `variant '${v.name}': ${iss.path ? iss.path + ': ' : ''}${iss.message}` }))));
+      }
+      throw e;
+    }
+    const agents = v.agents?.map(agentChoiceFromInput) ?? defaultAgents;
+    const agentIssues = checkAgentChoices(loaded.system, agents, v.agents ? `variants.${i}.agents` : 'agents');
+    if (agents.length !== loaded.compiled.sides.length) agentIssues.push({ path: v.agents ? `variants.${i}.agents` : 'agents', message: `expected ${loaded.compiled.sides.length} agents (one per side: ${loaded.compiled.sides.join(', ')}), got ${agents.length}` });
+    if (agentIssues.length) throw new InputError(file, withLines(src, agentIssues));
+    compiled.push(loaded);
+    variantSpecs.push({
+      name: v.name,
+      label: v.label ?? v.name,
+      tags: Object.fromEntries(Object.entries(v.tags ?? {}).map(([k, x]) => [k, String(x)])),
+      file: baseFile,
+      doc,
+      agents,
+    });
+  });
+  const m = spec.report?.matrix;
+  if (m) {
+    const missing = spec.variants.findIndex((v) => !v.tags || !(m.row in v.tags) || !(m.col in v.tags) || (m.facet !== undefined && !(m.facet in v.tags)));
+    if (missing >= 0) throw new InputError(file, withLines(src, [{ path: `variants.${missing}.tags`, message: `report.matrix needs tags '${[m.row, m.col, m.facet].filter(Boolean).join("', '")}' on every variant` }]));
+  }
+  const plan: RunPlan = {
+    kind: 'experiment',
+    id: spec.experiment,
+    name: spec.name,
+    seed: cli.seed ?? spec.seed ?? 1,
+    games: cli.games ?? spec.games ?? 2000,
+    variants: variantSpecs,
+    baseline,
+  };
+  return { file, text: src.text, spec, base, variants: compiled, plan };
+}
+
+/** Sets a dotted path in a plain object; the parent must exist. Returns an error message or null. */
+function setPath(root: Record<string, unknown>, path: string, value: unknown): string | null {
+  const keys = path.split('.');
+  let node: unknown = root;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const k = keys[i];
+    const next: unknown = Array.isArray(node) ? node[Number(k)] : node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
+    if (next === undefined || next === null || typeof next !== 'object') return `'${keys.slice(0, i + 1).join('.')}' does not exist in the base scenario`;
+    node = next;
+  }
+  const last = keys[keys.length - 1];
+  if (Array.isArray(node)) {
+    const idx = Number(last);
+    if (!Number.isInteger(idx) || idx < 0 || idx > node.length) return `index ${last} out of range (the list has ${node.length} entries)`;
+    node[idx] = value;
+  } else {
+    (node as Record<string, unknown>)[last] = value;
+  }
+  return null;
+}
