@@ -21,9 +21,8 @@ export function histEntries(h: Readonly<Record<string, number>>): Array<[number,
     .sort((a, b) => a[0] - b[0]);
 }
 
-/** Quantile of a histogram, matching simple-statistics' quantileSorted on the expanded data. */
+/** Quantile of a histogram: numpy's linear method (type 7), as simple-statistics' quantileSorted. */
 function histQuantile(entries: Array<[number, number]>, n: number, q: number): number {
-  // quantileSorted uses the index ceil(q*n)-1 when q*n is fractional, otherwise the mean of two neighbours.
   const at = (i: number): number => {
     let acc = 0;
     for (const [v, c] of entries) {
@@ -32,12 +31,13 @@ function histQuantile(entries: Array<[number, number]>, n: number, q: number): n
     }
     return entries[entries.length - 1][0];
   };
-  const idx = n * q;
   if (q === 1) return at(n - 1);
   if (q === 0) return at(0);
-  if (idx % 1 !== 0) return at(Math.ceil(idx) - 1);
-  if (n % 2 === 0 && q === 0.5) return (at(idx - 1) + at(idx)) / 2;
-  return at(idx);
+  const idx = (n - 1) * q;
+  if (idx % 1 === 0) return at(idx);
+  const lower = Math.floor(idx);
+  const a = at(lower);
+  return a + (idx - lower) * (at(lower + 1) - a);
 }
 
 export function histStats(h: Readonly<Record<string, number>>): HistStats {

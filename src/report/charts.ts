@@ -64,8 +64,8 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
     width: 60 * Math.max(1, new Set(rows.map((r) => r[o.col])).size),
     height: 40 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
     encoding: {
-      y: { field: o.row, type: 'nominal', title: `side A: ${o.row}` },
-      x: { field: o.col, type: 'nominal', title: `side B: ${o.col}`, axis: { orient: 'top', labelAngle: 0 } },
+      y: { field: o.row, type: 'nominal', title: o.row },
+      x: { field: o.col, type: 'nominal', title: o.col, axis: { orient: 'top', labelAngle: 0 } },
     },
     layer: [
       {

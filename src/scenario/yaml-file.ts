@@ -31,7 +31,7 @@ export function parseSource(file: string, text: string): SourceFile {
   if (doc.errors.length > 0) {
     const issues: InputIssue[] = doc.errors.map((e) => ({
       path: '',
-      line: e.linePos?.[0]?.line,
+      line: lineCounter.linePos(e.pos[0]).line,
       message: `malformed YAML: ${e.message.split('\n')[0]}`,
     }));
     throw new InputError(file, issues);
