@@ -10,6 +10,7 @@ import { registerRun } from './commands/run.ts';
 import { registerExperiment } from './commands/experiment.ts';
 import { registerValidate } from './commands/validate.ts';
 import { registerList } from './commands/list.ts';
+import { registerReplay } from './commands/replay.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerExperiment(program);
   registerValidate(program);
   registerList(program);
+  registerReplay(program);
   return program;
 }
 

@@ -109,3 +109,14 @@ describe('salvo validate and list', () => {
     expect(j.systems.some((s: { id: string }) => s.id === 'duel')).toBe(true);
   });
 });
+
+describe('salvo replay', () => {
+  it('prints one game of a run move by move, with its dice, reproducibly', () => {
+    const a = salvo(['replay', 'scenarios/duel/high-noon.yaml', '--game', '3', '--seed', '1']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/game 3 of seed 1, agents patient vs trigger-happy/);
+    expect(a.stdout).toMatch(/2d6 = \d+, \+ aim \d = \d+ vs target 8: (hit|miss)/);
+    expect(a.stdout).toMatch(/== (Patient|Hasty) wins: victory/);
+    expect(salvo(['replay', 'scenarios/duel/high-noon.yaml', '--game', '3', '--seed', '1']).stdout).toBe(a.stdout);
+  });
+});

@@ -101,7 +101,9 @@ function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelStat
         ctx.tally.addScalar(0);
       } else {
         ctx.tally.add(me, 0);
-        const hit = roll2d6(ctx.dice) + s.aim[me] >= rules.target;
+        const roll = roll2d6(ctx.dice);
+        const hit = roll + s.aim[me] >= rules.target;
+        if (ctx.log) ctx.log(`2d6 = ${roll}, + aim ${s.aim[me]} = ${roll + s.aim[me]} vs target ${rules.target}: ${hit ? 'hit' : 'miss'}`);
         s.aim[me] = 0;
         if (hit) {
           ctx.tally.add(me, 1);
