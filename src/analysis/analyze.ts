@@ -4,7 +4,7 @@
  * (arquero) and paired variant-vs-baseline comparisons. Output is plain JSON-able data.
  */
 import * as aq from 'arquero';
-import type { MetricLayout } from '../core/tally.ts';
+import type { MetricLayout, RatioSpec } from '../core/tally.ts';
 import { END_REASONS } from '../core/system.ts';
 import type { PlanResult } from '../run/pool.ts';
 import type { Summary } from '../run/summary.ts';
@@ -46,14 +46,37 @@ export interface VariantAnalysis {
   scalars: Array<{ name: string } & HistStats>;
   scalarHistograms: Array<{ name: string; value: number; count: number; share: number }>;
   efficiency: Array<Record<string, string | number>>;
+  /** The layout's aggregated views of the efficiency rows. */
+  views: EfficiencyViewResult[];
   decisionsPerGame: number;
   randomDrawsPerGame: number;
   comparison?: PairedComparison;
 }
 
+export interface EfficiencyViewResult {
+  name: string;
+  keys: string[];
+  rows: Array<Record<string, string | number>>;
+}
+
+/** One tag value's record against the others, pooled over both sides (mirror matches excluded). */
+export interface RankingRow {
+  value: string;
+  games: number;
+  wins: number;
+  draws: number;
+  p: number;
+  lo: number;
+  hi: number;
+}
+
 export interface Analysis {
   variants: VariantAnalysis[];
   baseline: string | null;
+  /** Experiments: efficiency views pooled over every variant. */
+  pooledViews: EfficiencyViewResult[];
+  /** Experiments with a matrix whose row and column tags name the two sides' choices. */
+  ranking?: { row: string; col: string; facet?: string; rows: Array<RankingRow & { facetValue: string }> };
 }
 
 export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: string; label: string; tags: Record<string, string>; agents: string[] }): VariantAnalysis {
@@ -82,6 +105,7 @@ export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: stri
     scalars: layout.scalars.map((name, i) => ({ name, ...histStats(s.scalars[i]) })),
     scalarHistograms: layout.scalars.flatMap((name, i) => histEntries(s.scalars[i]).map(([value, count]) => ({ name, value, count, share: count / n }))),
     efficiency: efficiencyTable(layout, s.cells),
+    views: [],
     decisionsPerGame: n > 0 ? s.decisions / n : 0,
     randomDrawsPerGame: n > 0 ? s.randomDraws / n : 0,
   };
@@ -96,8 +120,34 @@ export function efficiencyTable(layout: MetricLayout, cells: readonly number[]):
     layout.columns.forEach((c, j) => (o[c] = cells[r * ncols + j]));
     return o;
   });
-  let t = aq.from(objects);
-  for (const ratio of layout.ratios ?? []) {
+  return withRatios(aq.from(objects), layout.ratios ?? []);
+}
+
+/**
+ * Sums the counters of efficiency rows over every key but `keys` (arquero group-by/rollup), then
+ * recomputes the ratios. Row constants used as denominators (e.g. points) are multiplied into a
+ * summed column first, so "per 100 points" stays right after pooling.
+ */
+export function efficiencyView(rows: ReadonlyArray<Record<string, string | number>>, layout: MetricLayout, keys: readonly string[]): Array<Record<string, string | number>> {
+  if (rows.length === 0) return [];
+  const ratios = layout.ratios ?? [];
+  const pooled: Record<string, string | number>[] = rows.map((r) => {
+    const o: Record<string, string | number> = {};
+    for (const k of keys) o[k] = r[k] ?? '';
+    for (const c of layout.columns) o[c] = Number(r[c] ?? 0);
+    for (const ratio of ratios) if (ratio.denConstant) o[`${ratio.den}*${ratio.denConstant}`] = Number(r[ratio.den] ?? 0) * Number(r[ratio.denConstant] ?? 0);
+    return o;
+  });
+  const sums: Record<string, unknown> = {};
+  for (const c of Object.keys(pooled[0])) if (!keys.includes(c)) sums[c] = aq.op.sum(c);
+  const grouped = aq.from(pooled).groupby(...keys).rollup(sums as never).orderby(...keys);
+  const pooledRatios = ratios.map((r) => (r.denConstant ? { ...r, den: `${r.den}*${r.denConstant}`, denConstant: undefined } : r));
+  return withRatios(grouped, pooledRatios);
+}
+
+function withRatios(table: ReturnType<typeof aq.from>, ratios: readonly RatioSpec[]): Array<Record<string, string | number>> {
+  let t = table;
+  for (const ratio of ratios) {
     const scale = ratio.scale ?? 1;
     const denOf = (d: Record<string, number>): number => (ratio.denConstant ? d[ratio.den] * d[ratio.denConstant] : d[ratio.den]);
     t = t.derive({ [ratio.name]: aq.escape((d: Record<string, number>) => (denOf(d) > 0 ? (scale * d[ratio.num]) / denOf(d) : NaN)) });
@@ -111,7 +161,42 @@ export function efficiencyTable(layout: MetricLayout, cells: readonly number[]):
   return t.objects() as Array<Record<string, string | number>>;
 }
 
-export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[]): Analysis {
+function viewsOf(layout: MetricLayout, rows: ReadonlyArray<Record<string, string | number>>): EfficiencyViewResult[] {
+  return (layout.views ?? []).map((v) => ({ name: v.name, keys: [...v.keys], rows: efficiencyView(rows, layout, v.keys) }));
+}
+
+/**
+ * Ranks the values of a matrix's row/col tags (e.g. weapon types): for each value, the games it
+ * played as side A (row tag) or side B (col tag) against a different value, and how many it won.
+ */
+export function tagRanking(variants: readonly VariantAnalysis[], row: string, col: string, facet?: string): Array<RankingRow & { facetValue: string }> {
+  const acc = new Map<string, { value: string; facetValue: string; games: number; wins: number; draws: number }>();
+  const add = (value: string, facetValue: string, games: number, wins: number, draws: number) => {
+    const key = `${facetValue}\u0000${value}`;
+    const a = acc.get(key) ?? { value, facetValue, games: 0, wins: 0, draws: 0 };
+    a.games += games;
+    a.wins += wins;
+    a.draws += draws;
+    acc.set(key, a);
+  };
+  for (const v of variants) {
+    const a = v.tags[row];
+    const b = v.tags[col];
+    if (a === undefined || b === undefined || a === b) continue;
+    const f = facet ? (v.tags[facet] ?? '') : '';
+    const draws = v.outcomes[v.outcomes.length - 1].k;
+    add(a, f, v.games, v.outcomes[0].k, draws);
+    add(b, f, v.games, v.outcomes[1]?.k ?? 0, draws);
+  }
+  return [...acc.values()]
+    .map((x) => {
+      const [lo, hi] = wilson(x.wins, x.games);
+      return { ...x, p: x.games ? x.wins / x.games : NaN, lo, hi };
+    })
+    .sort((x, y) => (x.facetValue < y.facetValue ? -1 : x.facetValue > y.facetValue ? 1 : y.p - x.p));
+}
+
+export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], matrix?: { row: string; col: string; facet?: string }): Analysis {
   const plan = result.plan;
   const variants = plan.variants.map((v, i) =>
     analyzeVariant(result.summaries[i], infos[i], {
@@ -121,10 +206,14 @@ export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[]): 
       agents: v.agents.map((a) => a.name + Object.entries(a.params).map(([k, x]) => `:${k}=${x}`).join('')),
     }),
   );
-  if (plan.baseline >= 0) {
-    variants.forEach((va, i) => {
-      if (i !== plan.baseline) va.comparison = pairedComparison(result.pairs[i]);
-    });
-  }
-  return { variants, baseline: plan.baseline >= 0 ? plan.variants[plan.baseline].name : null };
+  variants.forEach((va, i) => {
+    va.views = viewsOf(infos[i].layout, va.efficiency);
+    if (plan.baseline >= 0 && i !== plan.baseline) va.comparison = pairedComparison(result.pairs[i]);
+  });
+  const pooledViews = variants.length > 1 ? viewsOf(infos[0].layout, variants.flatMap((v) => v.efficiency)) : [];
+  // A ranking only makes sense when the row and column tags name the same kind of choice
+  // (e.g. side A's weapon and side B's weapon).
+  const shared = matrix && variants.some((a) => variants.some((b) => a.tags[matrix.row] !== undefined && a.tags[matrix.row] === b.tags[matrix.col]));
+  const ranking = matrix && shared ? { ...matrix, rows: tagRanking(variants, matrix.row, matrix.col, matrix.facet) } : undefined;
+  return { variants, baseline: plan.baseline >= 0 ? plan.variants[plan.baseline].name : null, pooledViews, ranking };
 }

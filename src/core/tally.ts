@@ -21,6 +21,12 @@ export interface MetricLayout {
   readonly scalars: readonly string[];
   /** Ratios the report derives from the counters (num/den), with how to give an interval. */
   readonly ratios?: ReadonlyArray<RatioSpec>;
+  /**
+   * Aggregated views of the efficiency rows for reports, e.g. { name: 'by weapon and range band',
+   * keys: ['weapon', 'rangeBand'] }: counters are summed over the other keys (and, in experiments,
+   * over all variants), then the ratios recomputed with their intervals.
+   */
+  readonly views?: ReadonlyArray<{ readonly name: string; readonly keys: readonly string[] }>;
 }
 
 export interface RatioSpec {

@@ -87,6 +87,11 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   files['scalars.csv'] = toCsv(analysis.variants.flatMap((v) => withVariant(v, v.scalars)));
   const eff = analysis.variants.flatMap((v) => withVariant(v, v.efficiency));
   if (eff.length) files['efficiency.csv'] = toCsv(eff);
+  const views = [
+    ...analysis.pooledViews.flatMap((view) => view.rows.map((r) => ({ variant: '(all pooled)', view: view.name, ...r }))),
+    ...analysis.variants.flatMap((v) => v.views.flatMap((view) => view.rows.map((r) => ({ variant: v.name, view: view.name, ...r })))),
+  ];
+  if (views.length) files['efficiency-views.csv'] = toCsv(views);
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
   files['provenance.csv'] = toCsv(
@@ -181,21 +186,56 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       }),
     ));
   }
-  // Efficiency across variants, by the first declared ratio.
-  const ratios = input.scenario.ratios;
-  if (ratios.length && analysis.variants.some((v) => v.efficiency.length)) {
-    parts.push(`<h2>Efficiency across variants</h2>`);
-    const keys = input.scenario.rowKeys;
-    const rows = analysis.variants.flatMap((v) => v.efficiency.map((e) => ({ ...e, variant: v.label || v.name, key: keys.map((k) => e[k]).join(' · ') })));
-    for (const ratio of ratios.slice(0, 3)) {
-      const id = `xeff-${ratio.name}`;
-      specs[id] = ratioBars(
-        rows.map((r) => ({ ...r, label: `${r.variant} | ${r.key}` })),
-        { label: 'label', value: ratio.name, lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined, hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined, title: ratio.label ?? ratio.name, xTitle: ratio.label ?? ratio.name },
-      );
-      parts.push(chartDiv(id));
+  if (analysis.ranking && analysis.ranking.rows.length) {
+    const rk = analysis.ranking;
+    parts.push(`<h2>Ranking: each ${escapeHtml(rk.row)} against the others</h2>`);
+    parts.push(`<p class="muted small">Pooled over both sides: the games a value played as side A (tag '${escapeHtml(rk.row)}') or side B (tag '${escapeHtml(rk.col)}') against a different value, mirror matches excluded. Wilson 95% intervals.</p>`);
+    const rows = rk.rows.map((r) => ({ ...r, label: rk.facet ? `${r.value} (${rk.facet} ${r.facetValue})` : r.value }));
+    specs.ranking = rateBars(rows, { category: 'label', value: 'p', lo: 'lo', hi: 'hi', title: `Win rate of each ${rk.row} against the others`, xTitle: 'win rate', percent: true, colour: rk.facet ? 'facetValue' : undefined });
+    parts.push(chartDiv('ranking'));
+    parts.push(table([rk.facet ?? '', rk.row, 'games', 'wins', 'draws', 'win rate (95% interval)'].filter((h, i) => i > 0 || rk.facet), rows.map((r) => [...(rk.facet ? [escapeHtml(r.facetValue)] : []), escapeHtml(r.value), num(r.games), num(r.wins), num(r.draws), rateText(r)]), ['l', 'l']));
+  }
+  for (const [j, view] of analysis.pooledViews.entries()) {
+    parts.push(`<h2>Efficiency ${escapeHtml(view.name)}, all variants pooled</h2>`);
+    parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, `pooled${j}`, specs, true));
+  }
+}
+
+/** Charts (one per ratio, with intervals for proportions) and a table of efficiency rows. */
+function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, keys: readonly string[], ratios: readonly RatioSpec[], idPrefix: string, specs: Record<string, TopLevelSpec>, charts: boolean): string {
+  if (!rows.length) return '';
+  const out: string[] = [];
+  const ratioCols = new Set(ratios.flatMap((r) => [r.name, `${r.name}_lo`, `${r.name}_hi`]));
+  const first = rows[0];
+  const counters = Object.keys(first).filter((k) => !keys.includes(k) && !ratioCols.has(k) && typeof first[k] === 'number' && !k.includes('*'));
+  const constants = Object.keys(first).filter((k) => !keys.includes(k) && typeof first[k] !== 'number');
+  const labelled = rows.map((e) => ({ ...e, label: keys.map((k) => e[k]).join(' · ') }));
+  if (charts && rows.length <= 60) {
+    for (const ratio of ratios) {
+      const rid = `${idPrefix}-${ratio.name}`;
+      specs[rid] = ratioBars(labelled, {
+        label: 'label',
+        value: ratio.name,
+        lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined,
+        hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined,
+        colour: keys.length > 1 ? keys[0] : undefined,
+        title: ratio.label ?? ratio.name,
+        xTitle: ratio.label ?? ratio.name,
+      });
+      out.push(chartDiv(rid));
     }
   }
+  out.push(table(
+    [...keys, ...constants, ...counters, ...ratios.map((r) => r.label ?? r.name)],
+    rows.map((e) => [
+      ...keys.map((k) => escapeHtml(e[k])),
+      ...constants.map((k) => escapeHtml(e[k])),
+      ...counters.map((k) => num(e[k] as number)),
+      ...ratios.map((r) => (r.kind === 'proportion' && Number.isFinite(e[r.name] as number) ? `${num(e[r.name] as number, 3)} <span class="muted">(${num(e[`${r.name}_lo`] as number, 3)}–${num(e[`${r.name}_hi`] as number, 3)})</span>` : num(e[r.name] as number, 3))),
+    ]),
+    [...keys.map(() => 'l'), ...constants.map(() => 'l')],
+  ));
+  return out.join('\n');
 }
 
 function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts: string[], specs: Record<string, TopLevelSpec>, multi: boolean): void {
@@ -217,34 +257,11 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
 
   if (v.efficiency.length) {
     parts.push(`<h3>Efficiency</h3>`);
-    const keys = input.scenario.rowKeys;
-    const ratios = input.scenario.ratios;
-    const counters = Object.keys(v.efficiency[0]).filter((k) => !keys.includes(k) && !ratios.some((r) => k === r.name || k === `${r.name}_lo` || k === `${r.name}_hi`) && typeof v.efficiency[0][k] === 'number');
-    const constantKeys = Object.keys(v.efficiency[0]).filter((k) => !keys.includes(k) && typeof v.efficiency[0][k] !== 'number');
-    const rows = v.efficiency.map((e) => ({ ...e, label: keys.map((k) => e[k]).join(' · ') }));
-    for (const ratio of ratios) {
-      const rid = id(`eff-${ratio.name}`);
-      specs[rid] = ratioBars(rows, {
-        label: 'label',
-        value: ratio.name,
-        lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined,
-        hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined,
-        colour: keys[0],
-        title: ratio.label ?? ratio.name,
-        xTitle: ratio.label ?? ratio.name,
-      });
-      parts.push(chartDiv(rid));
+    parts.push(efficiencyBlock(v.efficiency, input.scenario.rowKeys, input.scenario.ratios, id('eff'), specs, true));
+    for (const [j, view] of v.views.entries()) {
+      parts.push(`<h3>Efficiency ${escapeHtml(view.name)}</h3>`);
+      parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, id(`view${j}`), specs, true));
     }
-    parts.push(table(
-      [...keys, ...constantKeys, ...counters, ...ratios.map((r) => r.label ?? r.name)],
-      v.efficiency.map((e) => [
-        ...keys.map((k) => escapeHtml(e[k])),
-        ...constantKeys.map((k) => escapeHtml(e[k])),
-        ...counters.map((k) => num(e[k] as number)),
-        ...ratios.map((r) => (r.kind === 'proportion' && Number.isFinite(e[r.name] as number) ? `${num(e[r.name] as number, 3)} <span class="muted">(${num(e[`${r.name}_lo`] as number, 3)}–${num(e[`${r.name}_hi`] as number, 3)})</span>` : num(e[r.name] as number, 3))),
-      ]),
-      [...keys.map(() => 'l'), ...constantKeys.map(() => 'l')],
-    ));
   }
 
   parts.push(`<h3>Game length (${escapeHtml(v.length.unit)})</h3>`);

@@ -119,7 +119,7 @@ export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutco
   const exp = loadExperimentFile(req.file, { games: req.games, seed: req.seed });
   const command = req.command ?? `salvo experiment ${relative(process.cwd(), exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
   const result = await runPlan(exp.plan, req);
-  const analysis = analyzePlan(result, exp.variants.map(variantInfo));
+  const analysis = analyzePlan(result, exp.variants.map(variantInfo), exp.spec.report?.matrix);
   const report: ReportInput = {
     title: exp.spec.name,
     kind: 'experiment',

@@ -68,6 +68,7 @@ const LAYOUT: MetricLayout = {
     { name: 'hitRate', num: 'hits', den: 'shots', kind: 'proportion', label: 'hits per shot' },
     { name: 'killsPerShot', num: 'kills', den: 'shots', kind: 'proportion', label: 'kills per shot' },
   ],
+  views: [{ name: 'by weapon (both sides)', keys: ['weapon'] }],
 };
 
 function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelState, DuelObservation> {
