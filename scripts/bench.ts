@@ -6,6 +6,7 @@
  * Usage: npm run bench [-- --quick] [-- --only <substring>]
  */
 import { existsSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { parseAgentChoice } from '../src/core/agent.ts';
 import { playBatch } from '../src/run/batch.ts';
@@ -71,7 +72,7 @@ async function benchCase(c: Case): Promise<void> {
   const g2 = poolGames / (p2.elapsedMs / 1000);
   console.log(`  pool, 1 worker  : ${fmt(g1).padStart(9)} games/s  (${fmt(poolGames)} games incl. worker start-up)`);
   console.log(`  pool, 2 workers : ${fmt(g2).padStart(9)} games/s  (speed-up ${(g2 / g1).toFixed(2)}x over 1 worker)`);
-  const same = JSON.stringify(p1.summaries) === JSON.stringify(p2.summaries);
+  const same = isDeepStrictEqual(p1.summaries, p2.summaries);
   console.log(`  1 and 2 workers gave ${same ? 'identical' : 'DIFFERENT'} results`);
 }
 

@@ -11,6 +11,9 @@ import { registerExperiment } from './commands/experiment.ts';
 import { registerValidate } from './commands/validate.ts';
 import { registerList } from './commands/list.ts';
 import { registerReplay } from './commands/replay.ts';
+import { register as registerOdds } from './commands/odds.ts';
+import { register as registerCards } from './commands/cards.ts';
+import { register as registerSetup } from './commands/setup.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -25,6 +28,9 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerList(program);
   registerReplay(program);
+  registerOdds(program);
+  registerCards(program);
+  registerSetup(program);
   return program;
 }
 

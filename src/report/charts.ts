@@ -39,12 +39,12 @@ export function rateBars(rows: Row[], o: { category: string; value: string; lo: 
 }
 
 /** Histogram of a discrete quantity from (value, count) rows. */
-export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string }): TopLevelSpec {
+export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string; width?: number; height?: number }): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: o.title,
-    width: WIDTH,
-    height: 180,
+    width: o.width ?? WIDTH,
+    height: o.height ?? 180,
     data: { values: rows },
     mark: { type: 'bar', color: '#72b7b2' },
     encoding: {

@@ -78,7 +78,8 @@ pre { background: var(--bg-alt); padding: 8px 10px; overflow-x: auto; white-spac
 .tag.placeholder { background: #fff4d6; } .tag.override { background: #e3f0ff; } .tag.seed { background: #e6f4ea; }
 .kv { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
 .kv div:nth-child(odd) { color: var(--muted); }
-details { margin: 8px 0; } summary { cursor: pointer; }
+details { margin: 8px 0; }
+.grid2 { display: grid; grid-template-columns: repeat(auto-fill, minmax(500px, 1fr)); gap: 0 16px; } summary { cursor: pointer; }
 `;
 
 export function htmlPage(o: HtmlPageOptions): string {

@@ -21,7 +21,7 @@ export interface ScenarioDescription {
   readonly name: string;
   readonly file: string;
   readonly text: string;
-  readonly system: { id: string; name: string; seedFile: string };
+  readonly system: { id: string; name: string; seedFile: string; kind: 'game' | 'generator' };
   readonly description?: string;
   readonly source?: { seed?: string; section?: string; note?: string };
   readonly options: OptionValues;
@@ -243,6 +243,12 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   if (multi) {
     parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(v.label || v.name)}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
   }
+  const generator = input.scenario.system.kind === 'generator';
+  if (generator) {
+    renderGenerated(v, id, parts, specs);
+    if (multi) parts.push(`</details>`);
+    return;
+  }
   parts.push(`<h2>Outcomes${multi ? `: ${escapeHtml(v.name)}` : ''}</h2>`);
   parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
   specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
@@ -275,6 +281,22 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   }
   parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
   if (multi) parts.push(`</details>`);
+}
+
+/** Generator systems (ww2setup): no winner; every generated quantity's distribution. */
+function renderGenerated(v: VariantAnalysis, id: (s: string) => string, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  parts.push(`<h2>Generated quantities (${num(v.games)} sampled set-ups)</h2>`);
+  parts.push(`<p class="muted small">Each game is one seeded set-up; the exact distributions are given by <code>salvo odds</code>. Means with 95% intervals.</p>`);
+  parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 3)} <span class="muted">(${num(s.meanLo, 3)}–${num(s.meanHi, 3)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+  const charts: string[] = [];
+  v.scalars.forEach((s, i) => {
+    const rows = v.scalarHistograms.filter((h) => h.name === s.name);
+    if (rows.length < 2) return;
+    const cid = id(`scalar${i}`);
+    specs[cid] = histogram(rows, { value: 'value', count: 'share', title: s.name, xTitle: s.name, width: 420, height: 120 });
+    charts.push(chartDiv(cid));
+  });
+  parts.push(`<div class="grid2">${charts.join('')}</div>`);
 }
 
 function renderScenario(input: ReportInput, parts: string[]): void {

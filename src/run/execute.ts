@@ -64,7 +64,7 @@ export function describeScenario(loaded: LoadedScenario): ScenarioDescription {
     name: loaded.input.name,
     file: relative(process.cwd(), loaded.file) || loaded.file,
     text: loaded.text,
-    system: { id: loaded.system.info.id, name: loaded.system.info.name, seedFile: loaded.system.info.seedFile },
+    system: { id: loaded.system.info.id, name: loaded.system.info.name, seedFile: loaded.system.info.seedFile, kind: loaded.system.info.kind },
     description: env.description,
     source: env.source,
     options: loaded.options,

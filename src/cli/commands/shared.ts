@@ -16,7 +16,12 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
   const { analysis, result } = outcome;
   const lines: string[] = [];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
+  const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {
+    if (generator) {
+      lines.push(`  ${analysis.variants.length > 1 ? v.name + ': ' : ''}${v.scalars.map((s) => `${s.name} ${s.mean.toFixed(2)}`).join(', ')}`);
+      continue;
+    }
     const parts = v.outcomes.map((o) => {
       const d = percentDecimals(o.lo, o.hi);
       return `${o.outcome} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
