@@ -17,6 +17,7 @@ import type { Tally, MetricLayout } from './tally.ts';
 import type { AgentFactory } from './agent.ts';
 import type { OptionSpecs, OptionValues } from './options.ts';
 import type { DataTree, ProvenanceEntry } from './tables/provenance.ts';
+import type { OddsModule } from './odds.ts';
 
 /** Why a game ended. The first three are the rules' ends; `safety-cap` is the engine's. */
 export type EndReason = 'victory' | 'forced-end' | 'turn-limit' | 'complete' | 'safety-cap';
@@ -137,8 +138,8 @@ export interface GameSystem {
    */
   checkScenario?(body: unknown, data: unknown, options: OptionValues): Array<[string, string]>;
   compile(input: CompileInput): CompiledGame;
-  /** Exact mechanics for `salvo odds` / `salvo cards` (optional). */
-  readonly odds?: unknown;
+  /** Exact mechanics for `salvo odds` / `salvo cards` (optional; see core/odds.ts). */
+  readonly odds?: OddsModule;
 }
 
 export type { ProvenanceEntry };

@@ -1,0 +1,109 @@
+/**
+ * salvo odds <system> [mechanic] [--param k=v ...] [--format table|csv|json|html] [--scenario FILE] [--out FILE]
+ * Exact odds from the rules data (a scenario's house rules and options applied with --scenario).
+ * No mechanic: list the system's mechanics and their parameters.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Command } from 'commander';
+import { suggest } from '../../core/options.ts';
+import { checkParams, computeTable, getMechanic } from '../../odds/compute.ts';
+import { oddsContext } from '../../odds/context.ts';
+import { renderHtml } from '../../odds/html.ts';
+import { renderCsv, renderJson, renderMechanicList, renderText } from '../../odds/render.ts';
+import { InputError } from '../../scenario/errors.ts';
+import { SYSTEMS, findSystem } from '../../systems/index.ts';
+import type { GameSystem } from '../../core/system.ts';
+
+const CMD = 'command line';
+export const FORMATS = ['table', 'csv', 'json', 'html'] as const;
+export type OddsFormat = (typeof FORMATS)[number];
+
+export function collect(v: string, prev: string[]): string[] {
+  return [...prev, v];
+}
+
+/** The system of an odds/cards command, with a clear error for an unknown id or no odds module. */
+export function oddsSystem(id: string): GameSystem {
+  const withOdds = SYSTEMS.filter((s) => s.odds).map((s) => s.info.id);
+  const sys = findSystem(id);
+  if (!sys) throw new InputError(CMD, [{ path: '<system>', message: `unknown system '${id}'${suggest(id, SYSTEMS.map((s) => s.info.id))}; systems with exact odds: ${withOdds.join(', ') || '(none)'}` }]);
+  if (!sys.odds) throw new InputError(CMD, [{ path: '<system>', message: `system '${id}' has no exact mechanics; systems with exact odds: ${withOdds.join(', ') || '(none)'}` }]);
+  return sys;
+}
+
+/** 'k=v' strings to a record; errors name the flag. */
+export function parseKv(list: readonly string[], flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new InputError(CMD, [{ path: flag, message: `expected key=value, got '${item}'` }]);
+    out[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export interface OddsArgs {
+  readonly system: string;
+  readonly mechanic?: string;
+  readonly params?: readonly string[];
+  readonly format?: string;
+  readonly scenario?: string;
+  readonly out?: string;
+  readonly exact?: boolean;
+}
+
+/** Runs the command; returns the text to print (the output itself, or where it was written). */
+export function runOdds(a: OddsArgs): string {
+  const format = (a.format ?? 'table') as OddsFormat;
+  if (!FORMATS.includes(format)) throw new InputError(CMD, [{ path: '--format', message: `expected one of ${FORMATS.join(', ')}, got '${a.format}'` }]);
+  const system = oddsSystem(a.system);
+  const ctx = oddsContext(system, a.scenario);
+  if (!a.mechanic) return emit(renderMechanicList(ctx), a.out);
+  const mech = getMechanic(ctx, a.mechanic);
+  if (mech.needsScenario && !ctx.scenario) throw new InputError(CMD, [{ path: '--scenario', message: `mechanic '${mech.name}' needs a scenario file` }]);
+  const params = checkParams(ctx, mech, parseKv(a.params ?? [], '--param'));
+  const table = computeTable(ctx, mech, params);
+  switch (format) {
+    case 'table':
+      return emit(renderText(table, !!a.exact), a.out);
+    case 'csv':
+      return emit(renderCsv(table), a.out);
+    case 'json':
+      return emit(renderJson(table, ctx), a.out);
+    case 'html': {
+      const file = a.out ?? join('reports', 'odds', `${system.info.id}-${mech.name}.html`);
+      write(file, renderHtml(table, ctx));
+      return `wrote ${file}\n`;
+    }
+  }
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function emit(text: string, out?: string): string {
+  if (!out) return text;
+  write(out, text);
+  return `wrote ${out}\n`;
+}
+
+export function register(program: Command): void {
+  program
+    .command('odds')
+    .description("exact odds of a system's mechanics from its rules data (house rules applied with --scenario); no mechanic lists them")
+    .argument('<system>', 'system id, e.g. ww2setup')
+    .argument('[mechanic]', 'mechanic name (omit to list the mechanics and their parameters)')
+    .option('-p, --param <k=v>', 'mechanic parameter, repeatable (e.g. --param units=20)', collect, [])
+    .option('-f, --format <fmt>', 'table | csv | json | html', 'table')
+    .option('--exact', 'table format: print exact fractions instead of decimals')
+    .option('--scenario <FILE>', "use this scenario's options and house-rule overrides (and its forces, where a mechanic uses them)")
+    .option('-o, --out <FILE>', 'write to this file (html default: reports/odds/<system>-<mechanic>.html)')
+    .action((system: string, mechanic: string | undefined, o: { param: string[]; format: string; exact?: boolean; scenario?: string; out?: string }) => {
+      process.stdout.write(runOdds({ system, mechanic, params: o.param, format: o.format, scenario: o.scenario, out: o.out, exact: o.exact }));
+    });
+}
+
+export { register as registerOdds };
