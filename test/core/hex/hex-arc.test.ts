@@ -81,6 +81,7 @@ describe('T-ARC: target in 0808 facing N (spec §8.2)', () => {
     expect(compassAngle(2, -1)).toBe(90);
     expect(compassCode(0, 0)).toBe(-1);
     expect(compassCode(0, -1)).toBe(0);
-    expect(compassCode(3, -4)).toBe(1); // strictly between N... no: between 30 and 60? checked below
+    expect(compassCode(3, -4)).toBe(3); // about 46 degrees: strictly between 30 and 60
+    expect(compassCode(1, -2)).toBe(2); // exactly 30 degrees
   });
 });

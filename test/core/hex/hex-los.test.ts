@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HexGrid, LosTable, traceLine, lineOfSight } from '../../../src/core/geometry/hex/index.ts';
+import { HexGrid, LosTable, traceLine, lineOfSight, hexsidesCrossed, DIR_DQ, DIR_DR } from '../../../src/core/geometry/hex/index.ts';
 
 const g = new HexGrid(16, 16, 'even-lower');
 const idx = (id: string) => g.indexOfId(id);
@@ -67,8 +67,13 @@ describe('T-LOS: the seed\'s six cases (spec §8.2, exact algorithm of §3.4)', 
     const t = new LosTable(g, mask);
     expect(t.clear(idx('0505'), idx('0905'))).toBe(false);
     expect(t.clear(idx('0905'), idx('0505'))).toBe(false);
-    expect(t.clear(idx('0505'), idx('1006'))).toBe(true);
-    expect(t.clearWith(idx('0505'), idx('1006'), (h) => h === idx('0805'))).toBe(false);
+    expect(t.clear(idx('0505'), idx('1006'))).toBe(false); // crosses 0605's interior
+    const corners = new Uint8Array(g.n);
+    corners[idx('0705')] = 1;
+    corners[idx('0806')] = 1;
+    const t2 = new LosTable(g, corners);
+    expect(t2.clear(idx('0505'), idx('1006'))).toBe(true); // L11
+    expect(t2.clearWith(idx('0505'), idx('1006'), (h) => h === idx('0805'))).toBe(false);
     expect(Array.from(t.crossed(idx('0505'), idx('1006'))).map((i) => g.id(i))).toEqual(['0605', '0706', '0805', '0906']);
   });
 
@@ -80,5 +85,54 @@ describe('T-LOS: the seed\'s six cases (spec §8.2, exact algorithm of §3.4)', 
     const contacts = traceLine(go.q[a], go.r[a], go.q[b], go.r[b]);
     expect(contacts.filter((c) => c.kind === 'edge').length).toBe(2);
     expect(lineOfSight(go.q[a], go.r[a], go.q[b], go.r[b], () => true).clear).toBe(false);
+  });
+});
+
+describe('hex-sides crossed (for hex-side walls and ridges)', () => {
+  it('a line to a neighbour crosses exactly their shared hex-side', () => {
+    const a = idx('0808');
+    for (let d = 0; d < 6; d++) {
+      const b = g.neighbour(a, d);
+      const x = hexsidesCrossed(g.q[a], g.r[a], g.q[b], g.r[b]);
+      expect(x.map((c) => [g.fromAxial(c.q, c.r), c.dir])).toEqual([[a, d]]);
+      expect(x[0].at).toBeCloseTo(0.5, 12);
+    }
+  });
+
+  it('0505 -> 1006 crosses three hex-sides; it passes 0605 -> 0706 and 0805 -> 0906 through corners', () => {
+    const a = idx('0505');
+    const b = idx('1006');
+    const x = hexsidesCrossed(g.q[a], g.r[a], g.q[b], g.r[b]);
+    const pairs = x.map((c) => [g.id(g.fromAxial(c.q, c.r)), g.id(g.fromAxial(c.q + DIR_DQ[c.dir], c.r + DIR_DR[c.dir]))]);
+    expect(pairs).toEqual([['0505', '0605'], ['0706', '0805'], ['0906', '1006']]);
+    for (let i = 1; i < x.length; i++) expect(x[i].at).toBeGreaterThan(x[i - 1].at);
+  });
+
+  it('without corner or edge contacts, the hex-sides crossed chain the hexes from end to end', () => {
+    let checked = 0;
+    for (const [a, b] of [['0505', '0905'], ['0203', '1112'], ['0808', '1503'], ['0110', '0902']]) {
+      const i = idx(a);
+      const j = idx(b);
+      const contacts = traceLine(g.q[i], g.r[i], g.q[j], g.r[j]);
+      if (contacts.some((c) => c.kind !== 'interior')) continue;
+      const x = hexsidesCrossed(g.q[i], g.r[i], g.q[j], g.r[j]);
+      let cur = [g.q[i], g.r[i]];
+      for (const c of x) {
+        expect([c.q, c.r]).toEqual(cur);
+        cur = [c.q + DIR_DQ[c.dir], c.r + DIR_DR[c.dir]];
+      }
+      expect(cur).toEqual([g.q[j], g.r[j]]);
+      expect(x.length).toBe(contacts.length + 1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1);
+  });
+
+  it('a line along a hex-side crosses none there (0505 -> 0705 crosses 0505/0605... only at its ends)', () => {
+    const a = idx('0505');
+    const b = idx('0705');
+    const x = hexsidesCrossed(g.q[a], g.r[a], g.q[b], g.r[b]);
+    // It leaves 0505 through the corner shared with 0604 and 0605 and enters 0705 through a corner: no hex-side crossed.
+    expect(x).toEqual([]);
   });
 });

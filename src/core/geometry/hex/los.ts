@@ -180,6 +180,60 @@ export function hexesCrossed(aq: number, ar: number, bq: number, br: number): Ar
     .map((c) => [c.q, c.r] as [number, number]);
 }
 
+/** A hex-side crossed by a line: the hex on the near side, the direction of the far hex, and where. */
+export interface HexsideCrossing {
+  readonly q: number;
+  readonly r: number;
+  /** Direction (0..5) from (q, r) to the hex beyond the hex-side. */
+  readonly dir: number;
+  /** Parameter along the line in (0, 1). */
+  readonly at: number;
+}
+
+/**
+ * Every hex-side the centre-to-centre segment crosses transversally through the side's open
+ * interior, in order along the line (for rules with walls or ridges on hex-sides). A line that
+ * only runs along a hex-side, or passes exactly through a corner, crosses no hex-side there:
+ * those contacts are reported by traceLine (kind 'edge' / 'vertex').
+ */
+export function hexsidesCrossed(aq: number, ar: number, bq: number, br: number): HexsideCrossing[] {
+  const ax = 3 * aq;
+  const ay = 2 * ar + aq;
+  const dx = 3 * bq - ax;
+  const dy = 2 * br + bq - ay;
+  const hexes: Array<[number, number]> = [[aq, ar], ...hexesCrossed(aq, ar, bq, br)];
+  const out: HexsideCrossing[] = [];
+  for (const [q, r] of hexes) {
+    const hx = 3 * q;
+    const hy = 2 * r + q;
+    for (let d = 0; d < 6; d++) {
+      const i = EDGE_OF_DIR[d];
+      const j = i === 5 ? 0 : i + 1;
+      const p1x = hx + VX[i] - ax;
+      const p1y = hy + VY[i] - ay;
+      const p2x = hx + VX[j] - ax;
+      const p2y = hy + VY[j] - ay;
+      // Proper intersection: the edge's ends strictly on opposite sides of the line, and the line's
+      // ends strictly on opposite sides of the edge.
+      const s1 = dx * p1y - dy * p1x;
+      const s2 = dx * p2y - dy * p2x;
+      if (!((s1 > 0 && s2 < 0) || (s1 < 0 && s2 > 0))) continue;
+      const ex = p2x - p1x;
+      const ey = p2y - p1y;
+      const t1 = ex * (0 - p1y) - ey * (0 - p1x);
+      const t2 = ex * (dy - p1y) - ey * (dx - p1x);
+      if (!((t1 > 0 && t2 < 0) || (t1 < 0 && t2 > 0))) continue;
+      // Keep each crossing once: from the hex the line leaves (the side pointing along the line).
+      if (ex * dy - ey * dx === 0) continue;
+      const leaving = (DIR_DQ[d] * 3) * dx + (2 * DIR_DR[d] + DIR_DQ[d]) * dy > 0;
+      if (!leaving) continue;
+      out.push({ q, r, dir: d, at: t1 / (t1 - t2) });
+    }
+  }
+  out.sort((x, y) => x.at - y.at);
+  return out;
+}
+
 /** Result of a line-of-sight check with the seed's case number (Diagrams 8-9). */
 export interface LosResult {
   readonly clear: boolean;

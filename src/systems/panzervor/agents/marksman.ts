@@ -1,0 +1,46 @@
+/**
+ * Marksman (spec §7.4-2): expected-value greedy with a one-ply risk term. For every Action card
+ * in hand x own tank x reachable end state x target it scores EK(attack) - lambda x threat(own tank
+ * after the move) and plays the best if it beats minGain, else a move that lowers the threat while
+ * keeping targets in range. Sighted Fire is kept for shots beyond `longRange` hexes; one Reaction
+ * card is held when possible; Move cards are discarded first.
+ */
+import type { AgentFactory } from '../../../core/agent.ts';
+import { HeuristicAgent } from './policy.ts';
+
+export const marksman: AgentFactory = {
+  name: 'marksman',
+  description: 'Expected-value greedy at long range, uses arcs and terrain, one-ply threat penalty lambda (spec §7.4).',
+  params: {
+    lambda: { default: 0.5, min: 0, max: 5, description: 'weight of the threat to the own tank after the action' },
+    fireAt: { default: 0.04, min: 0, max: 1, description: 'smallest pHit x pKill worth an attack-only card' },
+    reactAt: { default: 0.25, min: 0, max: 1, description: 'incoming pHit x pKill that triggers a defensive Reaction' },
+    quickShotAt: { default: 0.2, min: 0, max: 1, description: 'kill chance of a Quick Shot worth playing' },
+    longRange: { default: 8, min: 0, max: 30, description: 'Sighted Fire is kept for shots beyond this distance' },
+    minGain: { default: 0.05, min: 0, max: 10, description: 'a card is played only when its value (points) exceeds this' },
+    rangeWeight: { default: 0.1, min: 0, max: 5, description: 'value lost per hex the nearest enemy lies beyond gun range (keeps targets in range)' },
+  },
+  create: (game, side, p) =>
+    new HeuristicAgent(
+      side,
+      {
+        lambda: p.lambda as number,
+        closeWeight: 0,
+        minGain: p.minGain as number,
+        fireAt: p.fireAt as number,
+        reactAt: p.reactAt as number,
+        quickShotAt: p.quickShotAt as number,
+        flagWeight: 1,
+        ownFlagWeight: 1,
+        longRange: p.longRange as number,
+        reactOnlyForFlag: false,
+        defensiveAt: 0,
+        defensiveLambda: 0,
+        discardFirst: 'move',
+        holdReaction: 0.5,
+        rangeWeight: p.rangeWeight as number,
+        setupDepth: 0.1,
+      },
+      game,
+    ),
+};

@@ -1,0 +1,189 @@
+/** Behaviour of the scripted agents (spec §7.4): what each style does in situations built for it. */
+import { describe, expect, it } from 'vitest';
+import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
+import { PlayScratch, playGame } from '../../../src/core/play.ts';
+import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
+import { Tally } from '../../../src/core/tally.ts';
+import { findSystem } from '../../../src/systems/index.ts';
+import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
+import { S_DISCARD, S_OVER, S_REACT, type PvState } from '../../../src/systems/panzervor/state.ts';
+import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, tankIndex } from './helpers.ts';
+import type { PlayContext } from '../../../src/core/system.ts';
+
+const system = findSystem('panzervor')!;
+const agent = (name: string, game: PvCompiledGame, side: number, params: Record<string, number> = {}) => {
+  const f = system.agents.find((a) => a.name === name)!;
+  const defaults = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, v.default]));
+  return f.create(game, side, { ...defaults, ...params });
+};
+
+/** One decision of `a` at the current state; returns the chosen action's description and applies it. */
+function step(game: PvCompiledGame, s: PvState, ctx: PlayContext, a: Agent, seed = 1): string {
+  const out = new Int32Array(game.maxActions);
+  const n = game.legalActions(s, out);
+  const side = game.currentSide(s);
+  const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x) };
+  const action = n === 1 ? out[0] : a.decide(dctx);
+  const text = game.describeAction(s, action);
+  game.apply(s, action, ctx);
+  return text;
+}
+
+/** A side that never does anything (passes, discards what it must, never reacts). */
+const passive: Agent = { decide: (c) => { for (let i = 0; i < c.n; i++) if (c.legal[i] === 0) return 0; return c.legal[0]; } };
+
+describe('brawler', () => {
+  it('closes the distance over a few turns', () => {
+    const game = compileDoc({ a: [{ id: 'B', tank: 'm4', hex: '0815', facing: 'N' }], b: [{ id: 'E', tank: 'm4', hex: '0802', facing: 'S' }], hands: [5, 0] });
+    const { G, s, ctx } = setup(game, { hands: [{ move: 2, full_speed_ahead: 1, moving_shot_2: 1, fire: 1 }, {}] });
+    const B = tankIndex(G, 'B');
+    const E = tankIndex(G, 'E');
+    const start = G.grid.distance(s.hex[B], s.hex[E]);
+    const brawler = agent('brawler', game, 0);
+    let guard = 0;
+    while (s.turn <= 5 && s.step !== S_OVER && guard++ < 300) step(game, s, ctx, s.decider === 0 ? brawler : passive);
+    expect(start).toBe(13);
+    expect(G.grid.distance(s.hex[B], s.hex[E])).toBeLessThanOrEqual(6);
+  });
+
+  it('plays Emergency Braking against a likely kill, not against a long shot', () => {
+    for (const [hex, expectBrake] of [['0804', true], ['0814', false]] as const) {
+      // Firefly (F10) attacks a Pz IV F2 (front 10): any hit kills; adjacent hits are near-certain,
+      // at 11 hexes it hits on 11+ (3/36).
+      const game = compileDoc({ a: [{ id: 'F', tank: 'firefly', hex: '0803', facing: 'S' }], b: [{ id: 'P', tank: 'pz4f2', hex, facing: 'N' }] });
+      const { s, ctx } = setup(game, { hands: [{ fire: 1 }, { emergency_braking: 1 }] });
+      choose(game, s, ctx, 'play Fire');
+      choose(game, s, ctx, 'F (Firefly) acts');
+      choose(game, s, ctx, 'fires at P');
+      expect(s.step).toBe(S_REACT);
+      const text = step(game, s, ctx, agent('brawler', game, 1));
+      expect(text.includes('Emergency Braking')).toBe(expectBrake);
+    }
+  });
+
+  it('discards Sighted Fire first; the marksman discards Move cards first', () => {
+    const game = compileDoc({ a: [{ tank: 'm4', hex: '0808' }], b: [{ tank: 'm4', hex: '0102' }] });
+    for (const [name, expected] of [['brawler', 'Sighted Fire 2'], ['marksman', 'Move']] as const) {
+      const { s, ctx } = setup(game, { hands: [{ move: 1, sighted_fire_2: 1, fire: 2, moving_shot_1: 1, quick_shot: 1, morale_boost: 1 }, {}] });
+      choose(game, s, ctx, 'A: pass');
+      choose(game, s, ctx, 'A: end the Event Phase');
+      expect(s.step).toBe(S_DISCARD);
+      const text = step(game, s, ctx, agent(name, game, 0));
+      expect(text).toBe(`A: discard ${expected}`);
+    }
+  });
+});
+
+describe('marksman', () => {
+  it('prefers a side shot over a front shot', () => {
+    // Two M4s four hexes away: X shows its front (14), Y its side (9) to the Pz IV F2 (F7).
+    const game = compileDoc({ a: [{ id: 'P', tank: 'pz4f2', hex: '0810', facing: 'N' }], b: [{ id: 'X', tank: 'm4', hex: '0806', facing: 'S' }, { id: 'Y', tank: 'm4', hex: '1208', facing: 'N' }] });
+    const { G, s, ctx } = setup(game, { hands: [{ fire: 1 }, {}] });
+    expect(G.grid.distance(s.hex[tankIndex(G, 'P')], s.hex[tankIndex(G, 'Y')])).toBe(4);
+    const m = agent('marksman', game, 0);
+    expect(step(game, s, ctx, m)).toBe('A: play Fire');
+    expect(step(game, s, ctx, m)).toBe('A: P (PzIV F) acts');
+    expect(step(game, s, ctx, m)).toContain('fires at Y (M4)');
+    expect(s.aArmour[0]).toBe(9);
+  });
+
+  it('keeps Sighted Fire for long shots: plain Fire inside its long range', () => {
+    const game = compileDoc({ a: [{ id: 'P', tank: 'pz4f2', hex: '0810', facing: 'N' }], b: [{ id: 'X', tank: 'm4', hex: '0806', facing: 'N' }] });
+    const { s, ctx } = setup(game, { hands: [{ fire: 1, sighted_fire_2: 1 }, {}] });
+    expect(step(game, s, ctx, agent('marksman', game, 0))).toBe('A: play Fire');
+  });
+
+  it('moves out of a threatened position rather than pass when it cannot shoot', () => {
+    // The StuG faces away from the enemy and cannot fire (fixed gun); the enemy Firefly can kill it.
+    const game = compileDoc({ a: [{ id: 'S', tank: 'stug3f', hex: '0808', facing: 'S' }], b: [{ id: 'F', tank: 'firefly', hex: '0804', facing: 'S' }] });
+    const { G, s, ctx } = setup(game, { hands: [{ move: 1 }, {}] });
+    const m = agent('marksman', game, 0);
+    expect(step(game, s, ctx, m)).toBe('A: play Move');
+    let guard = 0;
+    while (s.mvTank >= 0 || s.card >= 0) {
+      step(game, s, ctx, m);
+      if (guard++ > 20) break;
+    }
+    // It ended somewhere the Firefly threatens less: out of sight, out of range, or front-on.
+    const o = game.observe(s, 0);
+    expect(o.hex[tankIndex(G, 'S')]).not.toBe(G.grid.indexOfId('0808'));
+  });
+
+  it('uses a character ability when the engine offers it (just in time)', () => {
+    const game = compileDoc({ a: [{ id: 'P', tank: 'pz4f2', hex: '0808', character: { id: 'hana' } }], b: [{ id: 'T', tank: 't34_76', hex: '0802', facing: 'S' }] });
+    const { s, ctx } = setup(game, { hands: [{ fire: 1 }, {}], dice: [2, 3, 1, 1] });
+    choose(game, s, ctx, 'play Fire');
+    choose(game, s, ctx, 'P (PzIV F) acts');
+    choose(game, s, ctx, 'fires at T');
+    expect(step(game, s, ctx, agent('marksman', game, 0))).toBe('A: Hana Isuzu uses an ability on this roll');
+  });
+});
+
+describe('flag commander', () => {
+  it('shoots the enemy flag tank rather than an identical tank', () => {
+    const game = compileDoc({
+      matchType: 'flag',
+      a: [{ id: 'P', tank: 'pz4f2', hex: '0810', facing: 'N', flag: true }],
+      b: [{ id: 'X', tank: 'm4', hex: '0806', facing: 'N' }, { id: 'FL', tank: 'm4', hex: '1208', facing: 'N', flag: true }],
+    });
+    const { G, s, ctx } = setup(game, { hands: [{ fire: 1 }, {}] });
+    expect(G.grid.distance(s.hex[0], s.hex[tankIndex(G, 'X')])).toBe(G.grid.distance(s.hex[0], s.hex[tankIndex(G, 'FL')]));
+    const f = agent('flag-commander', game, 0);
+    step(game, s, ctx, f);
+    step(game, s, ctx, f);
+    expect(step(game, s, ctx, f)).toContain('fires at FL (M4)');
+  });
+
+  it('spends a Reaction to protect its flag tank, not an ordinary one', () => {
+    for (const [targetFlag, expectReaction] of [[true, true], [false, false]] as const) {
+      const game = compileDoc({
+        matchType: 'flag',
+        a: [{ id: 'F', tank: 'firefly', hex: '0803', facing: 'S', flag: true }],
+        b: [{ id: 'P', tank: 'pz4f2', hex: '0804', facing: 'N', flag: targetFlag }, { id: 'Q', tank: 'm4', hex: '0115', facing: 'N', flag: !targetFlag }],
+      });
+      const { s, ctx } = setup(game, { hands: [{ fire: 1 }, { emergency_braking: 1 }] });
+      choose(game, s, ctx, 'play Fire');
+      choose(game, s, ctx, 'F (Firefly) acts');
+      choose(game, s, ctx, 'fires at P');
+      expect(s.step).toBe(S_REACT);
+      expect(step(game, s, ctx, agent('flag-commander', game, 1)).includes('Emergency Braking')).toBe(expectReaction);
+    }
+  });
+});
+
+describe('strength against the random baseline (fake battle, both seats)', () => {
+  for (const name of ['brawler', 'marksman', 'flag-commander']) {
+    it(`${name} beats random in most games`, () => {
+      const game = loadBundled('fake-battle.yaml');
+      const scratch = new PlayScratch(game);
+      const tally = new Tally(game.metrics);
+      const rnd = system.agents.find((a) => a.name === 'random')!;
+      let wins = 0;
+      const N = 60;
+      for (let g = 0; g < N; g++) {
+        const me = g % 2;
+        const agents = [0, 1].map((side) => (side === me ? agent(name, game, side) : rnd.create(game, side, {})));
+        const r = playGame(game, agents, gameStreams(2024, g, 2), tally, scratch);
+        if (r.result.winner === me) wins++;
+      }
+      // Random wins well under half against any of them (>= 65% for the heuristic over 60 games).
+      expect(wins / N).toBeGreaterThanOrEqual(0.65);
+    });
+  }
+});
+
+describe('agent parameters', () => {
+  it('every heuristic declares named parameters with defaults and bounds', () => {
+    for (const name of ['brawler', 'marksman', 'flag-commander']) {
+      const f = system.agents.find((a) => a.name === name)!;
+      expect(Object.keys(f.params).length).toBeGreaterThan(2);
+      for (const spec of Object.values(f.params)) {
+        expect(spec.description.length).toBeGreaterThan(10);
+        expect(typeof spec.default).toBe('number');
+      }
+    }
+    expect(system.agents.map((a) => a.name)).toEqual(['random', 'brawler', 'marksman', 'flag-commander']);
+    expect(legalTexts).toBeTypeOf('function');
+    expect(cardIndex).toBeTypeOf('function');
+  });
+});
