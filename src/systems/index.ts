@@ -5,9 +5,15 @@
  */
 import type { GameSystem } from '../core/system.ts';
 import { system as duel } from './duel/index.ts';
+import { system as ww2setup } from './ww2setup/index.ts';
+import { system as panzervor } from './panzervor/index.ts';
+import { system as mgv } from './mgv/index.ts';
 
 export const SYSTEMS: readonly GameSystem[] = [
   duel,
+  ww2setup,
+  panzervor,
+  mgv,
 ];
 
 export function findSystem(id: string): GameSystem | undefined {

@@ -176,6 +176,16 @@ function separatedSAT(a: Float64Array, na: number, b: Float64Array, nb: number, 
 /** True if the closed segment a-b meets the footprint. */
 export function segmentHitsFootprint(ax: number, ay: number, bx: number, by: number, x: number, y: number, h: number, fp: Footprint): boolean {
   if (fp.kind === 'circle') return pointSegmentDistance(x, y, ax, ay, bx, by) <= fp.radius;
+  // cheap rejection by the bounding circle before any trigonometry
+  const br = (fp.length * fp.length + fp.width * fp.width) / 4;
+  const dx0 = bx - ax;
+  const dy0 = by - ay;
+  const l2 = dx0 * dx0 + dy0 * dy0;
+  let tt = l2 > 0 ? ((x - ax) * dx0 + (y - ay) * dy0) / l2 : 0;
+  tt = tt < 0 ? 0 : tt > 1 ? 1 : tt;
+  const ex = ax + tt * dx0 - x;
+  const ey = ay + tt * dy0 - y;
+  if (ex * ex + ey * ey > br) return false;
   // local frame test (slab) on the oriented rectangle
   const fx = Math.sin(h * DEG);
   const fy = Math.cos(h * DEG);
@@ -255,13 +265,32 @@ export function extremePoints(x: number, y: number, h: number, fp: Footprint, vx
   out[3] = y + (CA[2 * imin + 1] - y) * 0.999;
 }
 
-/** Edge distance from a base to a terrain shape (0 when touching or overlapping). */
-export function footprintShapeDistance(x: number, y: number, h: number, fp: Footprint, s: Shape): number {
+/**
+ * Edge distance from a base to a terrain shape (0 when touching or overlapping). `inset`
+ * shrinks the footprint on every side first (used to tell touching from overlapping).
+ * Far from the shape (more than 0.5 beyond the bounding circle) a lower bound is returned.
+ */
+export function footprintShapeDistance(x: number, y: number, h: number, fp: Footprint, s: Shape, inset = 0): number {
+  const br = (fp.kind === 'circle' ? fp.radius : Math.hypot(fp.length, fp.width) / 2) - inset;
+  const far = boundGap(s, x, y) - br;
+  if (far > 0.5) return far;
+  if (inset > 0) {
+    if (fp.kind === 'circle') {
+      const r = Math.max(0, fp.radius - inset);
+      if (s.kind === 'circle') return Math.max(0, Math.hypot(x - s.cx, y - s.cy) - s.r - r);
+      return Math.max(0, shapePointDist(s, x, y) - r);
+    }
+    return rectShapeDistance(x, y, h, Math.max(0, fp.length - 2 * inset), Math.max(0, fp.width - 2 * inset), s);
+  }
   if (fp.kind === 'circle') {
     if (s.kind === 'circle') return Math.max(0, Math.hypot(x - s.cx, y - s.cy) - s.r - fp.radius);
     return Math.max(0, shapePointDist(s, x, y) - fp.radius);
   }
-  rectCorners(x, y, h, fp.length, fp.width, CA);
+  return rectShapeDistance(x, y, h, fp.length, fp.width, s);
+}
+
+function rectShapeDistance(x: number, y: number, h: number, length: number, width: number, s: Shape): number {
+  rectCorners(x, y, h, length, width, CA);
   if (s.kind === 'circle') return Math.max(0, pointConvexDistance(s.cx, s.cy, CA, 4) - s.r);
   if (s.kind === 'rect') {
     CB[0] = s.x0; CB[1] = s.y0; CB[2] = s.x1; CB[3] = s.y0; CB[4] = s.x1; CB[5] = s.y1; CB[6] = s.x0; CB[7] = s.y1;
@@ -397,6 +426,12 @@ const SIGNS = [1, -1] as const;
 export function sweepBaseVsBase(x: number, y: number, h: number, fp: Footprint, dir: number, ox: number, oy: number, oh: number, ofp: Footprint): number {
   const dx = Math.sin(dir * DEG);
   const dy = Math.cos(dir * DEG);
+  // cheap rejection: the other base lies behind, or beside the swept corridor
+  const rr = boundingRadius(fp) + boundingRadius(ofp);
+  const along = (ox - x) * dx + (oy - y) * dy;
+  if (along < -rr) return Infinity;
+  const side = (ox - x) * dy - (oy - y) * dx;
+  if (side > rr || side < -rr) return Infinity;
   if (fp.kind === 'circle' && ofp.kind === 'circle') return sweepPointCircle(x, y, dx, dy, ox, oy, fp.radius + ofp.radius);
   if (fp.kind === 'circle') {
     const f = ofp as { length: number; width: number };
@@ -483,8 +518,20 @@ export function footprintInsideTable(x: number, y: number, h: number, fp: Footpr
 
 /** True if the footprint overlaps the shape's interior by more than a hair. */
 export function footprintOverlapsShape(x: number, y: number, h: number, fp: Footprint, s: Shape): boolean {
-  if (footprintShapeDistance(x, y, h, fp, s) > 0) return false;
-  // touching counts as no overlap: test a slightly shrunk footprint
-  const shrunk: Footprint = fp.kind === 'circle' ? { kind: 'circle', radius: Math.max(0, fp.radius - 1e-4) } : { kind: 'rect', length: Math.max(0, fp.length - 2e-4), width: Math.max(0, fp.width - 2e-4) };
-  return footprintShapeDistance(x, y, h, shrunk, s) === 0;
+  // touching counts as no overlap: test a footprint shrunk by a hair
+  return footprintShapeDistance(x, y, h, fp, s, 1e-4) === 0;
+}
+
+/** A lower bound of the distance from (x, y) to the shape (bounding circle or box). */
+function boundGap(s: Shape, x: number, y: number): number {
+  if (s.kind === 'circle') return Math.hypot(x - s.cx, y - s.cy) - s.r;
+  if (s.kind === 'rect') return Math.hypot(Math.max(s.x0 - x, 0, x - s.x1), Math.max(s.y0 - y, 0, y - s.y1));
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < s.xs.length; i++) {
+    if (s.xs[i] < x0) x0 = s.xs[i];
+    if (s.xs[i] > x1) x1 = s.xs[i];
+    if (s.ys[i] < y0) y0 = s.ys[i];
+    if (s.ys[i] > y1) y1 = s.ys[i];
+  }
+  return Math.hypot(Math.max(x0 - x, 0, x - x1), Math.max(y0 - y, 0, y - y1));
 }

@@ -1,0 +1,493 @@
+/**
+ * Scripted MGV policies (spec §7.3) with named parameters. One engine, two personalities:
+ * `closer` (aggressive: closes to its weapon's sweet spot and fires whenever it can hurt)
+ * and `standoff` (keeps a preferred fraction of its weapon range, prefers cover, fires only
+ * above an expected-damage threshold). Both use exact expectations from odds.ts.
+ */
+import type { Agent, DecisionContext, ParamValue } from '../../../core/agent.ts';
+import type { Rng } from '../../../core/rng/rng.ts';
+import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost } from '../../../core/geometry/table/index.ts';
+import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
+import { defenseOf, mainAttack, payloadAttack } from '../damage.ts';
+import { hasLos, rangeBetween } from '../geom.ts';
+import {
+  D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, K_ATTACK, K_ATTACK_END, K_BEACON, K_BEACON_DONE, K_DECLARE, K_JAM, K_JAM_SKIP, K_REPAIR_DES, K_REPAIR_SKIP,
+  N_REL_TURNS, EST_STEP, attackCode, turnIndexFor, code, kindOf, legCode, maxEstimateQ, payloadOf, photonCode,
+} from '../flow.ts';
+import { missileHits, kineticCells, thermalCells } from '../odds.ts';
+import { LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_YN, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from '../model.ts';
+import type { MgvObservation } from '../observe.ts';
+import { powerAvailable } from '../movement.ts';
+import { REPAIR_PRESETS } from '../reset.ts';
+import {
+  ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_PHOTON, ST_REPAIR_DESIGNATE, ST_RESET_REPAIR,
+  ST_SPLIT_ATT, ST_SPLIT_DEF, type MgvState,
+} from '../state.ts';
+
+export interface HeuristicParams {
+  style: 'closer' | 'standoff';
+  missileSplit: string;
+  missileDefense: string;
+  photonSigma: number;
+  photonSigmaInches: number;
+  fireThreshold: number;
+  rangeFraction: number;
+  coverWeight: number;
+  repairPriority: string;
+  useBeacons: boolean;
+  useJammer: boolean;
+}
+
+export const SPLIT_POLICIES = ['always-hull', 'always-core', 'mixed', 'adaptive'] as const;
+
+/** Expected-value tables per model (exact expectations, built lazily). */
+interface Tables {
+  kinCore: Float64Array; // per column: E[cells past the 2 hull cells of an intact chain]
+  kinHull: Float64Array;
+  therm: Float64Array;
+  missile: Map<number, number>;
+}
+const tablesByModel = new WeakMap<Model, Tables>();
+let lastModel: Model | null = null;
+let lastTables: Tables | null = null;
+function tables(m: Model): Tables {
+  if (m === lastModel) return lastTables as Tables;
+  let t = tablesByModel.get(m);
+  if (t) {
+    lastModel = m;
+    lastTables = t;
+    return t;
+  }
+  const kc = new Float64Array(7);
+  const kh = new Float64Array(7);
+  const th = new Float64Array(7);
+  for (let c = 0; c < 7; c++) {
+    for (const r of kineticCells(m.data, c).table()) {
+      const p = r.p.toNumber();
+      kc[c] += p * Math.max(0, r.outcome - 2);
+      kh[c] += p * Math.min(2, r.outcome);
+    }
+    th[c] = thermalCells(m.data, c).mean().toNumber();
+  }
+  t = { kinCore: kc, kinHull: kh, therm: th, missile: new Map() };
+  tablesByModel.set(m, t);
+  lastModel = m;
+  lastTables = t;
+  return t;
+}
+
+function missileMean(m: Model, a: number, d: number): number {
+  if (a <= 0) return 0;
+  if (d <= 0) return a;
+  const t = tables(m);
+  const k = a * 256 + d;
+  let v = t.missile.get(k);
+  if (v === undefined) {
+    v = missileHits(Math.min(a, 40), Math.min(d, 40)).mean().toNumber();
+    t.missile.set(k, v);
+  }
+  return v;
+}
+
+/** Core dice for a split policy (spec §7.3); `defender` selects the defender's reading. */
+export function splitFor(policy: string, n: number, defender: boolean, targetHasCoreInfestation: boolean, defenderCoreBias: boolean): number {
+  switch (policy) {
+    case 'always-core':
+      return n;
+    case 'always-hull':
+      return 0;
+    case 'mixed':
+      return Math.ceil(n / 2);
+    default:
+      if (defender) return targetHasCoreInfestation ? n : Math.ceil((2 * n) / 3);
+      // attacker: a defender with core infestations goes all-core (spec §7.3), so attack the hull;
+      // a defender that showed a core bias meets two-thirds on core; else half / half
+      if (targetHasCoreInfestation) return Math.floor(n / 3);
+      return defenderCoreBias ? Math.ceil((2 * n) / 3) : Math.ceil(n / 2);
+  }
+}
+
+function hasCoreInfestation(m: Model, s: MgvState, j: number): boolean {
+  const u = s.units[j];
+  for (let c = 0; c < m.graph.n; c++) if (u.infest[c] > 0 && m.graph.core[c]) return true;
+  return false;
+}
+
+function coreBias(s: MgvState, side: number): boolean {
+  const all = s.defShown[side * 2 + 1];
+  return all >= 3 && s.defShown[side * 2] / all > 0.6;
+}
+
+/** Expected "core-damage equivalents" of one attack (spec §7.3 targeting weights). */
+export function attackValue(m: Model, s: MgvState, i: number, slot: number, j: number, p: HeuristicParams): number {
+  const w = slotWeapon(m, i, slot);
+  const base = slotAttack(m, i, s.units[i], slot);
+  const mods = modifiers(m, s, i, w, j);
+  const t = tables(m);
+  const tgt = s.units[j];
+  let v = 0;
+  if (w === W_PHOTON) {
+    const dice = Math.max(0, base + mods);
+    v = (dice / 6) * 1.3;
+  } else if (w === W_MISSILE) {
+    const ad = Math.max(0, Math.floor(base / m.data.missile.attackDiceDivisor) + mods);
+    const dd = missileDefenseDice(m, s, j);
+    const core = splitFor(p.missileSplit, ad, false, hasCoreInfestation(m, s, j), coreBias(s, m.units[j].side));
+    const dcore = Math.ceil((2 * dd) / 3);
+    v = 0.8 * missileMean(m, core, dcore) + 0.2 * missileMean(m, ad - core, dd - dcore);
+  } else {
+    const col = ratioColumn(m.thresholds, base + mods, defenseOf(m, j, tgt));
+    if (col >= 0) v = w === W_KINETIC ? t.kinCore[col] + 0.3 * t.kinHull[col] : 0.5 * t.therm[col] + 0.1 * tgt.hx * t.therm[col];
+  }
+  return v * (1 + 0.15 * tgt.B);
+}
+
+function gauss(rng: Rng): number {
+  const u = Math.max(1e-12, rng.float());
+  const v = rng.float();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+function weaponReach(m: Model, s: MgvState, i: number): number {
+  const w = m.units[i].weapon;
+  const a = mainAttack(m, i, s.units[i]);
+  if (w === W_PHOTON) return 16;
+  return m.data.weapons[w === W_KINETIC ? 'kinetic' : w === W_MISSILE ? 'missile' : 'thermal'].rangePerPoint * a;
+}
+
+function nearestEnemy(m: Model, s: MgvState, i: number): number {
+  const u = s.units[i];
+  let best = -1;
+  let bd = Infinity;
+  for (let k = 0; k < s.units.length; k++) {
+    if (!s.units[k].alive || m.units[k].side === m.units[i].side) continue;
+    const d = Math.hypot(s.units[k].x - u.x, s.units[k].y - u.y);
+    if (d < bd) {
+      bd = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+function has(ctx: DecisionContext, c: number): boolean {
+  for (let k = 0; k < ctx.n; k++) if (ctx.legal[k] === c) return true;
+  return false;
+}
+
+export class MgvHeuristic implements Agent<MgvObservation> {
+  constructor(
+    readonly side: number,
+    readonly p: HeuristicParams,
+  ) {}
+
+
+  decide(ctx: DecisionContext<MgvObservation>): number {
+    const obs = ctx.observe();
+    const m = obs.model;
+    const s = obs.state as MgvState;
+    switch (s.step) {
+      case ST_DECLARE:
+        return this.declare(ctx, m, s);
+      case ST_MOVE_POWER: {
+        const u = s.units[s.cursor];
+        const av = powerAvailable(m, s, s.cursor);
+        const enemyJammer = m.units.some((x, k) => x.side !== this.side && x.payload === P_JAMMER && s.units[k].alive);
+        let k = this.p.style === 'closer' ? av : 0;
+        if (u.Po > 0 || enemyJammer) k = 0;
+        return code(2, Math.min(k, av));
+      }
+      case ST_MOVE_UNIT:
+        return this.move(ctx, m, s);
+      case ST_COUNTER: {
+        const jp = s.units[s.pAtt] ? Math.max(0, m.units[s.pAtt].payloadPoints - s.units[s.pAtt].Py) : 0;
+        const need = Math.ceil(jp / m.data.jamming.counterPerPowerPoint);
+        return code(8, Math.min(need, powerAvailable(m, s, s.pTarget)));
+      }
+      case ST_BEACON:
+        return this.beacon(ctx, m, s);
+      case ST_JAM: {
+        if (!this.p.useJammer) return code(K_JAM_SKIP, 0);
+        let best = code(K_JAM_SKIP, 0);
+        let bv = -1;
+        for (let k = 0; k < ctx.n; k++) {
+          const c = ctx.legal[k];
+          if (kindOf(c) !== K_JAM) continue;
+          const j = payloadOf(c);
+          const v = mainAttack(m, j, s.units[j]) + payloadAttack(m, j, s.units[j]);
+          if (v > bv) {
+            bv = v;
+            best = c;
+          }
+        }
+        return best;
+      }
+      case ST_REPAIR_DESIGNATE: {
+        const me = s.units[s.cursor];
+        const dmg = (k: number) => s.units[k].S + s.units[k].Mj + s.units[k].infest.reduce((a, b) => a + b, 0);
+        let best = code(K_REPAIR_SKIP, 0);
+        let bv = dmg(s.cursor) + (me.alive ? 0 : 0);
+        for (let k = 0; k < ctx.n; k++) {
+          const c = ctx.legal[k];
+          if (kindOf(c) !== K_REPAIR_DES) continue;
+          const v = dmg(payloadOf(c));
+          if (v > bv) {
+            bv = v;
+            best = c;
+          }
+        }
+        return best;
+      }
+      case ST_PHOTON:
+        return this.photon(ctx, m, s);
+      case ST_ATTACK:
+        return this.attack(ctx, m, s);
+      case ST_SPLIT_ATT:
+        return code(17, splitFor(this.p.missileSplit, s.pAttDice, false, hasCoreInfestation(m, s, s.pTarget), coreBias(s, m.units[s.pTarget].side)));
+      case ST_SPLIT_DEF:
+        return code(17, splitFor(this.p.missileDefense, s.pDefDice, true, hasCoreInfestation(m, s, s.pTarget), false));
+      case ST_RESET_REPAIR: {
+        const k = REPAIR_PRESETS.findIndex((r) => r.name === this.p.repairPriority);
+        return code(19, Math.max(0, k));
+      }
+      case ST_BARRAGE: {
+        let best = ctx.legal[0];
+        let bv = -Infinity;
+        for (let k = 0; k < ctx.n; k++) {
+          const t = s.units[payloadOf(ctx.legal[k])];
+          let v = 0;
+          for (let q = 0; q < s.units.length; q++) {
+            const o = s.units[q];
+            if (!o.alive || Math.hypot(o.x - t.x, o.y - t.y) > 4) continue;
+            v += m.units[q].side === this.side ? -1 : 1;
+          }
+          if (v > bv) {
+            bv = v;
+            best = ctx.legal[k];
+          }
+        }
+        return best;
+      }
+    }
+    return ctx.legal[0];
+  }
+
+  /** Summed best expected damage of the side's weapons (stops early once `enough` is reached). */
+  private fireValue(m: Model, s: MgvState, enough = Infinity): number {
+    let tot = 0;
+    for (let i = 0; i < s.units.length; i++) {
+      if (m.units[i].side !== this.side || !s.units[i].alive) continue;
+      let best = 0;
+      for (const slot of [SLOT_MAIN, SLOT_PAY]) {
+        if (!slotReady(m, s, i, slot)) continue;
+        for (let j = 0; j < s.units.length; j++) {
+          if (!canTarget(m, s, i, slot, j)) continue;
+          const v = attackValue(m, s, i, slot, j, this.p);
+          if (v > best) best = v;
+        }
+      }
+      tot += best;
+      if (tot >= enough) return tot;
+    }
+    return tot;
+  }
+
+  private declare(ctx: DecisionContext, m: Model, s: MgvState): number {
+    const canMove = has(ctx, code(K_DECLARE, D_MOVE));
+    const canFire = has(ctx, code(K_DECLARE, D_FIRE));
+    const fv = canFire ? this.fireValue(m, s, this.p.fireThreshold) : 0;
+    if (canFire && fv >= this.p.fireThreshold) return code(K_DECLARE, D_FIRE);
+    if (canMove) return code(K_DECLARE, D_MOVE);
+    return code(K_DECLARE, fv > 0 ? D_FIRE : D_PASS_FIRE);
+  }
+
+  private move(ctx: DecisionContext, m: Model, s: MgvState): number {
+    const i = s.cursor;
+    const u = s.units[i];
+    const END = code(4, 0);
+    if (u.allowance < 0.5) return END;
+    // mission strike: an engineering MGV heads for the strike zone (spec §3.16)
+    if (m.victoryMode === 2 && m.strikeZone && m.units[i].payload === P_ENGINEERING) {
+      const z = m.strikeZone;
+      const zx = z.kind === 'circle' ? z.cx : z.kind === 'rect' ? (z.x0 + z.x1) / 2 : z.xs.reduce((a, b) => a + b, 0) / z.xs.length;
+      const zy = z.kind === 'circle' ? z.cy : z.kind === 'rect' ? (z.y0 + z.y1) / 2 : z.ys.reduce((a, b) => a + b, 0) / z.ys.length;
+      const delta = normDeg(headingTo(u.x, u.y, zx, zy) - u.h);
+      const tidx = turnIndexFor(delta);
+      const d = distIndex(Math.min(u.allowance - turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost), Math.hypot(zx - u.x, zy - u.y)));
+      const c = legCode(tidx, Math.max(1, d), u.legs + 1 >= 2);
+      if (d > 0 && has(ctx, c)) return c;
+    }
+    const j = nearestEnemy(m, s, i);
+    if (j < 0) return END;
+    const t = s.units[j];
+    const range = rangeBetween(m, u, t);
+    const reach = weaponReach(m, s, i);
+    const w = m.units[i].weapon;
+    const wantFace = w === W_KINETIC || w === W_PHOTON;
+    const arc = w === W_KINETIC ? 25 : 80;
+    const faceIdx = N_REL_TURNS + j;
+    const faceDelta = normDeg(headingTo(u.x, u.y, t.x, t.y) - u.h);
+    const step = m.data.turnCost.step;
+    const tcost = m.data.turnCost.cost;
+    const faceLeg = (): number => (wantFace && Math.abs(faceDelta) > arc && turnCost(faceDelta, step, tcost) <= u.allowance ? legCode(faceIdx, 0, true) : END);
+    if (this.p.style === 'closer') {
+      const want = Math.max(1.5, this.p.rangeFraction * reach);
+      if (range <= want + 0.25) return u.legs > 0 ? faceLeg() : faceLeg();
+      // head straight for the target (facing it on the way), stop at the sweet spot
+      const left = u.allowance - turnCost(faceDelta, step, tcost);
+      const d = Math.min(left, range - want);
+      const di = distIndex(d);
+      if (di <= 0) return faceLeg();
+      const c = legCode(faceIdx, di, true);
+      return has(ctx, c) ? c : END;
+    }
+    // standoff: keep rangeFraction of the reach (photon: about 12"), prefer cover, keep LOS
+    if (u.legs > 0) return faceLeg();
+    this.nearCover(m, s, i);
+    const want = w === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * reach);
+    if (Math.abs(range - want) <= 2 && this.coverAt(m, s, i, u.x, u.y, j) > 0 && (w === W_MISSILE || hasLos(m, s, i, j))) return faceLeg();
+    let best = -1;
+    let bestScore = this.score(m, s, i, u.x, u.y, j, want);
+    for (let k = 0; k < 8; k++) {
+      const head = k * 45;
+      const delta = normDeg(head - u.h);
+      const tc = turnCost(delta, step, tcost);
+      const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.max(0, Math.abs(range - want) + 2));
+      if (d < 0.5) continue;
+      const nx = Math.min(m.width - 0.6, Math.max(0.6, u.x + Math.sin((head * Math.PI) / 180) * d));
+      const ny = Math.min(m.height - 0.6, Math.max(0.6, u.y + Math.cos((head * Math.PI) / 180) * d));
+      const sc = this.score(m, s, i, nx, ny, j, want);
+      if (sc > bestScore + 0.25) {
+        bestScore = sc;
+        best = k;
+      }
+    }
+    if (best < 0) return faceLeg();
+    const head = best * 45;
+    const delta = normDeg(head - u.h);
+    const tc = turnCost(delta, step, tcost);
+    const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.abs(range - want) + 2);
+    const c = legCode(turnIndexFor(delta), Math.max(1, distIndex(d)), !wantFace);
+    return has(ctx, c) ? c : END;
+  }
+
+  /** Cover features within reach of the moving unit this decision (filled by nearCover). */
+  private near: number[] = [];
+
+  private nearCover(m: Model, s: MgvState, i: number): void {
+    const u = s.units[i];
+    this.near.length = 0;
+    for (let f = 0; f < m.features.length; f++) {
+      const F = m.features[f];
+      if (F.cover <= 0 || s.removed[f] || F.coverRule === 4) continue;
+      if (pointShapeDistance(F.shape, u.x, u.y) <= u.allowance + 1.5) this.near.push(f);
+    }
+  }
+
+  private coverAt(m: Model, s: MgvState, i: number, x: number, y: number, j: number): number {
+    const t = s.units[j];
+    const h = s.units[i].h;
+    let best = 0;
+    const near = this.near;
+    for (let k = 0; k < near.length; k++) {
+      const F = m.features[near[k]];
+      if (F.cover <= best) continue;
+      if (pointShapeDistance(F.shape, x, y) > 1.2) continue; // cover needs contact
+      if (isBehind(x, y, h, m.fp, t.x, t.y, F.shape, 0.6)) best = F.cover;
+    }
+    return best;
+  }
+
+  private score(m: Model, s: MgvState, i: number, x: number, y: number, j: number, want: number): number {
+    const t = s.units[j];
+    const r = Math.hypot(t.x - x, t.y - y);
+    // a spot with a clear sight line to the target is worth a range error of 6"
+    const seen = m.units[i].weapon === W_MISSILE || sightLine(m, s, x, y, t.x, t.y) ? 3 : 0;
+    return -Math.abs(r - want) / 2 + this.p.coverWeight * this.coverAt(m, s, i, x, y, j) + seen;
+  }
+
+  private beacon(ctx: DecisionContext, m: Model, s: MgvState): number {
+    const done = code(K_BEACON_DONE, 0);
+    if (!this.p.useBeacons || s.units[s.cursor].beaconsTurn >= 1) return done;
+    const friendsUse = m.units.some((x, k) => x.side === this.side && s.units[k].alive && (x.weapon === W_KINETIC || x.weapon === W_MISSILE));
+    if (!friendsUse) return done;
+    const j = nearestEnemy(m, s, s.cursor);
+    const c = code(K_BEACON, j);
+    return j >= 0 && has(ctx, c) ? c : done;
+  }
+
+  private photon(ctx: DecisionContext, m: Model, s: MgvState): number {
+    const i = s.cursor;
+    const slot = s.cursor2 === 0 ? SLOT_MAIN : SLOT_PAY;
+    let bj = -1;
+    let bv = 0;
+    for (let j = 0; j < s.units.length; j++) {
+      if (!canTarget(m, s, i, slot, j)) continue;
+      const r = rangeBetween(m, s.units[i], s.units[j]);
+      const v = attackValue(m, s, i, slot, j, this.p) - r * this.p.photonSigma * 0.4;
+      if (bj < 0 || v > bv) {
+        bv = v;
+        bj = j;
+      }
+    }
+    if (bj < 0) return code(14, 0);
+    const r = rangeBetween(m, s.units[i], s.units[bj]);
+    const est = r * (1 + this.p.photonSigma * gauss(ctx.rng)) + this.p.photonSigmaInches * (this.p.photonSigmaInches > 0 ? gauss(ctx.rng) : 0);
+    const q = Math.max(1, Math.min(maxEstimateQ(m), Math.round(est / EST_STEP)));
+    return photonCode(slot, bj, q);
+  }
+
+  private attack(ctx: DecisionContext, m: Model, s: MgvState): number {
+    let best = code(K_ATTACK_END, 0);
+    let bv = 1e-9;
+    for (let k = 0; k < ctx.n; k++) {
+      const c = ctx.legal[k];
+      if (kindOf(c) !== K_ATTACK) continue;
+      const p = payloadOf(c);
+      const v = attackValue(m, s, (p >> 12) & 0xff, (p >> 8) & 0xf, p & 0xff, this.p);
+      if (v > bv) {
+        bv = v;
+        best = c;
+      }
+    }
+    // an attack with nothing expected still fires when the policy is aggressive (activity bonus is the enemy's anyway)
+    if (bv <= 1e-9 && this.p.style === 'closer') for (let k = 0; k < ctx.n; k++) if (kindOf(ctx.legal[k]) === K_ATTACK) return ctx.legal[k];
+    return best;
+  }
+}
+
+/** Rough sight line for planning: no blocking terrain feature on the segment (bases ignored). */
+function sightLine(m: Model, s: MgvState, ax: number, ay: number, bx: number, by: number): boolean {
+  for (let f = 0; f < m.features.length; f++) {
+    const F = m.features[f];
+    if (s.removed[f] || (F.los !== LOS_BLOCK && F.los !== LOS_YN && F.los !== LOS_FUNGUS && F.los !== LOS_HILL)) continue;
+    if (F.los === LOS_HILL && (pointInShape(F.shape, ax, ay) || pointInShape(F.shape, bx, by))) continue;
+    if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
+  }
+  return true;
+}
+
+function distIndex(d: number): number {
+  let best = 0;
+  for (let k = 0; k < DISTS.length; k++) if (DISTS[k] <= d + 1e-9) best = k;
+  return best;
+}
+
+export function paramsFrom(style: 'closer' | 'standoff', v: Readonly<Record<string, ParamValue>>): HeuristicParams {
+  return {
+    style,
+    missileSplit: String(v.missileSplit),
+    missileDefense: String(v.missileDefense),
+    photonSigma: Number(v.photonSigma),
+    photonSigmaInches: Number(v.photonSigmaInches),
+    fireThreshold: Number(v.fireThreshold),
+    rangeFraction: Number(v.rangeFraction),
+    coverWeight: Number(v.coverWeight),
+    repairPriority: String(v.repairPriority),
+    useBeacons: Boolean(v.useBeacons),
+    useJammer: Boolean(v.useJammer),
+  };
+}
+void attackCode;
+void W_THERMAL;
+void D_PASS_MOVE;

@@ -1,0 +1,277 @@
+/**
+ * MGV table queries on top of the core table geometry: levels, line of sight (direct and
+ * thermal semi-indirect), spotting, cover, ranges and arcs (spec §3.4-§3.6, seed §1.4, §5.0).
+ * Allocation-free; per-pair scratch lives at module level (one instance per worker).
+ */
+import {
+  bearingOff, boundingRadius, edgeDistance, pointSegmentDistance, footprintShapeDistance, hillBlocks, inArc, isBehind, isHugging, losFan, pointInShape,
+  segmentHitsFootprint, segmentTouchesShape, normDeg, relativeBearing,
+} from '../../core/geometry/table/index.ts';
+import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_NONE, LOS_SMOKE, LOS_YN, type Model } from './model.ts';
+import type { MgvState, Unit } from './state.ts';
+
+/** Hill level under a point (0 on the flat). */
+export function levelAt(m: Model, s: MgvState, x: number, y: number): number {
+  let lv = 0;
+  const fs = m.features;
+  for (let f = 0; f < fs.length; f++) {
+    if (fs[f].los !== LOS_HILL || s.removed[f]) continue;
+    if (fs[f].level > lv && pointInShape(fs[f].shape, x, y)) lv = fs[f].level;
+  }
+  return lv;
+}
+
+export function centreDistance(a: Unit, b: Unit): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Range by the measurement option (centre to centre by default). */
+export function rangeBetween(m: Model, a: Unit, b: Unit): number {
+  return m.o.measureEdge ? edgeDistance(a.x, a.y, a.h, m.fp, b.x, b.y, b.h, m.fp) : Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Is target b within `arcHalf` of the line `facing` (degrees off a's bow)? */
+export function inArcOf(a: Unit, b: Unit, arcHalf: number, facing: number): boolean {
+  if (arcHalf >= 180) return true;
+  const rb = relativeBearing(a.h, a.x, a.y, b.x, b.y);
+  return inArc(Math.abs(normDeg(rb - facing)), arcHalf);
+}
+
+/** Unsigned bearing of the firer's centre off the target's bow (hit location, rear shots). */
+export function bearingFromTarget(target: Unit, firer: Unit): number {
+  return bearingOff(target.h, target.x, target.y, firer.x, firer.y);
+}
+
+// ---------------------------------------------------------------------------------------------
+// line of sight
+
+let cm: Model;
+let cs: MgvState;
+let cViewer = -1;
+let cTarget = -1;
+let cLv = 0;
+let cLt = 0;
+let cThermal = false;
+const exempt: number[] = [];
+let cVx = 0;
+let cVy = 0;
+let cViewerUnit: Unit | null = null;
+let cTargetUnit: Unit | null = null;
+
+function blockedRay(ax: number, ay: number, bx: number, by: number): boolean {
+  const m = cm;
+  const s = cs;
+  const us = s.units;
+  if (!cThermal) {
+    for (let k = 0; k < us.length; k++) {
+      if (k === cViewer || k === cTarget) continue;
+      const u = us[k];
+      if (!u.alive && m.o.removeDead) continue;
+      if (segmentHitsFootprint(ax, ay, bx, by, u.x, u.y, u.h, m.fp)) return true;
+    }
+  }
+  const fs = m.features;
+  for (let f = 0; f < fs.length; f++) {
+    const F = fs[f];
+    const los = F.los;
+    if (los === LOS_NONE || los === LOS_SMOKE || s.removed[f]) continue;
+    if (los === LOS_HILL) {
+      if (hillBlocks(F.shape, F.level, m.o.hillCrest, ax, ay, cLv, bx, by, cLt)) return true;
+      continue;
+    }
+    if (cThermal && F.thermalOver) continue;
+    if (!segmentTouchesShape(F.shape, ax, ay, bx, by)) continue;
+    if (exempt[f] === -1) exempt[f] = exemptFor(f) ? 1 : 0;
+    if (exempt[f] === 1) continue;
+    return true;
+  }
+  return false;
+}
+
+function betweenTowers(m: Model, s: MgvState, u: Unit): boolean {
+  let n = 0;
+  const c = m.data.terrainRules.contact;
+  for (let f = 0; f < m.features.length; f++) {
+    const F = m.features[f];
+    if (F.los !== LOS_FUNGUS || s.removed[f]) continue;
+    if (footprintShapeDistance(u.x, u.y, u.h, m.fp, F.shape) <= c && ++n >= 2) return true;
+  }
+  return false;
+}
+
+/** Exemptions are computed lazily, only for features a ray actually touches. */
+function prepare(m: Model, vx: number, vy: number, viewer: Unit | null, target: Unit): void {
+  for (let f = 0; f < m.features.length; f++) exempt[f] = -1;
+  cVx = vx;
+  cVy = vy;
+  cViewerUnit = viewer;
+  cTargetUnit = target;
+}
+
+/** A feature a base is "using for cover" (in contact, between it and the other end) does not block their line. */
+function exemptFor(f: number): boolean {
+  const m = cm;
+  const s = cs;
+  const F = m.features[f];
+  const target = cTargetUnit as Unit;
+  const viewer = cViewerUnit;
+  const c = m.data.terrainRules.contact;
+  if (F.los !== LOS_BLOCK && F.los !== LOS_YN && F.los !== LOS_FUNGUS) return false;
+  if (isBehind(target.x, target.y, target.h, m.fp, cVx, cVy, F.shape, c)) return true;
+  if (viewer !== null && isBehind(viewer.x, viewer.y, viewer.h, m.fp, target.x, target.y, F.shape, c)) return true;
+  if (F.los === LOS_FUNGUS) {
+    if (footprintShapeDistance(target.x, target.y, target.h, m.fp, F.shape) <= c && betweenTowers(m, s, target)) return true;
+    if (viewer !== null && footprintShapeDistance(viewer.x, viewer.y, viewer.h, m.fp, F.shape) <= c && betweenTowers(m, s, viewer)) return true;
+  }
+  return false;
+}
+
+/** Direct LOS between two units (symmetric under the default options), cached per position set. */
+export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
+  const n = s.units.length;
+  const k = i * n + j;
+  const c = s.los[k];
+  if (c >= 0) return c === 1;
+  const v = computeLos(m, s, i, j, false);
+  s.los[k] = v ? 1 : 0;
+  return v;
+}
+
+export function computeLos(m: Model, s: MgvState, i: number, j: number, thermal: boolean): boolean {
+  const a = s.units[i];
+  const b = s.units[j];
+  cm = m;
+  cs = s;
+  cViewer = i;
+  cTarget = j;
+  cThermal = thermal;
+  cLv = levelAt(m, s, a.x, a.y);
+  cLt = levelAt(m, s, b.x, b.y);
+  prepare(m, a.x, a.y, a, b);
+  return losFan(a.x, a.y, b.x, b.y, b.h, m.fp, m.o.rays, blockedRay);
+}
+
+/** LOS from a point (a beacon) to unit j. */
+export function pointLos(m: Model, s: MgvState, x: number, y: number, j: number): boolean {
+  const b = s.units[j];
+  cm = m;
+  cs = s;
+  cViewer = -1;
+  cTarget = j;
+  cThermal = false;
+  cLv = levelAt(m, s, x, y);
+  cLt = levelAt(m, s, b.x, b.y);
+  prepare(m, x, y, null, b);
+  return losFan(x, y, b.x, b.y, b.h, m.fp, m.o.rays, blockedRay);
+}
+
+/** Spotted for side `side`: a living, non-paralyzed friendly MGV has LOS, or a spotter beacon sees it (spec §3.5 [P]). */
+export function isSpotted(m: Model, s: MgvState, side: number, j: number): boolean {
+  const us = s.units;
+  const rmax = m.o.spottingRange;
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i];
+    if (!u.alive || m.units[i].side !== side || u.jam === 3) continue;
+    if (rmax > 0 && centreDistance(u, us[j]) > rmax) continue;
+    if (hasLos(m, s, i, j)) return true;
+  }
+  for (let b = 0; b < s.beacons.length; b++) {
+    const bc = s.beacons[b];
+    if (bc.side !== side || bc.kind !== 1 || bc.expires < s.phaseNo) continue;
+    if (pointLos(m, s, bc.x, bc.y, j)) return true;
+  }
+  return false;
+}
+
+/** Number of smoke features the line of fire i -> j crosses. */
+export function smokeCrossed(m: Model, s: MgvState, i: number, j: number): number {
+  const a = s.units[i];
+  const b = s.units[j];
+  let n = 0;
+  for (let f = 0; f < m.features.length; f++) {
+    const F = m.features[f];
+    if (F.los !== LOS_SMOKE || s.removed[f]) continue;
+    if (segmentTouchesShape(F.shape, a.x, a.y, b.x, b.y)) n++;
+  }
+  return n;
+}
+
+/** Cover class applying to target j against firer i (spec §3.5 [O], option coverStacking). */
+export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
+  const k = i * s.units.length + j;
+  const c = s.cover[k];
+  if (c >= 0) return c;
+  return (s.cover[k] = computeCover(m, s, i, j));
+}
+
+function computeCover(m: Model, s: MgvState, i: number, j: number): number {
+  const a = s.units[i];
+  const t = s.units[j];
+  const c = m.data.terrainRules.contact;
+  let best = 0;
+  let sum = 0;
+  let smoke = 0;
+  let between = -1;
+  for (let f = 0; f < m.features.length; f++) {
+    const F = m.features[f];
+    if (F.cover <= 0 || s.removed[f]) continue;
+    if (F.coverRule === CR_THROUGH) {
+      if (segmentTouchesShape(F.shape, a.x, a.y, t.x, t.y)) smoke += F.cover;
+      continue;
+    }
+    if (!isBehind(t.x, t.y, t.h, m.fp, a.x, a.y, F.shape, c)) continue;
+    let ok = F.coverRule === CR_BEHIND;
+    if (F.coverRule === CR_HUGGING || F.coverRule === CR_HUG_BETWEEN) ok = isHugging(t.x, t.y, t.h, m.fp, F.shape, c, m.data.terrainRules.hugParallel);
+    if (!ok && F.coverRule === CR_HUG_BETWEEN) {
+      if (between < 0) between = betweenTowers(m, s, t) ? 1 : 0;
+      ok = between === 1;
+    }
+    if (!ok) continue;
+    if (F.cover > best) best = F.cover;
+    sum += F.cover;
+  }
+  return (m.o.coverSum ? sum : best) + smoke;
+}
+
+/** Is the unit against a prominent feature (full camouflage condition, seed §5.5)? */
+export function againstProminent(m: Model, s: MgvState, u: Unit): boolean {
+  const c = m.data.terrainRules.contact;
+  for (let f = 0; f < m.features.length; f++) {
+    const F = m.features[f];
+    if (!F.prominent || s.removed[f]) continue;
+    if (footprintShapeDistance(u.x, u.y, u.h, m.fp, F.shape) <= c) return true;
+  }
+  return false;
+}
+
+/**
+ * Unit k moved (or turned) from (ox, oy): forget the LOS of every pair it belongs to, and of
+ * every other pair whose line passes within reach of its old or new footprint (a base blocks
+ * lines). Cover depends only on terrain and the two ends, so other pairs keep theirs.
+ */
+export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: number): void {
+  const n = s.units.length;
+  const u = s.units[k];
+  const r = 2 * boundingRadius(m.fp) + 1e-3;
+  s.tgt.fill(-1);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const idx = i * n + j;
+      if (i === k || j === k) {
+        s.los[idx] = -1;
+        s.cover[idx] = -1;
+        continue;
+      }
+      if (s.los[idx] < 0) continue;
+      const a = s.units[i];
+      const b = s.units[j];
+      if (pointSegmentDistance(ox, oy, a.x, a.y, b.x, b.y) <= r || pointSegmentDistance(u.x, u.y, a.x, a.y, b.x, b.y) <= r) s.los[idx] = -1;
+    }
+  }
+}
+
+export function clearLosCache(s: MgvState): void {
+  s.los.fill(-1);
+  s.cover.fill(-1);
+  s.tgt.fill(-1);
+}

@@ -1,0 +1,79 @@
+/**
+ * Metric layout. Efficiency rows are keyed by (side, weapon, band, defClass) so a report can
+ * answer "which weapon type wins, against what, at which range, per point of cost":
+ *  - shot rows: band in 0-4 .. 24+ (range at the shot, inches), defClass by target defence
+ *    at the shot; counters shots, effective, cells..., infestations, B hits, kills, pointsKilled
+ *    (a kill is credited to the row of the attack that dealt the victim's last B hit);
+ *  - one row per (side, weapon) with band = defClass = 'all' holding fielded / costFielded
+ *    (mounts of that weapon type and the cost of the MGVs carrying them). Summing over rows
+ *    never double counts: shot counters are only on band rows, fielded only on 'all' rows.
+ * Weapon 'jammer' rows hold the jammer's effects (its B hits and the kills they cause).
+ */
+import type { MetricLayout } from '../../core/tally.ts';
+
+export const ROW_WEAPONS = ['kinetic', 'missile', 'photon', 'thermal', 'jammer'] as const;
+export const W_JAMMER_ROW = 4;
+export const BANDS = ['0-4', '4-8', '8-12', '12-18', '18-24', '24+'] as const;
+const BAND_MAX = [4, 8, 12, 18, 24, Infinity];
+export const DEF_CLASSES = ['<=4', '5', '6', '7+'] as const;
+const PER = BANDS.length * DEF_CLASSES.length + 1;
+
+export const COLUMNS = ['fielded', 'costFielded', 'shots', 'effective', 'attackDice', 'cellsDamaged', 'coreCellsDamaged', 'cellsDestroyed', 'hullInfestations', 'coreInfestations', 'bHits', 'kills', 'pointsKilled', 'smokeBlocked'] as const;
+export const K_FIELDED = 0, K_COST = 1, K_SHOTS = 2, K_EFFECTIVE = 3, K_DICE = 4, K_DAMAGED = 5, K_CORE_DAMAGED = 6, K_DESTROYED = 7, K_INF_HULL = 8, K_INF_CORE = 9, K_B = 10, K_KILLS = 11, K_POINTS = 12, K_SMOKE = 13;
+
+export const SCALARS = [
+  'turns', 'lostA', 'lostB', 'pointsLostA', 'pointsLostB', 'missionKilledA', 'missionKilledB', 'bHitsA', 'bHitsB',
+  'xWinsA', 'firstFireA', 'shotsA', 'shotsB', 'repairsTried', 'repairsDone', 'repairPointsUsed', 'jamAttempts', 'jamEffects',
+  'beaconsLaunched', 'trapped', 'photonErrorQuarterIn', 'photonDiceLost', 'photonShots', 'missileCoreDiceAtt', 'missileDiceAtt',
+  'missileCoreBlocked', 'missileHullBlocked', 'crits', 'infestationBDeaths', 'engineeringActions', 'firstBTurn',
+] as const;
+export type ScalarName = (typeof SCALARS)[number];
+export const S_IDX: Record<ScalarName, number> = Object.fromEntries(SCALARS.map((n, i) => [n, i])) as Record<ScalarName, number>;
+
+export function bandOf(range: number): number {
+  for (let i = 0; i < BAND_MAX.length; i++) if (range < BAND_MAX[i]) return i;
+  return BAND_MAX.length - 1;
+}
+
+export function defClassOf(def: number): number {
+  return def <= 4 ? 0 : def === 5 ? 1 : def === 6 ? 2 : 3;
+}
+
+export function shotRow(side: number, weapon: number, band: number, defClass: number): number {
+  return (side * ROW_WEAPONS.length + weapon) * PER + band * DEF_CLASSES.length + defClass;
+}
+
+export function allRow(side: number, weapon: number): number {
+  return (side * ROW_WEAPONS.length + weapon) * PER + PER - 1;
+}
+
+export function buildLayout(sides: readonly string[]): MetricLayout {
+  const rows: Array<Record<string, string>> = [];
+  for (let s = 0; s < 2; s++)
+    for (const w of ROW_WEAPONS) {
+      for (const b of BANDS) for (const d of DEF_CLASSES) rows.push({ side: sides[s], weapon: w, band: b, defClass: d });
+      rows.push({ side: sides[s], weapon: w, band: 'all', defClass: 'all' });
+    }
+  return {
+    rowKeys: ['side', 'weapon', 'band', 'defClass'],
+    rows,
+    columns: COLUMNS,
+    scalars: SCALARS,
+    views: [
+      { name: 'by weapon', keys: ['weapon'] },
+      { name: 'by side and weapon', keys: ['side', 'weapon'] },
+      { name: 'by weapon and range band', keys: ['weapon', 'band'] },
+      { name: 'by weapon and target defence', keys: ['weapon', 'defClass'] },
+    ],
+    ratios: [
+      { name: 'effectiveRate', num: 'effective', den: 'shots', kind: 'proportion', label: 'shots with any effect' },
+      { name: 'cellsDamagedPerShot', num: 'cellsDamaged', den: 'shots', kind: 'rate' },
+      { name: 'cellsDestroyedPerShot', num: 'cellsDestroyed', den: 'shots', kind: 'rate' },
+      { name: 'coreInfestationsPerShot', num: 'coreInfestations', den: 'shots', kind: 'rate' },
+      { name: 'bHitsPerShot', num: 'bHits', den: 'shots', kind: 'rate' },
+      { name: 'killsPerShot', num: 'kills', den: 'shots', kind: 'rate' },
+      { name: 'killsPerFielded', num: 'kills', den: 'fielded', kind: 'rate' },
+      { name: 'pointsKilledPer100Cost', num: 'pointsKilled', den: 'costFielded', kind: 'rate', scale: 100, label: 'points killed per 100 points fielded' },
+    ],
+  };
+}
