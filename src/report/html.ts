@@ -73,12 +73,13 @@ th { background: var(--bg-alt); font-weight: 600; }
 td.l, th.l { text-align: left; }
 code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 pre { background: var(--bg-alt); padding: 8px 10px; overflow-x: auto; white-space: pre-wrap; }
-.chart-figure { margin: 8px 0 20px; } figcaption { color: var(--muted); font-size: 12px; }
+.chart-figure { margin: 8px 0 20px; max-width: 100%; overflow-x: auto; } figcaption { color: var(--muted); font-size: 12px; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 3px; font-size: 11px; border: 1px solid var(--rule); }
 .tag.placeholder { background: #fff4d6; } .tag.override { background: #e3f0ff; } .tag.seed { background: #e6f4ea; }
 .kv { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
 .kv div:nth-child(odd) { color: var(--muted); }
 details { margin: 8px 0; }
+.table-wrap { max-width: 100%; overflow-x: auto; }
 .grid2 { display: grid; grid-template-columns: repeat(auto-fill, minmax(500px, 1fr)); gap: 0 16px; } summary { cursor: pointer; }
 `;
 

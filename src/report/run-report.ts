@@ -261,9 +261,16 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
     parts.push(table(['end', 'detail', 'outcome', 'games', 'share'], v.details.map((d) => [escapeHtml(d.reason), escapeHtml(d.detail), escapeHtml(d.outcome), num(d.count), pct(d.share)]), ['l', 'l', 'l']));
   }
 
-  if (v.efficiency.length) {
+  if (v.efficiency.length && multi) {
+    // Experiments: the pooled views above carry the charts; each variant's views as tables.
+    for (const view of v.views) {
+      parts.push(`<h3>Efficiency ${escapeHtml(view.name)}</h3>`);
+      parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, '', specs, false));
+    }
+    parts.push(`<p class="muted small">Every efficiency row of every variant: <code>efficiency.csv</code>.</p>`);
+  } else if (v.efficiency.length) {
     parts.push(`<h3>Efficiency</h3>`);
-    parts.push(efficiencyBlock(v.efficiency, input.scenario.rowKeys, input.scenario.ratios, id('eff'), specs, true));
+    parts.push(efficiencyBlock(v.efficiency, input.scenario.rowKeys, input.scenario.ratios, id('eff'), specs, v.views.length === 0));
     for (const [j, view] of v.views.entries()) {
       parts.push(`<h3>Efficiency ${escapeHtml(view.name)}</h3>`);
       parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, id(`view${j}`), specs, true));
@@ -340,7 +347,7 @@ ${s.source ? `<div>source</div><div>${escapeHtml([s.source.seed, s.source.sectio
 
 function table(head: string[], rows: string[][], align: string[] = []): string {
   const cls = (i: number) => (align[i] === 'l' ? ' class="l"' : '');
-  return `<table><thead><tr>${head.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
+  return `<div class="table-wrap"><table><thead><tr>${head.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
+    .join('')}</tbody></table></div>`;
 }

@@ -33,7 +33,8 @@ export interface PageCheck {
   readonly text: string;
   /** Prints the page to PDF (A4 unless given) and returns the byte size. */
   pdf(outFile: string, format?: 'A4' | 'Letter'): Promise<number>;
-  screenshot(outFile: string): Promise<void>;
+  /** Full-page PNG, or the band [top, top + height) of the page when given. */
+  screenshot(outFile: string, band?: { top: number; height: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,8 +77,10 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
       const buf = await page.pdf({ path: outFile, format, printBackground: true });
       return buf.length;
     },
-    async screenshot(outFile) {
-      await page.screenshot({ path: outFile, fullPage: true });
+    async screenshot(outFile, band) {
+      if (!band) return void (await page.screenshot({ path: outFile, fullPage: true }));
+      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+      await page.screenshot({ path: outFile, fullPage: true, clip: { x: 0, y: band.top, width, height: band.height } });
     },
     async close() {
       await browser.close();
