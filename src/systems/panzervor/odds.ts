@@ -103,6 +103,7 @@ const attackRoll: OddsMechanic = {
       values: [{ name: 'pHit', label: 'P(hit)', kind: 'probability' }],
       rows,
       charts: [{ mark: 'line', x: 'distance', series: 'modifier', title: 'P(hit) by distance' }],
+      pivot: 'modifier',
     };
   },
   exact: (_d, options, p) => {
@@ -138,6 +139,7 @@ const damageRoll: OddsMechanic = {
       rows,
       uses: ['rules.damageRangeMods'],
       charts: [{ mark: 'line', x: 'margin', series: 'band', title: 'P(destroy | hit) by firepower - armour' }],
+      pivot: 'band',
     };
   },
   exact: (data, _o, p) => {
