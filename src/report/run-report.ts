@@ -171,6 +171,9 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     ['variant', ...analysis.variants[0].sides.map((s) => `${s} wins`), 'draws', 'games', 'mean length'],
     analysis.variants.map((v) => [escapeHtml(v.label || v.name), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
   ));
+  const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
+  specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
+  parts.push(chartDiv('variantLength'));
   const comps = analysis.variants.filter((v) => v.comparison);
   if (comps.length) {
     parts.push(`<h2>Against the baseline (${escapeHtml(analysis.baseline ?? '')}), paired on common random numbers</h2>`);
