@@ -34,7 +34,24 @@ export const experimentSchema = z
     seed: z.union([z.number().int().nonnegative(), z.string().min(1)]).optional(),
     agents: z.array(agentChoiceSchema).min(1).optional(),
     baseline: z.string().optional(),
-    variants: z.array(variantSchema).min(1),
+    variants: z.array(variantSchema).optional(),
+    /**
+     * Sweeps: the cartesian product of the axes becomes variants (after any listed ones). Each axis
+     * sets one dotted path of a variant definition: 'overrides.<rules path>', 'options.<name>',
+     * 'patch.<scenario path>' or 'agents.<side>'.
+     */
+    grid: z
+      .array(
+        z
+          .object({
+            tag: z.string().min(1),
+            set: z.string().regex(/^(overrides|options|patch)\..+|^agents\.\d+$/, "expected 'overrides.<path>', 'options.<name>', 'patch.<path>' or 'agents.<side index>'"),
+            values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
+          })
+          .strict(),
+      )
+      .min(1)
+      .optional(),
     report: z
       .object({ matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional() })
       .strict()
@@ -63,7 +80,8 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   const src = readSourceFile(file);
   const parsed = experimentSchema.safeParse(src.data);
   if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '')));
-  const spec = parsed.data;
+  const spec = { ...parsed.data, variants: [...(parsed.data.variants ?? []), ...expandGrid(parsed.data.grid ?? [])] };
+  if (spec.variants.length === 0) throw new InputError(file, withLines(src, [{ path: 'variants', message: "expected at least one variant (a 'variants' list or a 'grid')" }]));
   const baseFile = relativeTo(file, spec.base);
   let baseSrc: SourceFile;
   try {
@@ -106,7 +124,9 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
       }
       throw e;
     }
-    const agents = v.agents?.map(agentChoiceFromInput) ?? defaultAgents;
+    // A grid may set one side's agent only: the other sides keep the default pairing.
+    const given = v.agents;
+    const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side]) : defaultAgents[side])) : defaultAgents;
     const agentIssues = checkAgentChoices(loaded.system, agents, v.agents ? `variants.${i}.agents` : 'agents');
     if (agents.length !== loaded.compiled.sides.length) agentIssues.push({ path: v.agents ? `variants.${i}.agents` : 'agents', message: `expected ${loaded.compiled.sides.length} agents (one per side: ${loaded.compiled.sides.join(', ')}), got ${agents.length}` });
     if (agentIssues.length) throw new InputError(file, withLines(src, agentIssues));
@@ -156,4 +176,33 @@ function setPath(root: Record<string, unknown>, path: string, value: unknown): s
     (node as Record<string, unknown>)[last] = value;
   }
   return null;
+}
+
+type GridAxis = NonNullable<z.infer<typeof experimentSchema>['grid']>[number];
+type VariantDef = z.infer<typeof variantSchema>;
+
+/** Cartesian product of sweep axes, as variant definitions named 'tag=value,tag=value'. */
+export function expandGrid(axes: readonly GridAxis[]): VariantDef[] {
+  if (axes.length === 0) return [];
+  let combos: Array<Array<[GridAxis, string | number | boolean]>> = [[]];
+  for (const axis of axes) combos = combos.flatMap((c) => axis.values.map((v) => [...c, [axis, v] as [GridAxis, string | number | boolean]]));
+  return combos.map((combo) => {
+    const v: { name: string; tags: Record<string, string>; overrides?: Record<string, unknown>; options?: Record<string, string | number | boolean>; patch?: Record<string, unknown>; agents?: string[] } = {
+      name: combo.map(([a, x]) => `${a.tag}=${x}`).join(',').replace(/[^A-Za-z0-9._=,-]/g, '_'),
+      tags: Object.fromEntries(combo.map(([a, x]) => [a.tag, String(x)])),
+    };
+    for (const [a, x] of combo) {
+      const dot = a.set.indexOf('.');
+      const kind = a.set.slice(0, dot);
+      const rest = a.set.slice(dot + 1);
+      if (kind === 'overrides') (v.overrides ??= {})[rest] = x;
+      else if (kind === 'options') (v.options ??= {})[rest] = x;
+      else if (kind === 'patch') (v.patch ??= {})[rest] = x;
+      else {
+        const agents = (v.agents ??= []);
+        agents[Number(rest)] = String(x);
+      }
+    }
+    return v as VariantDef;
+  });
 }
