@@ -3,6 +3,7 @@
  * jams, paralysis), modifiers, and the four weapon procedures. The roll functions at the top
  * are THE engine's roll code; tests compare them with the exact twins of odds.ts.
  */
+import { hypot } from '../../core/geometry/table/index.ts';
 import type { Rng } from '../../core/rng/rng.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { sortDescending } from '../../core/dice/sample.ts';
@@ -156,7 +157,9 @@ export function canTarget(m: Model, s: MgvState, i: number, slot: number, j: num
   const c = s.tgt[k];
   if (c >= 0) return c === 1;
   const v = canTargetFresh(m, s, i, slot, j);
-  s.tgt[k] = v ? 1 : 0;
+  const t = s.tgt;
+  t[k] = v ? 1 : 0;
+  t[t.length - 1] = 1;
   return v;
 }
 
@@ -208,7 +211,7 @@ export function modifiers(m: Model, s: MgvState, i: number, w: number, j: number
     const adj = m.data.payloads.markerAdjacency;
     for (let b = 0; b < s.beacons.length; b++) {
       const bc = s.beacons[b];
-      if (bc.kind === 0 && bc.side === side && bc.target === j && bc.expires >= s.phaseNo && Math.hypot(bc.x - t.x, bc.y - t.y) <= adj + 1e-9) {
+      if (bc.kind === 0 && bc.side === side && bc.target === j && bc.expires >= s.phaseNo && hypot(bc.x - t.x, bc.y - t.y) <= adj + 1e-9) {
         tot += md.beaconMarked;
         break;
       }
@@ -237,7 +240,7 @@ export function modifiers(m: Model, s: MgvState, i: number, w: number, j: number
 export function photonError(m: Model, s: MgvState, i: number, j: number, estUnits: number): number {
   const t = s.units[j];
   if (m.o.fireRegistration) {
-    for (const [x, y] of m.registrations[m.units[i].side]) if (Math.hypot(x - t.x, y - t.y) <= 1) return 0;
+    for (const [x, y] of m.registrations[m.units[i].side]) if (hypot(x - t.x, y - t.y) <= 1) return 0;
   }
   return Math.abs(estUnits * EST_STEP - rangeBetween(m, s.units[i], t));
 }

@@ -11,6 +11,7 @@ import {
   P_POWER, P_WEAPON, type Model,
 } from './model.ts';
 import type { MgvState, Unit } from './state.ts';
+import { clearTargets } from './state.ts';
 import { K_B, K_CORE_DAMAGED, K_DAMAGED, K_DESTROYED, S_IDX } from './metrics.ts';
 
 const CRIT_LINE_NAMES = ['hull cell, damage', 'hull cell, destroyed', 'core cell, damage', 'infestation, hull', 'infestation, core', 'Po first hit', 'Po recurring'];
@@ -312,7 +313,7 @@ export function resolveCrits(m: Model, s: MgvState, rng: Rng, ctx: PlayContext):
     if (ctx.log && code !== 0) ctx.log(`  critical on ${m.units[ui].id} (${CRIT_LINE_NAMES[q[k + 1]]}): ${CRIT_NAMES[code]}`);
     applyCode(m, s, ui, code, q[k + 2], rng, ctx, q[k + 3]);
   }
-  q.length = 0;
-  s.chains.length = 0;
-  s.tgt.fill(-1);
+  if (q.length !== 0) q.length = 0;
+  if (s.chains.length !== 0) s.chains.length = 0;
+  clearTargets(s);
 }

@@ -6,7 +6,7 @@
  * and the Reset. Actions are int32 codes: (kind << 24) | payload.
  */
 import type { PlayContext } from '../../core/system.ts';
-import { turnCost, headingTo, normDeg } from '../../core/geometry/table/index.ts';
+import { turnCost, headingTo, normDeg, hypot } from '../../core/geometry/table/index.ts';
 import {
   SLOT_JOINT, SLOT_MAIN, SLOT_PAY, SLOT_PB, attackRow, canTarget, markFired, missileAttackDice, missileDefenseDice, resolveDirect, resolveMissile,
   slotReady, slotWeapon,
@@ -46,12 +46,13 @@ export const payloadOf = (c: number): number => c & 0xffffff;
  */
 export const TURN_STEP = 45;
 export const N_REL_TURNS = 8;
-const ZERO_TURN = 3;
+export const ZERO_TURN = 3;
 export const relTurn = (idx: number): number => (idx - ZERO_TURN) * TURN_STEP;
 /** Index of the relative-turn option nearest to `delta` degrees. */
 export const turnIndexFor = (delta: number): number => (((Math.round(delta / TURN_STEP) + ZERO_TURN) % N_REL_TURNS) + N_REL_TURNS) % N_REL_TURNS;
 /** Leg distance options (inches): fine near the base, coarser further out. */
 export const DISTS: readonly number[] = [0, 0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24];
+const DIST_F = Float64Array.from(DISTS);
 export const legCode = (turnIdx: number, distIdx: number, end: boolean, reverse = false): number =>
   code(K_LEG, (reverse ? 1 << 21 : 0) | (end ? 1 << 20 : 0) | (turnIdx << 8) | distIdx);
 export const photonCode = (slot: number, target: number, estQ: number): number => code(K_PHOTON, (slot << 20) | (target << 12) | estQ);
@@ -61,7 +62,7 @@ export const MAX_EST_Q = 4095;
 export const EST_STEP = 0.5;
 
 export function maxEstimateQ(m: Model): number {
-  return Math.min(MAX_EST_Q, Math.ceil((Math.hypot(m.width, m.height) + 12) / EST_STEP));
+  return Math.min(MAX_EST_Q, Math.ceil((hypot(m.width, m.height) + 12) / EST_STEP));
 }
 
 /** Upper bound on legal actions at any decision (sizes the shared buffer). */
@@ -77,8 +78,44 @@ export function maxActionsOf(m: Model): number {
 // ---------------------------------------------------------------------------------------------
 // new game
 
+/** Packed template arrays of a fresh state, per model (sliced, not rebuilt, for every game). */
+interface Templates {
+  readonly featFalse: boolean[];
+  readonly featZero: number[];
+  readonly pairs: number[];
+  readonly targets: number[];
+}
+const templates = new WeakMap<Model, Templates>();
+function templatesOf(m: Model): Templates {
+  let t = templates.get(m);
+  if (!t) {
+    const n = m.units.length;
+    const featFalse: boolean[] = [];
+    const featZero: number[] = [];
+    const pairs: number[] = [];
+    const targets: number[] = [];
+    for (let f = 0; f < m.features.length; f++) {
+      featFalse.push(false);
+      featZero.push(0);
+    }
+    for (let k = 0; k < n * n; k++) pairs.push(-1);
+    for (let k = 0; k < n * 4 * n; k++) targets.push(-1);
+    targets.push(0); // the 'any stored' flag of clearTargets
+    t = { featFalse, featZero, pairs, targets };
+    templates.set(m, t);
+  }
+  return t;
+}
+
+function newUnits(m: Model): MgvState['units'] {
+  const us: MgvState['units'] = [];
+  for (let i = 0; i < m.units.length; i++) us.push(newUnit(m, i));
+  return us;
+}
+
 export function newGameState(m: Model, ctx: PlayContext): MgvState {
   const n = m.units.length;
+  const t = templatesOf(m);
   const s: MgvState = {
     turn: 1,
     slot: 0,
@@ -93,20 +130,20 @@ export function newGameState(m: Model, ctx: PlayContext): MgvState {
     cursor2: 0,
     pAtt: -1, pSlot: 0, pTarget: -1, pAttDice: 0, pDefDice: 0, pReturn: 0, pRow: -1,
     secret: { attCore: 0 },
-    units: m.units.map((_, i) => newUnit(m, i)),
+    units: newUnits(m),
     beacons: [],
-    removed: m.features.map(() => false),
-    opened: m.features.map(() => false),
-    progress: m.features.map(() => 0),
+    removed: t.featFalse.slice(),
+    opened: t.featFalse.slice(),
+    progress: t.featZero.slice(),
     defShown: [0, 0, 0, 0],
     crits: [],
     chains: [],
     barragesLeft: [0, 0],
     resetStage: 0,
     result: null,
-    los: new Array(n * n).fill(-1),
-    cover: new Array(n * n).fill(-1),
-    tgt: new Array(n * 4 * n).fill(-1),
+    los: t.pairs.slice(),
+    cover: t.pairs.slice(),
+    tgt: t.targets.slice(),
   };
   for (let i = 0; i < n; i++) {
     const u = m.units[i];
@@ -168,14 +205,17 @@ function startPhase(m: Model, s: MgvState, type: number, pass: boolean, ctx: Pla
   const side = s.phaseSide;
   s.phaseType = type;
   s.used[side * 2 + type] = 1;
-  s.tgt.fill(-1);
+  // (no target-cache reset here: every way into a phase (end of the previous phase, Reset,
+  // barrages) has just cleared it, and a declaration changes nothing canTarget reads)
   for (const u of s.units) {
     u.moved = 0;
     u.fired = false;
     u.beacon = false;
     u.jammed = false;
-    u.pathX.length = 0;
-    u.pathY.length = 0;
+    if (u.pathX.length !== 0) {
+      u.pathX.length = 0;
+      u.pathY.length = 0;
+    }
     u.firedMain = false;
     u.firedPay = false;
     u.moveDone = false;
@@ -210,7 +250,7 @@ function autoInfected(m: Model, s: MgvState, ctx: PlayContext, move: boolean): v
     let bd = Infinity;
     for (let k = 0; k < s.units.length; k++) {
       if (k === i || !s.units[k].alive) continue;
-      const d = Math.hypot(s.units[k].x - u.x, s.units[k].y - u.y);
+      const d = hypot(s.units[k].x - u.x, s.units[k].y - u.y);
       if (d < bd) {
         bd = d;
         best = k;
@@ -244,8 +284,7 @@ function canTargetAny(m: Model, s: MgvState, i: number, j: number): boolean {
 }
 
 function endPhase(m: Model, s: MgvState, ctx: PlayContext): void {
-  resolveCrits(m, s, ctx.dice, ctx);
-  s.tgt.fill(-1);
+  resolveCrits(m, s, ctx.dice, ctx); // also clears the target cache
   checkJamLos(m, s);
   // mission strike: an engineering MGV ending its side's move phase in the strike zone
   if (s.phaseType === 0 && m.victoryMode === 2 && m.strikeZone) {
@@ -432,8 +471,8 @@ function nextFireStep(m: Model, s: MgvState, ctx: PlayContext): void {
   }
 }
 
-function attackAllowed(m: Model, s: MgvState, i: number, slot: number, j: number): boolean {
-  if (m.units[i].side !== s.phaseSide || !slotReady(m, s, i, slot)) return false;
+/** Can unit i (of the phase side, slotReady(i, slot) known to hold) attack j with the slot? */
+function attackOk(m: Model, s: MgvState, i: number, slot: number, j: number): boolean {
   if (slotWeapon(m, i, slot) === W_PHOTON && slot !== SLOT_JOINT) {
     const ps = slot === SLOT_PAY ? 1 : 0;
     if (s.units[i].photonTarget[ps] !== j) return false;
@@ -447,7 +486,7 @@ function anyAttack(m: Model, s: MgvState): boolean {
     if (m.units[i].side !== s.phaseSide || !s.units[i].alive) continue;
     for (let slot = 0; slot < 4; slot++) {
       if (!slotReady(m, s, i, slot)) continue;
-      for (let j = 0; j < n; j++) if (attackAllowed(m, s, i, slot, j)) return true;
+      for (let j = 0; j < n; j++) if (attackOk(m, s, i, slot, j)) return true;
     }
   }
   return false;
@@ -492,10 +531,15 @@ function runReset(m: Model, s: MgvState, ctx: PlayContext): void {
 }
 
 function checkVictory(m: Model, s: MgvState, ctx: PlayContext): void {
-  const alive = [0, 0];
-  for (let i = 0; i < s.units.length; i++) if (s.units[i].alive) alive[m.units[i].side]++;
-  if (alive[0] === 0 || alive[1] === 0) {
-    const winner = alive[0] === 0 && alive[1] === 0 ? -1 : alive[0] === 0 ? 1 : 0;
+  let alive0 = 0;
+  let alive1 = 0;
+  for (let i = 0; i < s.units.length; i++) {
+    if (!s.units[i].alive) continue;
+    if (m.units[i].side === 0) alive0++;
+    else alive1++;
+  }
+  if (alive0 === 0 || alive1 === 0) {
+    const winner = alive0 === 0 && alive1 === 0 ? -1 : alive0 === 0 ? 1 : 0;
     s.result = { winner, reason: 'victory', detail: winner < 0 ? 'mutual-elimination' : 'elimination', length: s.turn };
   } else if (s.turn >= m.turnLimit) {
     const vp = victoryPoints(m, s);
@@ -536,6 +580,71 @@ export function missionKilled(m: Model, s: MgvState, i: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // legal actions
 
+/** Legal actions of a move decision: END_UNIT, the legs (in increasing turn, distance, reverse, end order), engineering, jamming, self-destruct. */
+function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
+  const N = s.units.length;
+  let n = 0;
+  const i = s.cursor;
+  const u = s.units[i];
+  out[n++] = code(K_END_UNIT, 0);
+  const allowance = u.allowance;
+  if (allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs) {
+    const lastLeg = u.legs + 1 >= m.o.maxLegs;
+    const step = m.data.turnCost.step;
+    const cost = m.data.turnCost.cost;
+    const revs = m.o.allowReverse ? 2 : 1;
+    const END = 1 << 20;
+    const REV = 1 << 21;
+    const relCost = m.relTurnCost;
+    const nd = DISTS.length;
+    for (let t = 0; t < N_REL_TURNS + N; t++) {
+      let tc: number;
+      let d0: number;
+      if (t < N_REL_TURNS) {
+        tc = relCost[t];
+        d0 = t === ZERO_TURN ? 1 : 0;
+      } else {
+        const k = t - N_REL_TURNS;
+        if (k === i || !s.units[k].alive) continue;
+        const delta = deltaToFace(u, s.units[k].x, s.units[k].y);
+        tc = turnCost(delta, step, cost);
+        d0 = Math.abs(delta) < 1e-9 ? 1 : 0;
+      }
+      if (tc > allowance + 1e-9) continue;
+      const left = allowance - tc + 1e-9;
+      const base = (K_LEG << 24) | (t << 8);
+      if (revs === 1) {
+        let d1 = d0;
+        while (d1 < nd && DIST_F[d1] <= left) d1++;
+        if (lastLeg) {
+          for (let d = d0; d < d1; d++) out[n++] = base | d | END;
+        } else {
+          for (let d = d0; d < d1; d++) {
+            out[n] = base | d;
+            out[n + 1] = base | d | END;
+            n += 2;
+          }
+        }
+        continue;
+      }
+      for (let d = d0; d < nd && DISTS[d] <= left; d++) {
+        for (let rev = 0; rev < (d > 0 ? revs : 1); rev++) {
+          const c = base | d | (rev ? REV : 0);
+          if (!lastLeg) out[n++] = c;
+          out[n++] = c | END;
+        }
+      }
+    }
+  }
+  if (engPointsLeft(m, s, i) > 0) {
+    const T = Math.max(m.features.length, N);
+    for (let a = 0; a <= ENG_BRIDGE; a++) for (let t = 0; t < T; t++) if (canEngineer(m, s, i, a, t)) out[n++] = code(K_ENG, (a << 8) | t);
+  }
+  if (!m.o.jammerFireOnly) for (let j = 0; j < N; j++) if (canJam(m, s, i, j)) out[n++] = code(K_JAM, j);
+  if (m.o.selfDestruct) out[n++] = code(K_SELF_DESTRUCT, 0);
+  return n;
+}
+
 export function legalActions(m: Model, s: MgvState, out: Int32Array): number {
   let n = 0;
   const N = s.units.length;
@@ -561,46 +670,8 @@ export function legalActions(m: Model, s: MgvState, out: Int32Array): number {
       for (let k = 0; k <= av; k++) out[n++] = code(K_POWER, k);
       return n;
     }
-    case ST_MOVE_UNIT: {
-      const i = s.cursor;
-      const u = s.units[i];
-      out[n++] = code(K_END_UNIT, 0);
-      if (u.allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs) {
-        const lastLeg = u.legs + 1 >= m.o.maxLegs;
-        const step = m.data.turnCost.step;
-        const cost = m.data.turnCost.cost;
-        const revs = m.o.allowReverse ? 2 : 1;
-        const END = 1 << 20;
-        const REV = 1 << 21;
-        for (let t = 0; t < N_REL_TURNS + N; t++) {
-          let delta: number;
-          if (t < N_REL_TURNS) delta = relTurn(t);
-          else {
-            const k = t - N_REL_TURNS;
-            if (k === i || !s.units[k].alive) continue;
-            delta = deltaToFace(u, s.units[k].x, s.units[k].y);
-          }
-          const tc = turnCost(delta, step, cost);
-          if (tc > u.allowance + 1e-9) continue;
-          const left = u.allowance - tc + 1e-9;
-          const base = (K_LEG << 24) | (t << 8);
-          for (let d = Math.abs(delta) < 1e-9 ? 1 : 0; d < DISTS.length && DISTS[d] <= left; d++) {
-            for (let rev = 0; rev < (d > 0 ? revs : 1); rev++) {
-              const c = base | d | (rev ? REV : 0);
-              if (!lastLeg) out[n++] = c;
-              out[n++] = c | END;
-            }
-          }
-        }
-      }
-      if (engPointsLeft(m, s, i) > 0) {
-        const T = Math.max(m.features.length, N);
-        for (let a = 0; a <= ENG_BRIDGE; a++) for (let t = 0; t < T; t++) if (canEngineer(m, s, i, a, t)) out[n++] = code(K_ENG, (a << 8) | t);
-      }
-      if (!m.o.jammerFireOnly) for (let j = 0; j < N; j++) if (canJam(m, s, i, j)) out[n++] = code(K_JAM, j);
-      if (m.o.selfDestruct) out[n++] = code(K_SELF_DESTRUCT, 0);
-      return n;
-    }
+    case ST_MOVE_UNIT:
+      return legalMoveUnit(m, s, out);
     case ST_COUNTER: {
       const av = powerAvailable(m, s, s.pTarget);
       for (let k = 0; k <= av; k++) out[n++] = code(K_COUNTER, k);
@@ -641,7 +712,7 @@ export function legalActions(m: Model, s: MgvState, out: Int32Array): number {
         if (m.units[i].side !== s.phaseSide || !s.units[i].alive) continue;
         for (let slot = 0; slot < 4; slot++) {
           if (!slotReady(m, s, i, slot)) continue;
-          for (let j = 0; j < N; j++) if (attackAllowed(m, s, i, slot, j)) out[n++] = code(K_ATTACK, (i << 12) | (slot << 8) | j);
+          for (let j = 0; j < N; j++) if (attackOk(m, s, i, slot, j)) out[n++] = code(K_ATTACK, (i << 12) | (slot << 8) | j);
         }
       }
       return n;
@@ -677,7 +748,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       // every MGV whose centre is within 4" of the marker: 5 one thermal-type destruction, 6 two
       for (let k = 0; k < s.units.length; k++) {
         const u = s.units[k];
-        if (!u.alive || Math.hypot(u.x - t.x, u.y - t.y) > 4) continue;
+        if (!u.alive || hypot(u.x - t.x, u.y - t.y) > 4) continue;
         const r = 1 + ctx.dice.int(6);
         const hits = r === 6 ? 2 : r === 5 ? 1 : 0;
         for (let h = 0; h < hits; h++) thermalDestroy(m, s, k, locateSurface(m, ctx.dice, ctx.dice.int(181)), -1, ctx.dice, ctx);

@@ -4,30 +4,33 @@
  * Allocation-free; per-pair scratch lives at module level (one instance per worker).
  */
 import {
-  bearingOff, boundingRadius, edgeDistance, pointSegmentDistance, footprintShapeDistance, hillBlocks, inArc, isBehind, isHugging, losFan, pointInShape,
-  segmentHitsFootprint, segmentTouchesShape, normDeg, relativeBearing,
+  alongFace, behindLine, bearingOff, boundingRadius, edgeDistance, pointSegmentDistance2, footprintShapeDistance, hillBlocks, inArc, losFan, pointInShape,
+  segmentHitsFootprint, segmentTouchesShape, normDeg, relativeBearing, hypot,
 } from '../../core/geometry/table/index.ts';
-import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_NONE, LOS_SMOKE, LOS_YN, type Model } from './model.ts';
+import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_SMOKE, LOS_YN, segmentMissesBox, type Model } from './model.ts';
 import type { MgvState, Unit } from './state.ts';
+import { clearTargets } from './state.ts';
 
 /** Hill level under a point (0 on the flat). */
 export function levelAt(m: Model, s: MgvState, x: number, y: number): number {
   let lv = 0;
   const fs = m.features;
-  for (let f = 0; f < fs.length; f++) {
-    if (fs[f].los !== LOS_HILL || s.removed[f]) continue;
+  const hills = m.hillFeatures;
+  for (let q = 0; q < hills.length; q++) {
+    const f = hills[q];
+    if (s.removed[f]) continue;
     if (fs[f].level > lv && pointInShape(fs[f].shape, x, y)) lv = fs[f].level;
   }
   return lv;
 }
 
 export function centreDistance(a: Unit, b: Unit): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  return hypot(a.x - b.x, a.y - b.y);
 }
 
 /** Range by the measurement option (centre to centre by default). */
 export function rangeBetween(m: Model, a: Unit, b: Unit): number {
-  return m.o.measureEdge ? edgeDistance(a.x, a.y, a.h, m.fp, b.x, b.y, b.h, m.fp) : Math.hypot(a.x - b.x, a.y - b.y);
+  return m.o.measureEdge ? edgeDistance(a.x, a.y, a.h, m.fp, b.x, b.y, b.h, m.fp) : hypot(a.x - b.x, a.y - b.y);
 }
 
 /** Is target b within `arcHalf` of the line `facing` (degrees off a's bow)? */
@@ -71,10 +74,12 @@ function blockedRay(ax: number, ay: number, bx: number, by: number): boolean {
     }
   }
   const fs = m.features;
-  for (let f = 0; f < fs.length; f++) {
+  const lf = m.losFeatures;
+  for (let q = 0; q < lf.length; q++) {
+    const f = lf[q];
+    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
     const F = fs[f];
     const los = F.los;
-    if (los === LOS_NONE || los === LOS_SMOKE || s.removed[f]) continue;
     if (los === LOS_HILL) {
       if (hillBlocks(F.shape, F.level, m.o.hillCrest, ax, ay, cLv, bx, by, cLt)) return true;
       continue;
@@ -88,15 +93,41 @@ function blockedRay(ax: number, ay: number, bx: number, by: number): boolean {
   return false;
 }
 
-function betweenTowers(m: Model, s: MgvState, u: Unit): boolean {
+function betweenTowers(m: Model, s: MgvState, k: number): boolean {
   let n = 0;
   const c = m.data.terrainRules.contact;
   for (let f = 0; f < m.features.length; f++) {
     const F = m.features[f];
     if (F.los !== LOS_FUNGUS || s.removed[f]) continue;
-    if (footprintShapeDistance(u.x, u.y, u.h, m.fp, F.shape) <= c && ++n >= 2) return true;
+    if (unitFeatureDistance(m, s, k, f) <= c && ++n >= 2) return true;
   }
   return false;
+}
+
+// Unit-to-feature base distances, cached per (unit, feature) and keyed on the unit's exact
+// position and heading (a pure function of those and the model: always the fresh value).
+let fdModel: Model | null = null;
+let fdKey = new Float64Array(0);
+let fdVal = new Float64Array(0);
+
+/** footprintShapeDistance from unit k's base to feature f (the same value, cached). */
+export function unitFeatureDistance(m: Model, s: MgvState, k: number, f: number): number {
+  const nf = m.features.length;
+  if (fdModel !== m) {
+    fdModel = m;
+    fdKey = new Float64Array(3 * m.units.length * nf).fill(NaN);
+    fdVal = new Float64Array(m.units.length * nf);
+  }
+  const u = s.units[k];
+  const idx = k * nf + f;
+  const o = 3 * idx;
+  if (fdKey[o] === u.x && fdKey[o + 1] === u.y && fdKey[o + 2] === u.h) return fdVal[idx];
+  const d = footprintShapeDistance(u.x, u.y, u.h, m.fp, m.features[f].shape);
+  fdKey[o] = u.x;
+  fdKey[o + 1] = u.y;
+  fdKey[o + 2] = u.h;
+  fdVal[idx] = d;
+  return d;
 }
 
 /** Exemptions are computed lazily, only for features a ray actually touches. */
@@ -117,11 +148,12 @@ function exemptFor(f: number): boolean {
   const viewer = cViewerUnit;
   const c = m.data.terrainRules.contact;
   if (F.los !== LOS_BLOCK && F.los !== LOS_YN && F.los !== LOS_FUNGUS) return false;
-  if (isBehind(target.x, target.y, target.h, m.fp, cVx, cVy, F.shape, c)) return true;
-  if (viewer !== null && isBehind(viewer.x, viewer.y, viewer.h, m.fp, target.x, target.y, F.shape, c)) return true;
+  // isBehind (core) for the two bases, with their distances from the cache
+  if (behindLine(target.x, target.y, cVx, cVy, F.shape) && unitFeatureDistance(m, s, cTarget, f) <= c) return true;
+  if (viewer !== null && behindLine(viewer.x, viewer.y, target.x, target.y, F.shape) && unitFeatureDistance(m, s, cViewer, f) <= c) return true;
   if (F.los === LOS_FUNGUS) {
-    if (footprintShapeDistance(target.x, target.y, target.h, m.fp, F.shape) <= c && betweenTowers(m, s, target)) return true;
-    if (viewer !== null && footprintShapeDistance(viewer.x, viewer.y, viewer.h, m.fp, F.shape) <= c && betweenTowers(m, s, viewer)) return true;
+    if (unitFeatureDistance(m, s, cTarget, f) <= c && betweenTowers(m, s, cTarget)) return true;
+    if (viewer !== null && unitFeatureDistance(m, s, cViewer, f) <= c && betweenTowers(m, s, cViewer)) return true;
   }
   return false;
 }
@@ -212,18 +244,21 @@ function computeCover(m: Model, s: MgvState, i: number, j: number): number {
   let sum = 0;
   let smoke = 0;
   let between = -1;
-  for (let f = 0; f < m.features.length; f++) {
+  const cf = m.coverFeatures;
+  for (let q = 0; q < cf.length; q++) {
+    const f = cf[q];
     const F = m.features[f];
-    if (F.cover <= 0 || s.removed[f]) continue;
+    if (s.removed[f]) continue;
     if (F.coverRule === CR_THROUGH) {
-      if (segmentTouchesShape(F.shape, a.x, a.y, t.x, t.y)) smoke += F.cover;
+      if (!segmentMissesBox(m, f, a.x, a.y, t.x, t.y) && segmentTouchesShape(F.shape, a.x, a.y, t.x, t.y)) smoke += F.cover;
       continue;
     }
-    if (!isBehind(t.x, t.y, t.h, m.fp, a.x, a.y, F.shape, c)) continue;
+    // isBehind / isHugging (core) with the target's distance from the cache
+    if (!(behindLine(t.x, t.y, a.x, a.y, F.shape) && unitFeatureDistance(m, s, j, f) <= c)) continue;
     let ok = F.coverRule === CR_BEHIND;
-    if (F.coverRule === CR_HUGGING || F.coverRule === CR_HUG_BETWEEN) ok = isHugging(t.x, t.y, t.h, m.fp, F.shape, c, m.data.terrainRules.hugParallel);
+    if (F.coverRule === CR_HUGGING || F.coverRule === CR_HUG_BETWEEN) ok = unitFeatureDistance(m, s, j, f) <= c && alongFace(t.x, t.y, t.h, F.shape, m.data.terrainRules.hugParallel);
     if (!ok && F.coverRule === CR_HUG_BETWEEN) {
-      if (between < 0) between = betweenTowers(m, s, t) ? 1 : 0;
+      if (between < 0) between = betweenTowers(m, s, j) ? 1 : 0;
       ok = between === 1;
     }
     if (!ok) continue;
@@ -234,12 +269,12 @@ function computeCover(m: Model, s: MgvState, i: number, j: number): number {
 }
 
 /** Is the unit against a prominent feature (full camouflage condition, seed §5.5)? */
-export function againstProminent(m: Model, s: MgvState, u: Unit): boolean {
+export function againstProminent(m: Model, s: MgvState, k: number): boolean {
   const c = m.data.terrainRules.contact;
   for (let f = 0; f < m.features.length; f++) {
     const F = m.features[f];
     if (!F.prominent || s.removed[f]) continue;
-    if (footprintShapeDistance(u.x, u.y, u.h, m.fp, F.shape) <= c) return true;
+    if (unitFeatureDistance(m, s, k, f) <= c) return true;
   }
   return false;
 }
@@ -253,7 +288,9 @@ export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: numb
   const n = s.units.length;
   const u = s.units[k];
   const r = 2 * boundingRadius(m.fp) + 1e-3;
-  s.tgt.fill(-1);
+  // squared distances against r^2: the 1e-3 margin dwarfs any rounding, so this stays conservative
+  const r2 = r * r;
+  clearTargets(s);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       const idx = i * n + j;
@@ -265,7 +302,7 @@ export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: numb
       if (s.los[idx] < 0) continue;
       const a = s.units[i];
       const b = s.units[j];
-      if (pointSegmentDistance(ox, oy, a.x, a.y, b.x, b.y) <= r || pointSegmentDistance(u.x, u.y, a.x, a.y, b.x, b.y) <= r) s.los[idx] = -1;
+      if (pointSegmentDistance2(ox, oy, a.x, a.y, b.x, b.y) <= r2 || pointSegmentDistance2(u.x, u.y, a.x, a.y, b.x, b.y) <= r2) s.los[idx] = -1;
     }
   }
 }
@@ -273,5 +310,5 @@ export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: numb
 export function clearLosCache(s: MgvState): void {
   s.los.fill(-1);
   s.cover.fill(-1);
-  s.tgt.fill(-1);
+  clearTargets(s);
 }

@@ -4,7 +4,7 @@
  * arrays, tables as typed arrays).
  */
 import type { Footprint, Shape } from '../../core/geometry/table/index.ts';
-import { circle, polygon, rect, movementScratch } from '../../core/geometry/table/index.ts';
+import { circle, polygon, rect, movementScratch, shapeBounds, turnCost } from '../../core/geometry/table/index.ts';
 import type { OptionValues } from '../../core/options.ts';
 import type { MgvRules, MgvScenario, PayloadType, WeaponType } from './schema.ts';
 import { CRIT_CODES } from './schema.ts';
@@ -263,6 +263,16 @@ export interface Model {
   readonly strikeWins: boolean;
   readonly deployment: ReadonlyArray<Shape | null>;
   readonly maxUnits: number;
+  /** Turn cost of each relative-turn leg option (flow.ts relTurn: (t - 3) * 45°, t = 0..7). */
+  readonly relTurnCost: Float64Array;
+  /** Axis-aligned bounds of every feature (x0, y0, x1, y1): exact cheap rejections before shape tests. */
+  readonly featBox: Float64Array;
+  /** Features that take part in line of sight (every LOS class but none and smoke). */
+  readonly losFeatures: Int32Array;
+  /** Hill features. */
+  readonly hillFeatures: Int32Array;
+  /** Features that give cover. */
+  readonly coverFeatures: Int32Array;
 }
 
 export function shapeOf(o: { rect?: readonly number[]; circle?: readonly number[]; polygon?: ReadonlyArray<readonly number[]> }): Shape {
@@ -386,7 +396,32 @@ export function buildModel(data: MgvRules, scenario: MgvScenario, options: Optio
     strikeWins: v.strikeWins,
     deployment: scenario.sides.map((s) => (s.deployment ? shapeOf(s.deployment) : null)),
     maxUnits: units.length,
+    relTurnCost: Float64Array.from({ length: 8 }, (_, t) => turnCost((t - 3) * 45, data.turnCost.step, data.turnCost.cost)),
+    featBox: featureBoxes(features),
+    losFeatures: Int32Array.from(features.filter((f) => f.los !== LOS_NONE && f.los !== LOS_SMOKE).map((f) => f.index)),
+    hillFeatures: Int32Array.from(features.filter((f) => f.los === LOS_HILL).map((f) => f.index)),
+    coverFeatures: Int32Array.from(features.filter((f) => f.cover > 0).map((f) => f.index)),
   };
+}
+
+function featureBoxes(features: readonly FeatureSpec[]): Float64Array {
+  const box = new Float64Array(4 * features.length);
+  const b = [0, 0, 0, 0];
+  features.forEach((f, k) => {
+    shapeBounds(f.shape, b);
+    box.set(b, 4 * k);
+  });
+  return box;
+}
+
+/** Margin of the bounding-box rejections (far above rounding, far below any table distance). */
+export const BOX_EPS = 1e-6;
+
+/** True when segment a-b certainly misses feature f (their bounding boxes are apart). */
+export function segmentMissesBox(m: Model, f: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const b = m.featBox;
+  const o = 4 * f;
+  return (ax < bx ? bx : ax) + BOX_EPS < b[o] || (ax < bx ? ax : bx) - BOX_EPS > b[o + 2] || (ay < by ? by : ay) + BOX_EPS < b[o + 1] || (ay < by ? ay : by) - BOX_EPS > b[o + 3];
 }
 
 function areaOf(s: Shape): number {

@@ -92,11 +92,17 @@ function blockedAt(m: Model, s: MgvState, i: number, x: number, y: number, h: nu
 
 /** Turns unit i by delta degrees in place (cost charged by the caller); false if blocked. */
 export function turnInPlace(m: Model, s: MgvState, i: number, delta: number): boolean {
+  if (!turnNoCache(m, s, i, delta)) return false;
+  unitMoved(m, s, i, s.units[i].x, s.units[i].y);
+  return true;
+}
+
+/** turnInPlace without the cache update (the caller calls unitMoved once the whole leg is done). */
+function turnNoCache(m: Model, s: MgvState, i: number, delta: number): boolean {
   const u = s.units[i];
   const nh = norm360(u.h + delta);
   if (Math.abs(normDeg(delta)) > 1e-9 && (blockedAt(m, s, i, u.x, u.y, nh) || !footprintInsideTable(u.x, u.y, nh, m.fp, 0, 0, m.width, m.height))) return false;
   u.h = nh;
-  unitMoved(m, s, i, u.x, u.y);
   return true;
 }
 
@@ -108,10 +114,27 @@ export function turnInPlace(m: Model, s: MgvState, i: number, delta: number): bo
 export function moveLeg(m: Model, s: MgvState, i: number, delta: number, dist: number, reverse: boolean, ctx: PlayContext): number {
   const u = s.units[i];
   const tc = turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost);
-  if (Math.abs(normDeg(delta)) > 1e-9 && tc <= u.allowance + 1e-9 && turnInPlace(m, s, i, delta)) u.allowance = Math.max(0, u.allowance - tc);
+  // the LOS / cover / target caches are updated once, after the turn and the advance (a turn
+  // keeps the base inside the radius unitMoved clears around its position)
+  let turned = false;
+  if (Math.abs(normDeg(delta)) > 1e-9 && tc <= u.allowance + 1e-9 && turnNoCache(m, s, i, delta)) {
+    u.allowance = Math.max(0, u.allowance - tc);
+    turned = true;
+  }
   u.activeTurn = true;
   u.camo = false;
-  if (dist <= 0 || u.allowance <= 1e-9) return 0;
+  if (dist <= 0 || u.allowance <= 1e-9) {
+    if (turned) unitMoved(m, s, i, u.x, u.y);
+    return 0;
+  }
+  const t = advance(m, s, i, dist, reverse, ctx);
+  if (turned && t <= 0) unitMoved(m, s, i, u.x, u.y);
+  return t;
+}
+
+/** The straight part of a leg; calls unitMoved when the base moves. */
+function advance(m: Model, s: MgvState, i: number, dist: number, reverse: boolean, ctx: PlayContext): number {
+  const u = s.units[i];
   const dir = reverse ? norm360(u.h + 180) : u.h;
   const free = freeDistance(m, s, i, dir, dist);
   prepareSlow(m, s);
@@ -133,8 +156,11 @@ export function moveLeg(m: Model, s: MgvState, i: number, delta: number, dist: n
   u.x = nx;
   u.y = ny;
   u.moved += t;
-  u.pathX.push(nx);
-  u.pathY.push(ny);
+  if (m.o.activityLos === 1) {
+    // leg end points, read only by the 'anyPoint' activity check (combat.ts modifiers)
+    u.pathX.push(nx);
+    u.pathY.push(ny);
+  }
   unitMoved(m, s, i, ox, oy);
   return t;
 }
@@ -206,7 +232,7 @@ function pathEvents(m: Model, s: MgvState, i: number, dx: number, dy: number, t:
       }
     }
   }
-  done.length = 0;
+  if (done.length !== 0) done.length = 0;
   return stop;
 }
 const done: number[] = [];
@@ -262,10 +288,32 @@ export function placeBehind(m: Model, s: MgvState, rescuer: number, k: number): 
   unitMoved(m, s, k, ox, oy);
 }
 
-/** Heading change needed for unit i to face point (x, y). */
+/**
+ * Heading change needed for unit i to face point (x, y). The same few values are asked for
+ * several times per decision (legal actions, the agent, the chosen leg), so the last four are
+ * kept, keyed on the exact inputs (identical results).
+ */
 export function deltaToFace(u: Unit, x: number, y: number): number {
-  return normDeg(headingTo(u.x, u.y, x, y) - u.h);
+  const ux = u.x;
+  const uy = u.y;
+  const uh = u.h;
+  for (let k = 0; k < 20; k += 5) {
+    if (DF[k] === ux && DF[k + 1] === uy && DF[k + 2] === uh && DF[k + 3] === x && DF[k + 4] === y) return DFV[k / 5];
+  }
+  const v = normDeg(headingTo(ux, uy, x, y) - uh);
+  const slot = dfNext;
+  dfNext = (dfNext + 1) & 3;
+  DF[slot * 5] = ux;
+  DF[slot * 5 + 1] = uy;
+  DF[slot * 5 + 2] = uh;
+  DF[slot * 5 + 3] = x;
+  DF[slot * 5 + 4] = y;
+  DFV[slot] = v;
+  return v;
 }
+const DF = new Float64Array(20).fill(NaN);
+const DFV = new Float64Array(4);
+let dfNext = 0;
 
 /** Power points not yet committed this turn. */
 export function powerAvailable(m: Model, s: MgvState, i: number): number {

@@ -9,23 +9,94 @@ import type { MgvState } from './state.ts';
 export interface MgvObservation {
   readonly side: number;
   readonly model: Model;
-  /** A read-only view of the state with `secret` blanked (attCore = -1). Do not mutate. */
+  /**
+   * The state as of this observe() call with `secret` blanked (attCore = -1). A shallow
+   * snapshot: scalar fields are copied, arrays and units are the live ones. It is refreshed in
+   * place at the next observe() of the same state, so read it during the decision. Do not mutate.
+   */
   readonly state: Readonly<MgvState>;
 }
 
 const HIDDEN = Object.freeze({ attCore: -1 });
 
-const VIEW = Symbol('mgv-view');
+interface Views {
+  readonly model: Model;
+  readonly view: MgvState;
+  readonly obs: MgvObservation[];
+}
+
+// The snapshot (and one observation object per side) of the state observed last is reused
+// while the same state is observed (the game being played); another state gets new ones. The
+// snapshot is a plain object of one fixed shape: never the state's prototype (a state used as
+// a prototype would get a map of its own per game and turn every engine access to it
+// megamorphic), and no per-state table (a WeakMap entry per game slows every scavenge).
+let lastOwner: MgvState | null = null;
+let lastViews: Views | null = null;
 
 export function observe(m: Model, s: MgvState, side: number): MgvObservation {
-  // O(1) view: the live state as prototype, with `secret` shadowed by a blank own property.
-  // The view reads through to the live state, so one view per state object serves every
-  // decision; it is kept on the state under a symbol key (never cloned, never serialised).
-  let view = (s as unknown as Record<symbol, MgvState>)[VIEW];
-  if (!view || Object.getPrototypeOf(view) !== s) {
-    view = Object.create(s) as MgvState;
-    Object.defineProperty(view, 'secret', { value: HIDDEN, enumerable: true });
-    Object.defineProperty(s, VIEW, { value: view, enumerable: false, configurable: true, writable: true });
+  let v = lastViews;
+  if (s !== lastOwner || v === null || v.model !== m) {
+    v = { model: m, view: snapshot(s), obs: [] };
+  } else refresh(v.view, s);
+  lastOwner = s;
+  lastViews = v;
+  let o = v.obs[side];
+  if (o === undefined) {
+    o = Object.freeze({ side, model: m, state: v.view });
+    v.obs[side] = o;
   }
-  return { side, model: m, state: view };
+  return o;
+}
+
+/** Every MgvState field but `secret` (kept in step with the interface by the type below). */
+const COPIED = [
+  'turn', 'slot', 'phaseNo', 'step', 'side', 'phaseSide', 'phaseType', 'used', 'winners', 'cursor', 'cursor2', 'pAtt', 'pSlot', 'pTarget',
+  'pAttDice', 'pDefDice', 'pReturn', 'pRow', 'units', 'beacons', 'removed', 'opened', 'progress', 'defShown', 'crits', 'chains',
+  'barragesLeft', 'resetStage', 'result', 'los', 'cover', 'tgt',
+] as const;
+type Missing = Exclude<keyof MgvState, (typeof COPIED)[number] | 'secret'>;
+// compile-time check: a new MgvState field must be added to COPIED and to refresh()
+const allCopied: [Missing] extends [never] ? true : Missing = true;
+void allCopied;
+
+function snapshot(s: MgvState): MgvState {
+  const v = { ...s, secret: HIDDEN } as MgvState;
+  refresh(v, s);
+  return v;
+}
+
+function refresh(v: MgvState, s: MgvState): void {
+  v.turn = s.turn;
+  v.slot = s.slot;
+  v.phaseNo = s.phaseNo;
+  v.step = s.step;
+  v.side = s.side;
+  v.phaseSide = s.phaseSide;
+  v.phaseType = s.phaseType;
+  v.used = s.used;
+  v.winners = s.winners;
+  v.cursor = s.cursor;
+  v.cursor2 = s.cursor2;
+  v.pAtt = s.pAtt;
+  v.pSlot = s.pSlot;
+  v.pTarget = s.pTarget;
+  v.pAttDice = s.pAttDice;
+  v.pDefDice = s.pDefDice;
+  v.pReturn = s.pReturn;
+  v.pRow = s.pRow;
+  v.units = s.units;
+  v.beacons = s.beacons;
+  v.removed = s.removed;
+  v.opened = s.opened;
+  v.progress = s.progress;
+  v.defShown = s.defShown;
+  v.crits = s.crits;
+  v.chains = s.chains;
+  v.barragesLeft = s.barragesLeft;
+  v.resetStage = s.resetStage;
+  v.result = s.result;
+  v.los = s.los;
+  v.cover = s.cover;
+  v.tgt = s.tgt;
+  v.secret = HIDDEN;
 }

@@ -4,12 +4,13 @@
  * module's defence bonus is in damage.ts, its speed and counter-jamming in flow.ts.)
  */
 import type { PlayContext } from '../../core/system.ts';
-import { footprintShapeDistance, headingTo, pointInShape } from '../../core/geometry/table/index.ts';
+import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../core/geometry/table/index.ts';
 import { applyCode, payloadPoints } from './damage.ts';
 import { centreDistance, hasLos, inArcOf, rangeBetween } from './geom.ts';
 import { displace, jamEffect, placeBehind } from './movement.ts';
 import { C_B, P_BEACONS, P_ENGINEERING, P_JAMMER, P_REPAIR, type Model } from './model.ts';
 import type { MgvState } from './state.ts';
+import { clearTargets } from './state.ts';
 import { S_IDX, W_JAMMER_ROW, allRow } from './metrics.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,9 +37,9 @@ export function launchBeacon(m: Model, s: MgvState, i: number, kind: number, j: 
   u.activeTurn = true;
   u.camo = false;
   // the point: on the line of sight, half an inch short of the target's centre
-  const d = Math.hypot(t.x - u.x, t.y - u.y) || 1;
+  const d = hypot(t.x - u.x, t.y - u.y) || 1;
   const k = Math.max(0, d - 0.5) / d;
-  s.tgt.fill(-1);
+  clearTargets(s);
   s.beacons.push({ side: m.units[i].side, kind, x: u.x + (t.x - u.x) * k, y: u.y + (t.y - u.y) * k, target: j, expires: s.phaseNo + m.o.beaconLifetime - 1 });
   ctx.tally.addScalar(S_IDX.beaconsLaunched);
 }
@@ -65,7 +66,7 @@ export function resolveJam(m: Model, s: MgvState, i: number, j: number, counter:
   const t = s.units[j];
   u.jamUsedTurn = true;
   u.jammed = true;
-  s.tgt.fill(-1);
+  clearTargets(s);
   u.activeTurn = true;
   u.camo = false;
   ctx.tally.addScalar(S_IDX.jamAttempts);
@@ -174,7 +175,7 @@ export function doEngineer(m: Model, s: MgvState, i: number, action: number, tar
       s.progress[target] = 0;
       s.los.fill(-1);
       s.cover.fill(-1);
-      s.tgt.fill(-1);
+      clearTargets(s);
     }
     return;
   }

@@ -5,23 +5,25 @@
 import type { PlayContext } from '../../core/system.ts';
 import { applyCode, payloadPoints, spreadFrom } from './damage.ts';
 import { againstProminent } from './geom.ts';
-import { basesOverlap } from '../../core/geometry/table/index.ts';
+import { basesOverlap, hypot } from '../../core/geometry/table/index.ts';
 import { C_B, C_SPREAD, L_INF_CORE, L_INF_HULL, L_PO_RECURRING, P_POWER, P_REPAIR, type Model } from './model.ts';
 import type { MgvState } from './state.ts';
+import { clearTargets } from './state.ts';
 import { K_KILLS, K_POINTS, S_IDX } from './metrics.ts';
 
 const SNAP = new Int32Array(64);
 
 /** 5a: one roll per infestation present at the start (snapshot), then per unsuppressed Po hit. */
 export function recurringDamage(m: Model, s: MgvState, ctx: PlayContext): void {
-  s.tgt.fill(-1);
+  clearTargets(s);
   const rng = ctx.dice;
   const g = m.graph;
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i];
     if (!u.alive) continue;
-    for (let c = 0; c < g.n; c++) SNAP[c] = u.infest[c];
-    for (let c = 0; c < g.n; c++) {
+    let any = 0;
+    for (let c = 0; c < g.n; c++) any |= SNAP[c] = u.infest[c];
+    for (let c = 0; any !== 0 && c < g.n; c++) {
       for (let k = 0; k < SNAP[c]; k++) {
         if (!u.alive) break;
         const code = m.crit[(g.core[c] ? L_INF_CORE : L_INF_HULL) * 6 + rng.int(6)];
@@ -224,14 +226,14 @@ export function killUnit(m: Model, s: MgvState, i: number, ctx: PlayContext): vo
   }
   s.los.fill(-1);
   s.cover.fill(-1);
-  s.tgt.fill(-1);
+  clearTargets(s);
 }
 
 // ---------------------------------------------------------------------------------------------
 // 5d marker removal and camouflage for the next turn
 
 export function removeMarkers(m: Model, s: MgvState, ctx: PlayContext): void {
-  s.tgt.fill(-1);
+  clearTargets(s);
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i];
     u.jam = 0;
@@ -255,8 +257,13 @@ export function removeMarkers(m: Model, s: MgvState, ctx: PlayContext): void {
   }
   // full camouflage for the next turn (spec §3.7 [O]): no activity this turn, against a prominent feature
   const camoMode = m.o.camo;
-  const eligible: boolean[] = s.units.map((u) => u.alive && !u.activeTurn && camoMode !== 2 && (camoMode === 0 || u.camo));
-  const next: boolean[] = s.units.map((u, i) => eligible[i] && (camoMode === 0 ? againstProminent(m, s, u) : u.camo));
+  const eligible = ELIGIBLE;
+  const next = NEXT;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i];
+    eligible[i] = u.alive && !u.activeTurn && camoMode !== 2 && (camoMode === 0 || u.camo);
+    next[i] = eligible[i] && (camoMode === 0 ? againstProminent(m, s, i) : u.camo);
+  }
   // a second base in base-to-base contact with a camouflaged one shares it
   if (camoMode === 0) {
     for (let i = 0; i < s.units.length; i++) {
@@ -265,7 +272,7 @@ export function removeMarkers(m: Model, s: MgvState, ctx: PlayContext): void {
       for (let k = 0; k < s.units.length; k++) {
         if (k === i || !next[k] || m.units[k].side !== m.units[i].side) continue;
         const o = s.units[k];
-        if (Math.hypot(o.x - u.x, o.y - u.y) <= 1.5 && !basesOverlap(u.x, u.y, u.h, m.fp, o.x, o.y, o.h, m.fp) && touching(m, u, o)) {
+        if (hypot(o.x - u.x, o.y - u.y) <= 1.5 && !basesOverlap(u.x, u.y, u.h, m.fp, o.x, o.y, o.h, m.fp) && touching(m, u, o)) {
           next[i] = true;
           break;
         }
@@ -277,6 +284,9 @@ export function removeMarkers(m: Model, s: MgvState, ctx: PlayContext): void {
     s.units[i].activeTurn = false;
   }
 }
+
+const ELIGIBLE: boolean[] = [];
+const NEXT: boolean[] = [];
 
 function touching(m: Model, a: { x: number; y: number; h: number }, b: { x: number; y: number; h: number }): boolean {
   const c = m.data.terrainRules.contact;

@@ -57,7 +57,7 @@ export interface Unit {
   pFired: boolean;
   pBeacon: boolean;
   pJammed: boolean;
-  pPathX: number[]; // leg end points of the previous phase's move (anyPoint LOS check)
+  pPathX: number[]; // leg end points of the previous phase's move (recorded for the anyPoint LOS check only)
   pPathY: number[];
   pathX: number[];
   pathY: number[];
@@ -136,9 +136,28 @@ export interface MgvState {
   los: number[];
   /** Cover cache: [i*n+j] cover class of target j against firer i, -1 unknown; cleared with the LOS cache. */
   cover: number[];
-  /** canTarget cache, see combat.ts. */
+  /** canTarget cache, see combat.ts; its last cell is 1 when any answer is stored (clearTargets). */
   tgt: number[];
 }
+
+/** Forgets every cached canTarget answer (nothing to do when none is stored). */
+export function clearTargets(s: MgvState): void {
+  const t = s.tgt;
+  const last = t.length - 1;
+  if (t[last] === 0) return;
+  for (let k = 0; k < last; k++) t[k] = -1;
+  t[last] = 0;
+}
+
+/** A packed array of n zeros (a copy of a cached template). */
+function zeros(n: number): number[] {
+  if (ZEROS.length !== n) {
+    ZEROS = [];
+    for (let k = 0; k < n; k++) ZEROS.push(0);
+  }
+  return ZEROS.slice();
+}
+let ZEROS: number[] = [];
 
 export function newUnit(m: Model, i: number): Unit {
   const u = m.units[i];
@@ -149,8 +168,8 @@ export function newUnit(m: Model, i: number): Unit {
     h: u.heading,
     alive: true,
     selfDestructed: false,
-    destroyed: new Array(n).fill(0),
-    infest: new Array(n).fill(0),
+    destroyed: zeros(n),
+    infest: zeros(n),
     hx: 0,
     S: 0, D: 0, Mj: 0, MjP: 0, Mx: 0, MxP: 0, mainGone: false, payGone: false, Py: 0, Se: 0, Po: 0, B: 0,
     repairLeft: u.repair,

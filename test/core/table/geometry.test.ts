@@ -5,6 +5,7 @@ import {
   circle, rect, polygon, pointInShape, segmentShapeIntervals, lengthInside, pointShapeDistance, boundaryTangent,
   edgeDistance, basesOverlap, segmentHitsFootprint, sweepBaseVsBase, sweepBaseVsShape, sweepInsideTable, footprintInsideTable,
   pathCost, travelForBudget, movementScratch, losFan, hillBlocks, isHugging, isBehind, type Footprint, segmentTouchesShape,
+  hypot, norm360, pointSegmentDistance, pointSegmentDistance2, behindLine, alongFace, footprintShapeDistance, boundingRadius, type Shape,
 } from '../../../src/core/geometry/table/index.ts';
 
 const RECT: Footprint = { kind: 'rect', length: 1, width: 0.6 };
@@ -198,5 +199,81 @@ describe('line of sight and cover', () => {
     expect(isHugging(5.6, 0, 90, RECT, wall, 0.05, 45)).toBe(false);
     expect(isBehind(5.3, 0, 0, RECT, 0, 0, wall, 0.05)).toBe(true);
     expect(isBehind(5.3, 0, 0, RECT, 10, 0, wall, 0.05)).toBe(false);
+  });
+});
+
+describe('fast paths give the same values as the general formulas', () => {
+  const wide = fc.double({ min: -2000, max: 2000, noNaN: true });
+  it('hypot agrees with Math.hypot (at 0, -0, infinities and NaN too)', () => {
+    const special = [0, -0, 1, -1, 3, 4, 1e-300, 1e300, Infinity, -Infinity, NaN];
+    for (const a of special) for (const b of special) expect(Object.is(hypot(a, b), Math.hypot(a, b))).toBe(true);
+    // V8 computes Math.hypot with the same operations, so the values are identical there; allow
+    // one unit in the last place in case an engine does it differently
+    fc.assert(fc.property(wide, wide, (a, b) => {
+      const want = Math.hypot(a, b);
+      expect(Math.abs(hypot(a, b) - want)).toBeLessThanOrEqual(want * 2.3e-16);
+    }), { numRuns: 2000 });
+  });
+  it('normDeg and norm360 equal the modulo formulas, sign of zero included', () => {
+    const nd = (a: number) => {
+      let r = a % 360;
+      if (r > 180) r -= 360;
+      else if (r <= -180) r += 360;
+      return r;
+    };
+    const n3 = (a: number) => {
+      const r = a % 360;
+      return r < 0 ? r + 360 : r;
+    };
+    const edges = [-720, -540, -360, -180, -0, 0, 180, 360, 540, 720, -359.5, 539.5, -539.5, 1e-12, -1e-12, Infinity, NaN];
+    for (const a of edges) {
+      expect(Object.is(normDeg(a), nd(a))).toBe(true);
+      expect(Object.is(norm360(a), n3(a))).toBe(true);
+    }
+    fc.assert(fc.property(wide, (a) => {
+      expect(Object.is(normDeg(a), nd(a))).toBe(true);
+      expect(Object.is(norm360(a), n3(a))).toBe(true);
+    }), { numRuns: 2000 });
+  });
+  it('squared point-segment distance; bounding radius of changing footprints', () => {
+    fc.assert(fc.property(coord, coord, coord, coord, coord, coord, (px, py, ax, ay, bx, by) => {
+      expect(Math.sqrt(pointSegmentDistance2(px, py, ax, ay, bx, by))).toBe(pointSegmentDistance(px, py, ax, ay, bx, by));
+    }));
+    expect(boundingRadius(RECT)).toBe(Math.hypot(1, 0.6) / 2);
+    expect(boundingRadius({ kind: 'rect', length: 2, width: 2 })).toBe(Math.hypot(2, 2) / 2);
+    expect(boundingRadius(RECT)).toBe(Math.hypot(1, 0.6) / 2);
+    expect(boundingRadius(CIRC)).toBe(0.5);
+  });
+  it('isBehind = behindLine and contact; isHugging = contact and alongFace', () => {
+    const shapes: Shape[] = [rect(4, -1, 5, 1), circle(3, 3, 1), polygon([[5, -5], [8, -5], [6, -2]])];
+    fc.assert(fc.property(coord, coord, angle, coord, coord, fc.constantFrom(RECT, CIRC), fc.integer({ min: 0, max: 2 }), (x, y, h, vx, vy, f, si) => {
+      const sh = shapes[si];
+      const near = footprintShapeDistance(x, y, h, f, sh) <= 0.5;
+      expect(isBehind(x, y, h, f, vx, vy, sh, 0.5)).toBe(behindLine(x, y, vx, vy, sh) && near);
+      expect(isHugging(x, y, h, f, sh, 0.5, 45)).toBe(near && alongFace(x, y, h, sh, 45));
+    }));
+  });
+  it('swept bases stop short of terrain shapes they head for, and pass those beside or behind', () => {
+    const shapes: Shape[] = [circle(0, 5, 1), rect(-1, 4, 1, 6), circle(3, -2, 0.5), rect(2, 2, 3, 9)];
+    fc.assert(fc.property(fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }), angle, angle, fc.constantFrom(RECT, CIRC), fc.integer({ min: 0, max: 3 }), (x, y, h, dir, f, si) => {
+      const sh = shapes[si];
+      fc.pre(footprintShapeDistance(x, y, h, f, sh) > 1e-3);
+      const t = sweepBaseVsShape(x, y, h, f, dir, sh);
+      // along the sweep (up to 12") the base never overlaps the shape before the contact distance
+      const end = Math.min(t, 12);
+      for (let k = 0; k <= 24; k++) {
+        const d = (end * k) / 24;
+        const nx = x + Math.sin((dir * Math.PI) / 180) * d;
+        const ny = y + Math.cos((dir * Math.PI) / 180) * d;
+        expect(footprintShapeDistance(nx, ny, h, f, sh)).toBeGreaterThan(-1e-9);
+        if (d < t - 1e-6) expect(footprintShapeDistance(nx, ny, h, f, sh, 1e-4) > 0 || d < 1e-6).toBe(true);
+      }
+      // and a finite contact really is a contact
+      if (t < 12) {
+        const cx = x + Math.sin((dir * Math.PI) / 180) * t;
+        const cy = y + Math.cos((dir * Math.PI) / 180) * t;
+        expect(footprintShapeDistance(cx, cy, h, f, sh)).toBeLessThan(1e-6);
+      }
+    }));
   });
 });

@@ -7,8 +7,30 @@ export const DEG = Math.PI / 180;
 /** Tolerance used for inclusive arc / sector boundaries (degrees). */
 export const ANGLE_EPS = 1e-7;
 
+/**
+ * Length of (a, b): the same value as Math.hypot(a, b) (V8 normalises by the larger magnitude,
+ * the same operations in the same order are done here), without the builtin's call and
+ * per-call allocation. Infinity if either is infinite, else NaN if either is NaN.
+ */
+export function hypot(a: number, b: number): number {
+  const x = Math.abs(a);
+  const y = Math.abs(b);
+  if (x === Infinity || y === Infinity) return Infinity;
+  if (x !== x || y !== y) return NaN;
+  const max = x > y ? x : y;
+  if (max === 0) return 0;
+  const p = x / max;
+  const q = y / max;
+  return Math.sqrt(p * p + q * q) * max;
+}
+
 /** Normalises an angle to (-180, 180]. */
 export function normDeg(a: number): number {
+  // fast paths (one turn either way): the same values as the general formula, which they
+  // skip (% on doubles is slow); -360 takes the general path for its -0
+  if (a > -180 && a <= 180) return a;
+  if (a > 180 && a < 540) return a - 360;
+  if (a <= -180 && a > -540 && a !== -360) return a + 360;
   let r = a % 360;
   if (r > 180) r -= 360;
   else if (r <= -180) r += 360;
@@ -17,6 +39,9 @@ export function normDeg(a: number): number {
 
 /** Normalises an angle to [0, 360). */
 export function norm360(a: number): number {
+  if (a >= 0 && a < 360) return a;
+  if (a < 0 && a > -360) return a + 360;
+  if (a >= 360 && a < 720) return a - 360;
   const r = a % 360;
   return r < 0 ? r + 360 : r;
 }

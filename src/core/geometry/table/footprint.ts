@@ -4,8 +4,8 @@
  * extreme points seen from a viewer, and swept movement (distance to first contact).
  * Allocation-free: module-level scratch buffers (each worker has its own module instance).
  */
-import { DEG } from './angles.ts';
-import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
+import { DEG, hypot } from './angles.ts';
+import { pointInShape, pointSegmentDistance, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
 
 export type Footprint =
   | { readonly kind: 'rect'; readonly length: number; readonly width: number }
@@ -15,10 +15,43 @@ const EPS = 1e-9;
 const CA = new Float64Array(8);
 const CB = new Float64Array(8);
 
+// Two-entry cache of sin/cos of a heading (bases keep their heading between many queries).
+// Same input, same output: results are bit-identical to calling Math.sin / Math.cos directly.
+// Heading 0 is never cached (its sign of zero would matter).
+let tH0 = NaN;
+let tS0 = 0;
+let tC0 = 1;
+let tH1 = NaN;
+let tS1 = 0;
+let tC1 = 1;
+let TS = 0;
+let TC = 1;
+function trig(h: number): void {
+  if (h === tH0 && h !== 0) {
+    TS = tS0;
+    TC = tC0;
+    return;
+  }
+  if (h === tH1 && h !== 0) {
+    TS = tS1;
+    TC = tC1;
+    return;
+  }
+  TS = Math.sin(h * DEG);
+  TC = Math.cos(h * DEG);
+  tH1 = tH0;
+  tS1 = tS0;
+  tC1 = tC0;
+  tH0 = h;
+  tS0 = TS;
+  tC0 = TC;
+}
+
 /** Writes the 4 corners of a rectangular footprint (x0,y0,...,x3,y3), counter-clockwise. */
 export function rectCorners(x: number, y: number, heading: number, length: number, width: number, out: Float64Array, off = 0): void {
-  const fx = Math.sin(heading * DEG);
-  const fy = Math.cos(heading * DEG);
+  trig(heading);
+  const fx = TS;
+  const fy = TC;
   // right-hand side vector (clockwise 90°)
   const rx = fy;
   const ry = -fx;
@@ -34,14 +67,26 @@ export function rectCorners(x: number, y: number, heading: number, length: numbe
   out[off + 7] = y - fy * hl + ry * hw;
 }
 
+// last rectangle's bounding radius (footprints are few and fixed; keyed on the values)
+let brLength = NaN;
+let brWidth = NaN;
+let brValue = 0;
+
 export function boundingRadius(fp: Footprint): number {
-  return fp.kind === 'circle' ? fp.radius : Math.hypot(fp.length, fp.width) / 2;
+  if (fp.kind === 'circle') return fp.radius;
+  if (fp.length !== brLength || fp.width !== brWidth) {
+    brValue = hypot(fp.length, fp.width) / 2;
+    brLength = fp.length;
+    brWidth = fp.width;
+  }
+  return brValue;
 }
 
 export function pointInFootprint(px: number, py: number, x: number, y: number, h: number, fp: Footprint): boolean {
   if (fp.kind === 'circle') return (px - x) ** 2 + (py - y) ** 2 <= fp.radius * fp.radius + EPS;
-  const fx = Math.sin(h * DEG);
-  const fy = Math.cos(h * DEG);
+  trig(h);
+  const fx = TS;
+  const fy = TC;
   const dx = px - x;
   const dy = py - y;
   const u = dx * fx + dy * fy;
@@ -49,14 +94,16 @@ export function pointInFootprint(px: number, py: number, x: number, y: number, h
   return Math.abs(u) <= fp.length / 2 + EPS && Math.abs(v) <= fp.width / 2 + EPS;
 }
 
+// (distances below are minimised squared, with one square root at the end: the same value as
+// the minimum of pointSegmentDistance, see pointSegmentDistance2)
 function polyDistance(a: Float64Array, na: number, b: Float64Array, nb: number): number {
   let best = Infinity;
   for (let i = 0; i < na; i++) {
     const px = a[2 * i];
     const py = a[2 * i + 1];
     for (let j = 0; j < nb; j++) {
-      const k = (j + 1) % nb;
-      const d = pointSegmentDistance(px, py, b[2 * j], b[2 * j + 1], b[2 * k], b[2 * k + 1]);
+      const k = j + 1 === nb ? 0 : j + 1;
+      const d = pointSegmentDistance2(px, py, b[2 * j], b[2 * j + 1], b[2 * k], b[2 * k + 1]);
       if (d < best) best = d;
     }
   }
@@ -64,18 +111,18 @@ function polyDistance(a: Float64Array, na: number, b: Float64Array, nb: number):
     const px = b[2 * i];
     const py = b[2 * i + 1];
     for (let j = 0; j < na; j++) {
-      const k = (j + 1) % na;
-      const d = pointSegmentDistance(px, py, a[2 * j], a[2 * j + 1], a[2 * k], a[2 * k + 1]);
+      const k = j + 1 === na ? 0 : j + 1;
+      const d = pointSegmentDistance2(px, py, a[2 * j], a[2 * j + 1], a[2 * k], a[2 * k + 1]);
       if (d < best) best = d;
     }
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 function pointInConvex(px: number, py: number, c: Float64Array, n: number): boolean {
   let sign = 0;
   for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
+    const j = i + 1 === n ? 0 : i + 1;
     const cr = (c[2 * j] - c[2 * i]) * (py - c[2 * i + 1]) - (c[2 * j + 1] - c[2 * i + 1]) * (px - c[2 * i]);
     if (Math.abs(cr) <= EPS) continue;
     const s = cr > 0 ? 1 : -1;
@@ -90,20 +137,20 @@ function pointConvexDistance(px: number, py: number, c: Float64Array, n: number)
   if (pointInConvex(px, py, c, n)) return 0;
   let best = Infinity;
   for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
-    const d = pointSegmentDistance(px, py, c[2 * i], c[2 * i + 1], c[2 * j], c[2 * j + 1]);
+    const j = i + 1 === n ? 0 : i + 1;
+    const d = pointSegmentDistance2(px, py, c[2 * i], c[2 * i + 1], c[2 * j], c[2 * j + 1]);
     if (d < best) best = d;
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 function convexOverlap(a: Float64Array, na: number, b: Float64Array, nb: number): boolean {
   for (let i = 0; i < na; i++) if (pointInConvex(a[2 * i], a[2 * i + 1], b, nb)) return true;
   for (let i = 0; i < nb; i++) if (pointInConvex(b[2 * i], b[2 * i + 1], a, na)) return true;
   for (let i = 0; i < na; i++) {
-    const i2 = (i + 1) % na;
+    const i2 = i + 1 === na ? 0 : i + 1;
     for (let j = 0; j < nb; j++) {
-      const j2 = (j + 1) % nb;
+      const j2 = j + 1 === nb ? 0 : j + 1;
       if (segmentsIntersect(a[2 * i], a[2 * i + 1], a[2 * i2], a[2 * i2 + 1], b[2 * j], b[2 * j + 1], b[2 * j2], b[2 * j2 + 1])) return true;
     }
   }
@@ -115,7 +162,7 @@ function convexOverlap(a: Float64Array, na: number, b: Float64Array, nb: number)
  * (use basesOverlap to tell the two apart).
  */
 export function edgeDistance(ax: number, ay: number, ah: number, afp: Footprint, bx: number, by: number, bh: number, bfp: Footprint): number {
-  if (afp.kind === 'circle' && bfp.kind === 'circle') return Math.max(0, Math.hypot(ax - bx, ay - by) - afp.radius - bfp.radius);
+  if (afp.kind === 'circle' && bfp.kind === 'circle') return Math.max(0, hypot(ax - bx, ay - by) - afp.radius - bfp.radius);
   if (afp.kind === 'circle' || bfp.kind === 'circle') {
     const [cx, cy, r, rx, ry, rh, rfp] = afp.kind === 'circle' ? [ax, ay, afp.radius, bx, by, bh, bfp] : [bx, by, (bfp as { radius: number }).radius, ax, ay, ah, afp];
     const f = rfp as { length: number; width: number };
@@ -130,7 +177,14 @@ export function edgeDistance(ax: number, ay: number, ah: number, afp: Footprint,
 
 /** True if the two footprints overlap by more than `tol` (touching is not overlapping). */
 export function basesOverlap(ax: number, ay: number, ah: number, afp: Footprint, bx: number, by: number, bh: number, bfp: Footprint, tol = 1e-6): boolean {
-  if (afp.kind === 'circle' && bfp.kind === 'circle') return Math.hypot(ax - bx, ay - by) < afp.radius + bfp.radius - tol;
+  if (tol >= 0) {
+    // cheap rejection: centres further apart than the two bounding radii never overlap
+    const rr = boundingRadius(afp) + boundingRadius(bfp);
+    const ddx = ax - bx;
+    const ddy = ay - by;
+    if (ddx * ddx + ddy * ddy > rr * rr + 1e-9) return false;
+  }
+  if (afp.kind === 'circle' && bfp.kind === 'circle') return hypot(ax - bx, ay - by) < afp.radius + bfp.radius - tol;
   if (afp.kind === 'circle' || bfp.kind === 'circle') {
     const [cx, cy, r, rx, ry, rh, rfp] = afp.kind === 'circle' ? [ax, ay, afp.radius, bx, by, bh, bfp] : [bx, by, (bfp as { radius: number }).radius, ax, ay, ah, afp];
     const f = rfp as { length: number; width: number };
@@ -152,7 +206,7 @@ function separatedSAT(a: Float64Array, na: number, b: Float64Array, nb: number, 
       const j = (i + 1) % np;
       let nx = -(p[2 * j + 1] - p[2 * i + 1]);
       let ny = p[2 * j] - p[2 * i];
-      const l = Math.hypot(nx, ny);
+      const l = hypot(nx, ny);
       if (l === 0) continue;
       nx /= l;
       ny /= l;
@@ -187,8 +241,9 @@ export function segmentHitsFootprint(ax: number, ay: number, bx: number, by: num
   const ey = ay + tt * dy0 - y;
   if (ex * ex + ey * ey > br) return false;
   // local frame test (slab) on the oriented rectangle
-  const fx = Math.sin(h * DEG);
-  const fy = Math.cos(h * DEG);
+  trig(h);
+  const fx = TS;
+  const fy = TC;
   const au = (ax - x) * fx + (ay - y) * fy;
   const av = (ax - x) * fy - (ay - y) * fx;
   const bu = (bx - x) * fx + (by - y) * fy;
@@ -230,7 +285,7 @@ export function segmentHitsFootprint(ax: number, ay: number, bx: number, by: num
 export function extremePoints(x: number, y: number, h: number, fp: Footprint, vx: number, vy: number, out: Float64Array | number[]): void {
   let dx = x - vx;
   let dy = y - vy;
-  const l = Math.hypot(dx, dy) || 1;
+  const l = hypot(dx, dy) || 1;
   dx /= l;
   dy /= l;
   const px = -dy;
@@ -271,19 +326,19 @@ export function extremePoints(x: number, y: number, h: number, fp: Footprint, vx
  * Far from the shape (more than 0.5 beyond the bounding circle) a lower bound is returned.
  */
 export function footprintShapeDistance(x: number, y: number, h: number, fp: Footprint, s: Shape, inset = 0): number {
-  const br = (fp.kind === 'circle' ? fp.radius : Math.hypot(fp.length, fp.width) / 2) - inset;
+  const br = boundingRadius(fp) - inset;
   const far = boundGap(s, x, y) - br;
   if (far > 0.5) return far;
   if (inset > 0) {
     if (fp.kind === 'circle') {
       const r = Math.max(0, fp.radius - inset);
-      if (s.kind === 'circle') return Math.max(0, Math.hypot(x - s.cx, y - s.cy) - s.r - r);
+      if (s.kind === 'circle') return Math.max(0, hypot(x - s.cx, y - s.cy) - s.r - r);
       return Math.max(0, shapePointDist(s, x, y) - r);
     }
     return rectShapeDistance(x, y, h, Math.max(0, fp.length - 2 * inset), Math.max(0, fp.width - 2 * inset), s);
   }
   if (fp.kind === 'circle') {
-    if (s.kind === 'circle') return Math.max(0, Math.hypot(x - s.cx, y - s.cy) - s.r - fp.radius);
+    if (s.kind === 'circle') return Math.max(0, hypot(x - s.cx, y - s.cy) - s.r - fp.radius);
     return Math.max(0, shapePointDist(s, x, y) - fp.radius);
   }
   return rectShapeDistance(x, y, h, fp.length, fp.width, s);
@@ -322,9 +377,9 @@ function shapePointDist(s: Shape, x: number, y: number): number {
   if (s.kind === 'rect') {
     const dx = Math.max(s.x0 - x, 0, x - s.x1);
     const dy = Math.max(s.y0 - y, 0, y - s.y1);
-    return Math.hypot(dx, dy);
+    return hypot(dx, dy);
   }
-  if (s.kind === 'circle') return Math.max(0, Math.hypot(x - s.cx, y - s.cy) - s.r);
+  if (s.kind === 'circle') return Math.max(0, hypot(x - s.cx, y - s.cy) - s.r);
   let best = Infinity;
   for (let i = 0, j = s.xs.length - 1; i < s.xs.length; j = i++) {
     const d = pointSegmentDistance(x, y, s.xs[j], s.ys[j], s.xs[i], s.ys[i]);
@@ -360,7 +415,7 @@ function sweepConvex(p: Float64Array, np: number, dx: number, dy: number, q: Flo
         if (v > qmax) qmax = v;
       }
       const vn = dx * nx + dy * ny;
-      const scale = Math.hypot(nx, ny) * 1e-9;
+      const scale = hypot(nx, ny) * 1e-9;
       if (Math.abs(vn) < 1e-12) {
         if (pmax <= qmin + scale || qmax <= pmin + scale) return Infinity;
         continue;
@@ -402,7 +457,7 @@ function sweepCircleConvex(x: number, y: number, r: number, dx: number, dy: numb
     // edge offset outward by r (both sides, the nearer hit wins)
     const ex = q[2 * j] - q[2 * i];
     const ey = q[2 * j + 1] - q[2 * i + 1];
-    const el = Math.hypot(ex, ey);
+    const el = hypot(ex, ey);
     if (el === 0) continue;
     const nx = -ey / el;
     const ny = ex / el;
@@ -424,8 +479,9 @@ const SIGNS = [1, -1] as const;
 
 /** Distance a moving base can travel along direction `dir` (degrees) before touching another base. */
 export function sweepBaseVsBase(x: number, y: number, h: number, fp: Footprint, dir: number, ox: number, oy: number, oh: number, ofp: Footprint): number {
-  const dx = Math.sin(dir * DEG);
-  const dy = Math.cos(dir * DEG);
+  trig(dir);
+  const dx = TS;
+  const dy = TC;
   // cheap rejection: the other base lies behind, or beside the swept corridor
   const rr = boundingRadius(fp) + boundingRadius(ofp);
   const along = (ox - x) * dx + (oy - y) * dy;
@@ -451,8 +507,20 @@ const SEG = new Float64Array(4);
 
 /** Distance a moving base can travel along `dir` before touching a terrain shape. */
 export function sweepBaseVsShape(x: number, y: number, h: number, fp: Footprint, dir: number, s: Shape): number {
-  const dx = Math.sin(dir * DEG);
-  const dy = Math.cos(dir * DEG);
+  trig(dir);
+  const dx = TS;
+  const dy = TC;
+  if (s.kind !== 'polygon') {
+    // cheap rejection: the shape's bounding circle lies behind the base or beside the swept corridor
+    const cx = s.kind === 'circle' ? s.cx : (s.x0 + s.x1) / 2;
+    const cy = s.kind === 'circle' ? s.cy : (s.y0 + s.y1) / 2;
+    const sr = s.kind === 'circle' ? s.r : hypot(s.x1 - s.x0, s.y1 - s.y0) / 2;
+    const rr = boundingRadius(fp) + sr + 1e-6;
+    const along = (cx - x) * dx + (cy - y) * dy;
+    if (along < -rr) return Infinity;
+    const side = (cx - x) * dy - (cy - y) * dx;
+    if (side > rr || side < -rr) return Infinity;
+  }
   if (s.kind === 'circle') {
     if (fp.kind === 'circle') return sweepPointCircle(x, y, dx, dy, s.cx, s.cy, s.r + fp.radius);
     rectCorners(x, y, h, fp.length, fp.width, CA);
@@ -480,8 +548,9 @@ export function sweepBaseVsShape(x: number, y: number, h: number, fp: Footprint,
 
 /** Distance a base can travel along `dir` and stay inside the table [x0,x1] x [y0,y1]. */
 export function sweepInsideTable(x: number, y: number, h: number, fp: Footprint, dir: number, x0: number, y0: number, x1: number, y1: number): number {
-  const dx = Math.sin(dir * DEG);
-  const dy = Math.cos(dir * DEG);
+  trig(dir);
+  const dx = TS;
+  const dy = TC;
   let best = Infinity;
   const n = fp.kind === 'circle' ? 0 : 4;
   if (fp.kind === 'circle') {
@@ -524,8 +593,8 @@ export function footprintOverlapsShape(x: number, y: number, h: number, fp: Foot
 
 /** A lower bound of the distance from (x, y) to the shape (bounding circle or box). */
 function boundGap(s: Shape, x: number, y: number): number {
-  if (s.kind === 'circle') return Math.hypot(x - s.cx, y - s.cy) - s.r;
-  if (s.kind === 'rect') return Math.hypot(Math.max(s.x0 - x, 0, x - s.x1), Math.max(s.y0 - y, 0, y - s.y1));
+  if (s.kind === 'circle') return hypot(x - s.cx, y - s.cy) - s.r;
+  if (s.kind === 'rect') return hypot(Math.max(s.x0 - x, 0, x - s.x1), Math.max(s.y0 - y, 0, y - s.y1));
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (let i = 0; i < s.xs.length; i++) {
     if (s.xs[i] < x0) x0 = s.xs[i];
@@ -533,5 +602,5 @@ function boundGap(s: Shape, x: number, y: number): number {
     if (s.ys[i] < y0) y0 = s.ys[i];
     if (s.ys[i] > y1) y1 = s.ys[i];
   }
-  return Math.hypot(Math.max(x0 - x, 0, x - x1), Math.max(y0 - y, 0, y - y1));
+  return hypot(Math.max(x0 - x, 0, x - x1), Math.max(y0 - y, 0, y - y1));
 }

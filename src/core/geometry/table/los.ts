@@ -4,7 +4,7 @@
  * hill-crest rule, "hugging" (base contact with the long axis parallel to a face) and
  * "immediately behind" (in contact with a feature lying between the base and the enemy).
  */
-import { DEG, normDeg } from './angles.ts';
+import { DEG, normDeg, hypot } from './angles.ts';
 import { extremePoints, footprintShapeDistance, type Footprint } from './footprint.ts';
 import { boundaryTangent, pointInShape, segmentShapeIntervals, segmentTouchesShape, type Shape } from './shapes.ts';
 
@@ -50,7 +50,7 @@ export function hillBlocks(hill: Shape, level: number, crest: number, ax: number
   if (lowerLevel >= level || upperLevel < level) return lowerLevel < level && upperLevel < level;
   const n = segmentShapeIntervals(hill, ax, ay, bx, by, IV, 0);
   if (n === 0) return false;
-  const len = Math.hypot(bx - ax, by - ay);
+  const len = hypot(bx - ax, by - ay);
   // distance inside the hill from the upper end to the edge the line crosses
   const inside = aIn ? IV[1] * len : (1 - IV[2 * (n - 1)]) * len;
   return inside > crest + 1e-9;
@@ -62,6 +62,15 @@ export function hillBlocks(hill: Shape, level: number, crest: number, ax: number
  */
 export function isHugging(x: number, y: number, h: number, fp: Footprint, s: Shape, contact: number, parallelTol: number): boolean {
   if (footprintShapeDistance(x, y, h, fp, s) > contact) return false;
+  return alongFace(x, y, h, s, parallelTol);
+}
+
+/**
+ * The orientation part of isHugging: a base at (x, y) with heading h has its long axis within
+ * `parallelTol` degrees of the shape's face at the nearest point. (isHugging = in contact and
+ * alongFace; callers that already know the distance test the two parts themselves.)
+ */
+export function alongFace(x: number, y: number, h: number, s: Shape, parallelTol: number): boolean {
   const face = boundaryTangent(s, x, y);
   const d = Math.abs(normDeg(h - face));
   const off = Math.min(d, 180 - d);
@@ -73,7 +82,16 @@ export function isHugging(x: number, y: number, h: number, fp: Footprint, s: Sha
  * the line from the viewer to the base centre passes through the shape before reaching it.
  */
 export function isBehind(x: number, y: number, h: number, fp: Footprint, vx: number, vy: number, s: Shape, contact: number): boolean {
-  if (footprintShapeDistance(x, y, h, fp, s) > contact) return false;
+  // (the cheap line test first; the result is the same conjunction)
+  return behindLine(x, y, vx, vy, s) && footprintShapeDistance(x, y, h, fp, s) <= contact;
+}
+
+/**
+ * The line part of isBehind: the viewer at (vx, vy) is outside the shape and the line from it
+ * to (x, y) passes through the shape before reaching (x, y) (or (x, y) is inside it).
+ * isBehind = behindLine and the base within `contact` of the shape.
+ */
+export function behindLine(x: number, y: number, vx: number, vy: number, s: Shape): boolean {
   if (pointInShape(s, vx, vy)) return false;
   if (pointInShape(s, x, y)) return true;
   const n = segmentShapeIntervals(s, vx, vy, x, y, IV, 0);

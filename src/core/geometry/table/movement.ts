@@ -4,7 +4,7 @@
  * "quarter speed", Infinity for impassable). Where zones overlap the largest factor applies.
  * Callers give parallel arrays (shapes, factors) and a scratch buffer; nothing is allocated.
  */
-import { DEG } from './angles.ts';
+import { DEG, hypot } from './angles.ts';
 import { intervalScratchSize, pointInShape, segmentShapeIntervals, type Shape } from './shapes.ts';
 
 /** Scratch buffer big enough for `maxZones` zones of the given shapes. */
@@ -54,7 +54,7 @@ function factorAt(x: number, y: number, shapes: readonly Shape[], factors: Array
 
 /** Allowance spent moving straight from a to b (Infinity if an impassable zone is crossed). */
 export function pathCost(ax: number, ay: number, bx: number, by: number, shapes: readonly Shape[], factors: ArrayLike<number>, n: number, active: ArrayLike<boolean> | null, scratch: Float64Array): number {
-  const len = Math.hypot(bx - ax, by - ay);
+  const len = hypot(bx - ax, by - ay);
   if (len === 0) return 0;
   const k = breakpoints(ax, ay, bx, by, shapes, n, active, scratch);
   let cost = 0;

@@ -3,6 +3,8 @@
  * concave allowed). Queries are allocation-free: they return numbers or write parameter
  * intervals into caller-owned buffers. Units are generic.
  */
+import { hypot } from './angles.ts';
+
 export type Shape =
   | { readonly kind: 'circle'; readonly cx: number; readonly cy: number; readonly r: number }
   | { readonly kind: 'rect'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
@@ -70,6 +72,23 @@ export function pointSegmentDistance(px: number, py: number, ax: number, ay: num
   return Math.sqrt(ex * ex + ey * ey);
 }
 
+/**
+ * Squared distance from point to segment: pointSegmentDistance without the square root (the
+ * same operations; sqrt is monotonic and correctly rounded, so the square root of a minimum of
+ * these equals the minimum of the distances exactly).
+ */
+export function pointSegmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const ex = ax + t * dx - px;
+  const ey = ay + t * dy - py;
+  return ex * ex + ey * ey;
+}
+
 /** Parameter t in [0,1] along a-b of the point nearest p. */
 export function nearestParam(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;
@@ -90,7 +109,7 @@ export function pointShapeDistance(s: Shape, x: number, y: number): number {
 export function pointBoundaryDistance(s: Shape, x: number, y: number): number {
   switch (s.kind) {
     case 'circle':
-      return Math.abs(Math.hypot(x - s.cx, y - s.cy) - s.r);
+      return Math.abs(hypot(x - s.cx, y - s.cy) - s.r);
     case 'rect': {
       const inside = x >= s.x0 && x <= s.x1 && y >= s.y0 && y <= s.y1;
       if (inside) return Math.min(x - s.x0, s.x1 - x, y - s.y0, s.y1 - y);
@@ -352,7 +371,7 @@ export function lengthInside(s: Shape, ax: number, ay: number, bx: number, by: n
   const n = segmentShapeIntervals(s, ax, ay, bx, by, buf, 0);
   let t = 0;
   for (let i = 0; i < n; i++) t += buf[2 * i + 1] - buf[2 * i];
-  return t * Math.hypot(bx - ax, by - ay);
+  return t * hypot(bx - ax, by - ay);
 }
 
 /** Axis-aligned bounds [x0, y0, x1, y1] written into out. */

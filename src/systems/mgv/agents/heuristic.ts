@@ -6,18 +6,18 @@
  */
 import type { Agent, DecisionContext, ParamValue } from '../../../core/agent.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost } from '../../../core/geometry/table/index.ts';
+import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../damage.ts';
 import { hasLos, rangeBetween } from '../geom.ts';
 import {
-  D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, K_ATTACK, K_ATTACK_END, K_BEACON, K_BEACON_DONE, K_DECLARE, K_JAM, K_JAM_SKIP, K_REPAIR_DES, K_REPAIR_SKIP,
+  D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, K_ATTACK, K_LEG, K_ATTACK_END, K_BEACON, K_BEACON_DONE, K_DECLARE, K_JAM, K_JAM_SKIP, K_REPAIR_DES, K_REPAIR_SKIP,
   N_REL_TURNS, EST_STEP, attackCode, turnIndexFor, code, kindOf, legCode, maxEstimateQ, payloadOf, photonCode,
 } from '../flow.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
-import { LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_YN, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from '../model.ts';
+import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
-import { powerAvailable } from '../movement.ts';
+import { deltaToFace, powerAvailable } from '../movement.ts';
 import { REPAIR_PRESETS } from '../reset.ts';
 import {
   ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_PHOTON, ST_REPAIR_DESIGNATE, ST_RESET_REPAIR,
@@ -75,6 +75,16 @@ function tables(m: Model): Tables {
   lastTables = t;
   return t;
 }
+
+/** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
+const SPOT = new Float64Array(2);
+
+/** Scratch: the cover features near the moving base (filled by nearCover, read within one decision). */
+let NEAR = new Int32Array(16);
+
+/** Unit direction of the eight standoff headings k * 45° (the same expressions as before: identical values). */
+const HEAD_SIN = Float64Array.from({ length: 8 }, (_, k) => Math.sin((k * 45 * Math.PI) / 180));
+const HEAD_COS = Float64Array.from({ length: 8 }, (_, k) => Math.cos((k * 45 * Math.PI) / 180));
 
 function missileMean(m: Model, a: number, d: number): number {
   if (a <= 0) return 0;
@@ -161,7 +171,7 @@ function nearestEnemy(m: Model, s: MgvState, i: number): number {
   let bd = Infinity;
   for (let k = 0; k < s.units.length; k++) {
     if (!s.units[k].alive || m.units[k].side === m.units[i].side) continue;
-    const d = Math.hypot(s.units[k].x - u.x, s.units[k].y - u.y);
+    const d = hypot(s.units[k].x - u.x, s.units[k].y - u.y);
     if (d < bd) {
       bd = d;
       best = k;
@@ -171,15 +181,66 @@ function nearestEnemy(m: Model, s: MgvState, i: number): number {
 }
 
 function has(ctx: DecisionContext, c: number): boolean {
-  for (let k = 0; k < ctx.n; k++) if (ctx.legal[k] === c) return true;
+  const legal = ctx.legal;
+  const n = ctx.n;
+  for (let k = 0; k < n; k++) if (legal[k] === c) return true;
   return false;
 }
 
+/**
+ * Sort key of a move-phase action: the move list is END_UNIT, then legs in increasing (turn,
+ * distance, reverse, end) order, then engineering, jamming and self-destruct codes in
+ * increasing code order (see flow.ts legalActions).
+ */
+export function moveKey(c: number): number {
+  if (kindOf(c) !== K_LEG) return c;
+  const p = payloadOf(c);
+  return (K_LEG << 24) | (((p >> 8) & 0xff) << 12) | ((p & 0xff) << 2) | (((p >> 21) & 1) << 1) | ((p >> 20) & 1);
+}
+
+/** has() for a leg code at a move decision: a binary search on the list's order, a full scan if that misses. */
+function hasLeg(ctx: DecisionContext, c: number): boolean {
+  const legal = ctx.legal;
+  let lo = 1;
+  let hi = ctx.n - 1;
+  const key = moveKey(c);
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = legal[mid];
+    if (v === c) return true;
+    if (moveKey(v) < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return has(ctx, c); // not found: the answer never depends on the order assumption
+}
+
+function enemyJammerAlive(m: Model, s: MgvState, side: number): boolean {
+  for (let k = 0; k < m.units.length; k++) if (m.units[k].side !== side && m.units[k].payload === P_JAMMER && s.units[k].alive) return true;
+  return false;
+}
+
+/** Damage a remote repair would address: S + Mj + infestations. */
+function repairWorth(s: MgvState, k: number): number {
+  const u = s.units[k];
+  let inf = 0;
+  for (let c = 0; c < u.infest.length; c++) inf += u.infest[c];
+  return u.S + u.Mj + inf;
+}
+
 export class MgvHeuristic implements Agent<MgvObservation> {
+  /** Index of the repair preset (resolved once). */
+  private readonly preset: number;
   constructor(
     readonly side: number,
     readonly p: HeuristicParams,
-  ) {}
+  ) {
+    let k = -1;
+    for (let r = 0; r < REPAIR_PRESETS.length; r++) if (REPAIR_PRESETS[r].name === p.repairPriority) {
+      k = r;
+      break;
+    }
+    this.preset = Math.max(0, k);
+  }
 
 
   decide(ctx: DecisionContext<MgvObservation>): number {
@@ -192,7 +253,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
       case ST_MOVE_POWER: {
         const u = s.units[s.cursor];
         const av = powerAvailable(m, s, s.cursor);
-        const enemyJammer = m.units.some((x, k) => x.side !== this.side && x.payload === P_JAMMER && s.units[k].alive);
+        const enemyJammer = enemyJammerAlive(m, s, this.side);
         let k = this.p.style === 'closer' ? av : 0;
         if (u.Po > 0 || enemyJammer) k = 0;
         return code(2, Math.min(k, av));
@@ -223,14 +284,12 @@ export class MgvHeuristic implements Agent<MgvObservation> {
         return best;
       }
       case ST_REPAIR_DESIGNATE: {
-        const me = s.units[s.cursor];
-        const dmg = (k: number) => s.units[k].S + s.units[k].Mj + s.units[k].infest.reduce((a, b) => a + b, 0);
         let best = code(K_REPAIR_SKIP, 0);
-        let bv = dmg(s.cursor) + (me.alive ? 0 : 0);
+        let bv = repairWorth(s, s.cursor);
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (kindOf(c) !== K_REPAIR_DES) continue;
-          const v = dmg(payloadOf(c));
+          const v = repairWorth(s, payloadOf(c));
           if (v > bv) {
             bv = v;
             best = c;
@@ -246,10 +305,8 @@ export class MgvHeuristic implements Agent<MgvObservation> {
         return code(17, splitFor(this.p.missileSplit, s.pAttDice, false, hasCoreInfestation(m, s, s.pTarget), coreBias(s, m.units[s.pTarget].side)));
       case ST_SPLIT_DEF:
         return code(17, splitFor(this.p.missileDefense, s.pDefDice, true, hasCoreInfestation(m, s, s.pTarget), false));
-      case ST_RESET_REPAIR: {
-        const k = REPAIR_PRESETS.findIndex((r) => r.name === this.p.repairPriority);
-        return code(19, Math.max(0, k));
-      }
+      case ST_RESET_REPAIR:
+        return code(19, this.preset);
       case ST_BARRAGE: {
         let best = ctx.legal[0];
         let bv = -Infinity;
@@ -258,7 +315,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
           let v = 0;
           for (let q = 0; q < s.units.length; q++) {
             const o = s.units[q];
-            if (!o.alive || Math.hypot(o.x - t.x, o.y - t.y) > 4) continue;
+            if (!o.alive || hypot(o.x - t.x, o.y - t.y) > 4) continue;
             v += m.units[q].side === this.side ? -1 : 1;
           }
           if (v > bv) {
@@ -278,7 +335,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
     for (let i = 0; i < s.units.length; i++) {
       if (m.units[i].side !== this.side || !s.units[i].alive) continue;
       let best = 0;
-      for (const slot of [SLOT_MAIN, SLOT_PAY]) {
+      for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
         if (!slotReady(m, s, i, slot)) continue;
         for (let j = 0; j < s.units.length; j++) {
           if (!canTarget(m, s, i, slot, j)) continue;
@@ -313,9 +370,9 @@ export class MgvHeuristic implements Agent<MgvObservation> {
       const zy = z.kind === 'circle' ? z.cy : z.kind === 'rect' ? (z.y0 + z.y1) / 2 : z.ys.reduce((a, b) => a + b, 0) / z.ys.length;
       const delta = normDeg(headingTo(u.x, u.y, zx, zy) - u.h);
       const tidx = turnIndexFor(delta);
-      const d = distIndex(Math.min(u.allowance - turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost), Math.hypot(zx - u.x, zy - u.y)));
+      const d = distIndex(Math.min(u.allowance - turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost), hypot(zx - u.x, zy - u.y)));
       const c = legCode(tidx, Math.max(1, d), u.legs + 1 >= 2);
-      if (d > 0 && has(ctx, c)) return c;
+      if (d > 0 && hasLeg(ctx, c)) return c;
     }
     const j = nearestEnemy(m, s, i);
     if (j < 0) return END;
@@ -326,90 +383,137 @@ export class MgvHeuristic implements Agent<MgvObservation> {
     const wantFace = w === W_KINETIC || w === W_PHOTON;
     const arc = w === W_KINETIC ? 25 : 80;
     const faceIdx = N_REL_TURNS + j;
-    const faceDelta = normDeg(headingTo(u.x, u.y, t.x, t.y) - u.h);
+    const faceDelta = deltaToFace(u, t.x, t.y);
     const step = m.data.turnCost.step;
     const tcost = m.data.turnCost.cost;
-    const faceLeg = (): number => (wantFace && Math.abs(faceDelta) > arc && turnCost(faceDelta, step, tcost) <= u.allowance ? legCode(faceIdx, 0, true) : END);
+    // facing leg (or END): turn in place to face the target when out of arc
+    const faceLeg = wantFace && Math.abs(faceDelta) > arc && turnCost(faceDelta, step, tcost) <= u.allowance ? legCode(faceIdx, 0, true) : END;
     if (this.p.style === 'closer') {
       const want = Math.max(1.5, this.p.rangeFraction * reach);
-      if (range <= want + 0.25) return u.legs > 0 ? faceLeg() : faceLeg();
+      if (range <= want + 0.25) return faceLeg;
       // head straight for the target (facing it on the way), stop at the sweet spot
       const left = u.allowance - turnCost(faceDelta, step, tcost);
       const d = Math.min(left, range - want);
       const di = distIndex(d);
-      if (di <= 0) return faceLeg();
+      if (di <= 0) return faceLeg;
       const c = legCode(faceIdx, di, true);
-      return has(ctx, c) ? c : END;
+      return hasLeg(ctx, c) ? c : END;
     }
     // standoff: keep rangeFraction of the reach (photon: about 12"), prefer cover, keep LOS
-    if (u.legs > 0) return faceLeg();
+    if (u.legs > 0) return faceLeg;
     this.nearCover(m, s, i);
     const want = w === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * reach);
-    if (Math.abs(range - want) <= 2 && this.coverAt(m, s, i, u.x, u.y, j) > 0 && (w === W_MISSILE || hasLos(m, s, i, j))) return faceLeg();
+    SPOT[0] = u.x;
+    SPOT[1] = u.y;
+    if (Math.abs(range - want) <= 2 && this.coverAt(m, s, i, j) > 0 && (w === W_MISSILE || hasLos(m, s, i, j))) return faceLeg;
     let best = -1;
-    let bestScore = this.score(m, s, i, u.x, u.y, j, want);
+    let bestScore = this.score(m, s, i, j, want); // at SPOT = the base's position
+    // the largest cover term any spot can get (coverAt only finds features of nearCover's list)
+    const coverMax = this.p.coverWeight >= 0 ? this.p.coverWeight * this.maxNearCover : 0;
+    const reachOut = Math.max(0, Math.abs(range - want) + 2);
+    const xmax = m.width - 0.6;
+    const ymax = m.height - 0.6;
     for (let k = 0; k < 8; k++) {
-      const head = k * 45;
-      const delta = normDeg(head - u.h);
+      const delta = normDeg(k * 45 - u.h);
       const tc = turnCost(delta, step, tcost);
-      const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.max(0, Math.abs(range - want) + 2));
+      const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), reachOut);
       if (d < 0.5) continue;
-      const nx = Math.min(m.width - 0.6, Math.max(0.6, u.x + Math.sin((head * Math.PI) / 180) * d));
-      const ny = Math.min(m.height - 0.6, Math.max(0.6, u.y + Math.cos((head * Math.PI) / 180) * d));
-      const sc = this.score(m, s, i, nx, ny, j, want);
+      const nx = Math.min(xmax, Math.max(0.6, u.x + HEAD_SIN[k] * d));
+      const ny = Math.min(ymax, Math.max(0.6, u.y + HEAD_COS[k] * d));
+      SPOT[0] = nx;
+      SPOT[1] = ny;
+      // score() term by term, skipping the costly terms when even their best value cannot beat
+      // the best spot so far (float addition is monotonic: the bounds are exact)
+      const head = -Math.abs(hypot(t.x - nx, t.y - ny) - want) / 2;
+      const thr = bestScore + 0.25;
+      if (head + coverMax + 3 <= thr) continue;
+      const seen = w === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
+      if (head + coverMax + seen <= thr) continue;
+      const sc = head + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
       if (sc > bestScore + 0.25) {
         bestScore = sc;
         best = k;
       }
     }
-    if (best < 0) return faceLeg();
+    if (best < 0) return faceLeg;
     const head = best * 45;
     const delta = normDeg(head - u.h);
     const tc = turnCost(delta, step, tcost);
     const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.abs(range - want) + 2);
     const c = legCode(turnIndexFor(delta), Math.max(1, distIndex(d)), !wantFace);
-    return has(ctx, c) ? c : END;
+    return hasLeg(ctx, c) ? c : END;
   }
 
   /** Cover features within reach of the moving unit this decision (filled by nearCover). */
-  private near: number[] = [];
+  private nNear = 0;
+  private maxNearCover = 0;
 
   private nearCover(m: Model, s: MgvState, i: number): void {
     const u = s.units[i];
-    this.near.length = 0;
-    for (let f = 0; f < m.features.length; f++) {
+    const nf = m.features.length;
+    if (NEAR.length < nf) NEAR = new Int32Array(nf);
+    let n = 0;
+    let max = 0;
+    const reach = u.allowance + 1.5;
+    const lim = (reach + BOX_EPS) * (reach + BOX_EPS);
+    const box = m.featBox;
+    for (let f = 0; f < nf; f++) {
       const F = m.features[f];
       if (F.cover <= 0 || s.removed[f] || F.coverRule === 4) continue;
-      if (pointShapeDistance(F.shape, u.x, u.y) <= u.allowance + 1.5) this.near.push(f);
+      // a feature whose box is out of reach is out of reach
+      const bx = Math.max(box[4 * f] - u.x, 0, u.x - box[4 * f + 2]);
+      const by = Math.max(box[4 * f + 1] - u.y, 0, u.y - box[4 * f + 3]);
+      if (bx * bx + by * by > lim) continue;
+      if (pointShapeDistance(F.shape, u.x, u.y) <= reach) {
+        NEAR[n++] = f;
+        if (F.cover > max) max = F.cover;
+      }
     }
+    this.nNear = n;
+    this.maxNearCover = max;
   }
 
-  private coverAt(m: Model, s: MgvState, i: number, x: number, y: number, j: number): number {
+  /** Cover at SPOT (x, y) against unit j. */
+  private coverAt(m: Model, s: MgvState, i: number, j: number): number {
+    const x = SPOT[0];
+    const y = SPOT[1];
     const t = s.units[j];
     const h = s.units[i].h;
     let best = 0;
-    const near = this.near;
-    for (let k = 0; k < near.length; k++) {
-      const F = m.features[near[k]];
+    const near = NEAR;
+    const box = m.featBox;
+    const lim = (1.2 + BOX_EPS) * (1.2 + BOX_EPS);
+    for (let k = 0; k < this.nNear; k++) {
+      const f = near[k];
+      const F = m.features[f];
       if (F.cover <= best) continue;
-      if (pointShapeDistance(F.shape, x, y) > 1.2) continue; // cover needs contact
+      // cover needs contact: a point further than 1.2 from the feature's box is further from the feature
+      const bx = Math.max(box[4 * f] - x, 0, x - box[4 * f + 2]);
+      const by = Math.max(box[4 * f + 1] - y, 0, y - box[4 * f + 3]);
+      if (bx * bx + by * by > lim) continue;
+      if (pointShapeDistance(F.shape, x, y) > 1.2) continue;
       if (isBehind(x, y, h, m.fp, t.x, t.y, F.shape, 0.6)) best = F.cover;
     }
     return best;
   }
 
-  private score(m: Model, s: MgvState, i: number, x: number, y: number, j: number, want: number): number {
+  /** Score of SPOT against unit j. */
+  private score(m: Model, s: MgvState, i: number, j: number, want: number): number {
     const t = s.units[j];
-    const r = Math.hypot(t.x - x, t.y - y);
+    const r = hypot(t.x - SPOT[0], t.y - SPOT[1]);
     // a spot with a clear sight line to the target is worth a range error of 6"
-    const seen = m.units[i].weapon === W_MISSILE || sightLine(m, s, x, y, t.x, t.y) ? 3 : 0;
-    return -Math.abs(r - want) / 2 + this.p.coverWeight * this.coverAt(m, s, i, x, y, j) + seen;
+    const seen = m.units[i].weapon === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
+    return -Math.abs(r - want) / 2 + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
   }
 
   private beacon(ctx: DecisionContext, m: Model, s: MgvState): number {
     const done = code(K_BEACON_DONE, 0);
     if (!this.p.useBeacons || s.units[s.cursor].beaconsTurn >= 1) return done;
-    const friendsUse = m.units.some((x, k) => x.side === this.side && s.units[k].alive && (x.weapon === W_KINETIC || x.weapon === W_MISSILE));
+    let friendsUse = false;
+    for (let k = 0; k < m.units.length && !friendsUse; k++) {
+      const x = m.units[k];
+      friendsUse = x.side === this.side && s.units[k].alive && (x.weapon === W_KINETIC || x.weapon === W_MISSILE);
+    }
     if (!friendsUse) return done;
     const j = nearestEnemy(m, s, s.cursor);
     const c = code(K_BEACON, j);
@@ -456,11 +560,19 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   }
 }
 
-/** Rough sight line for planning: no blocking terrain feature on the segment (bases ignored). */
-function sightLine(m: Model, s: MgvState, ax: number, ay: number, bx: number, by: number): boolean {
-  for (let f = 0; f < m.features.length; f++) {
+/** Rough sight line for planning from SPOT to unit j: no blocking terrain feature on the segment (bases ignored). */
+function sightLine(m: Model, s: MgvState, j: number): boolean {
+  const ax = SPOT[0];
+  const ay = SPOT[1];
+  const bx = s.units[j].x;
+  const by = s.units[j].y;
+  // the features of every blocking LOS class (block, Y&N, fungus, hill)
+  const los = m.losFeatures;
+  for (let q = 0; q < los.length; q++) {
+    const f = los[q];
+    // a segment whose box misses the feature's box has neither end inside and no contact
+    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
     const F = m.features[f];
-    if (s.removed[f] || (F.los !== LOS_BLOCK && F.los !== LOS_YN && F.los !== LOS_FUNGUS && F.los !== LOS_HILL)) continue;
     if (F.los === LOS_HILL && (pointInShape(F.shape, ax, ay) || pointInShape(F.shape, bx, by))) continue;
     if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
   }

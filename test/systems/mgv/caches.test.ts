@@ -1,0 +1,141 @@
+/**
+ * The engine's speed-ups keep their promises: caches agree with fresh computations, the
+ * observation snapshot is the state minus the secret, move lists keep the order the agents'
+ * fast lookup relies on, and the precomputed tables equal the formulas they replace.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadScenarioFile } from '../../../src/scenario/load.ts';
+import { gameStreams } from '../../../src/core/rng/streams.ts';
+import { Tally } from '../../../src/core/tally.ts';
+import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src/core/agent.ts';
+import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
+import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
+import { moveKey } from '../../../src/systems/mgv/agents/heuristic.ts';
+import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/flow.ts';
+import { unitFeatureDistance } from '../../../src/systems/mgv/geom.ts';
+import { canTarget } from '../../../src/systems/mgv/combat.ts';
+import { ST_MOVE_UNIT, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import type { Model } from '../../../src/systems/mgv/model.ts';
+import { bundledScenarios } from '../../helpers/bundled.ts';
+import { SAMPLE, compile, readDoc } from './helpers.ts';
+
+/** Plays `games` games, calling `each` before every decision. */
+function drive(file: string | ReturnType<typeof compile>['L'], fs: AgentFactory[], games: number, each: (g: any, m: Model, s: MgvState, legal: Int32Array, n: number) => void): void {
+  const L = typeof file === 'string' ? loadScenarioFile(file) : file;
+  const g = L.compiled as any;
+  const legal = new Int32Array(g.maxActions);
+  for (let gi = 0; gi < games; gi++) {
+    const st = gameStreams(11, gi, 2);
+    const ctx = { dice: st.dice, tally: new Tally(g.metrics) };
+    const agents = fs.map((f, side) => f.create(g, side, resolveAgentParams(f, {})[0]));
+    const s = g.newGame(st.setup, ctx) as MgvState;
+    while (!g.result(s)) {
+      const side = g.currentSide(s);
+      const n = g.legalActions(s, legal);
+      each(g, g.model, s, legal, n);
+      const a = n === 1 ? legal[0] : agents[side].decide({ side, legal, n, rng: st.agents[side], observe: () => g.observe(s, side), describe: (x: number) => g.describeAction(s, x) });
+      g.apply(s, a, ctx);
+    }
+  }
+}
+
+describe('precomputed tables', () => {
+  it('relative-turn costs equal turnCost of each leg turn', () => {
+    const { m } = compile(readDoc());
+    for (let t = 0; t < N_REL_TURNS; t++) expect(m.relTurnCost[t]).toBe(turnCost(relTurn(t), m.data.turnCost.step, m.data.turnCost.cost));
+  });
+  it('feature lists and boxes match the features', () => {
+    const { m } = compile(readDoc());
+    for (let f = 0; f < m.features.length; f++) {
+      const F = m.features[f];
+      expect(m.losFeatures.includes(f)).toBe(F.los !== 0 && F.los !== 4);
+      expect(m.coverFeatures.includes(f)).toBe(F.cover > 0);
+      expect(m.featBox[4 * f]).toBeLessThanOrEqual(m.featBox[4 * f + 2]);
+    }
+  });
+});
+
+describe('observation snapshot', () => {
+  it('is the state minus the secret, refreshed at each observe, and a second state gets its own', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g2 = L.compiled as any;
+    const mk = (seed: number) => {
+      const st = gameStreams(seed, 0, 2);
+      const ctx = { dice: st.dice, tally: new Tally(g2.metrics) };
+      return { s: g2.newGame(st.setup, ctx) as MgvState, ctx };
+    };
+    const a = mk(1);
+    const b = mk(2);
+    const oa = g2.observe(a.s, a.s.side);
+    for (const k of Object.keys(a.s) as Array<keyof MgvState>) {
+      if (k === 'secret') expect(oa.state.secret.attCore).toBe(-1);
+      else expect(oa.state[k]).toBe(a.s[k]);
+    }
+    expect(Object.keys(oa.state).sort()).toEqual(Object.keys(a.s).sort());
+    // the state moves on: the next observe of it shows the new values
+    const legal = new Int32Array(g2.maxActions);
+    g2.legalActions(a.s, legal);
+    g2.apply(a.s, legal[0], a.ctx);
+    const oa2 = g2.observe(a.s, a.s.side);
+    expect(oa2.state.step).toBe(a.s.step);
+    expect(oa2.state.cursor).toBe(a.s.cursor);
+    // another state: its own snapshot; the first one is untouched
+    const turnA = oa2.state.turn;
+    const ob = g2.observe(b.s, b.s.side);
+    expect(ob.state).not.toBe(oa2.state);
+    expect(ob.state.units).toBe(b.s.units);
+    expect(oa2.state.units).toBe(a.s.units);
+    expect(oa2.state.turn).toBe(turnA);
+  });
+});
+
+describe('move lists are sorted for the agents binary search', () => {
+  for (const [name, file] of [['sample', SAMPLE], ['reverse allowed', 'reverse']] as const) {
+    it(`every move decision (${name})`, () => {
+      const d = readDoc();
+      const L = file === 'reverse' ? compile({ ...d, options: { ...d.options, allowReverse: true, 'engine.maxLegs': 2 } }).L : SAMPLE;
+      let checked = 0;
+      drive(L, [randomAgent, closerAgent], 4, (_g, _m, s, legal, n) => {
+        if (s.step !== ST_MOVE_UNIT) return;
+        for (let k = 2; k < n; k++) expect(moveKey(legal[k])).toBeGreaterThan(moveKey(legal[k - 1]));
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(20);
+    });
+  }
+});
+
+describe('caches agree with fresh computations', () => {
+  for (const file of bundledScenarios('mgv')) {
+    it(`unit-feature distances and the target-cache flag: ${file.split('/').pop()}`, () => {
+      let checks = 0;
+      drive(file, [standoffAgent, randomAgent], 2, (_g, m, s) => {
+        for (let k = 0; k < s.units.length; k++) {
+          const u = s.units[k];
+          for (let f = 0; f < m.features.length; f++) {
+            expect(unitFeatureDistance(m, s, k, f)).toBe(footprintShapeDistance(u.x, u.y, u.h, m.fp, m.features[f].shape));
+            checks++;
+          }
+        }
+        // the flag cell says whether any answer is stored
+        const t = s.tgt;
+        const stored = t.slice(0, -1).some((v) => v >= 0);
+        if (stored) expect(t[t.length - 1]).toBe(1);
+      });
+      expect(checks).toBeGreaterThan(0);
+    });
+  }
+  it('clearTargets forgets every answer', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g = L.compiled as any;
+    const st = gameStreams(3, 0, 2);
+    const s = g.newGame(st.setup, { dice: st.dice, tally: new Tally(g.metrics) }) as MgvState;
+    expect(s.tgt[s.tgt.length - 1]).toBe(0);
+    canTarget(g.model, s, 0, 0, 2);
+    expect(s.tgt[s.tgt.length - 1]).toBe(1);
+    expect(s.tgt.slice(0, -1).some((v) => v >= 0)).toBe(true);
+    clearTargets(s);
+    expect(s.tgt.slice(0, -1).every((v) => v === -1)).toBe(true);
+    expect(s.tgt[s.tgt.length - 1]).toBe(0);
+  });
+});
