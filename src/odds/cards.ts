@@ -53,7 +53,7 @@ h1 { font-size: 18px; } h2 { font-size: 14px; margin: 14px 0 4px; }
 .card { border: 1px solid #999; border-radius: 4px; padding: 6px 10px; margin: 0 0 10px; break-inside: avoid; page-break-inside: avoid; }
 .card h2 { border: 0; margin: 2px 0 2px; }
 .card p.desc { margin: 0 0 4px; color: var(--muted); font-size: 10.5px; }
-table.odds { font-size: 10px; } table.odds th, table.odds td { padding: 1px 5px; } table.odds.wide th, table.odds.wide td { padding: 1px 3px; font-size: 8.5px; }
+table.odds { font-size: 10px; } table.odds th, table.odds td { padding: 1px 5px; } table.odds th.group { text-align: center; border-bottom: 1px solid #999; } table.odds.wide th, table.odds.wide td { padding: 1px 3px; font-size: 8.5px; }
 table.odds td .exact { font-size: 8.5px; }
 .chart-figure { margin: 4px 0; break-inside: avoid; }
 .card .charts { display: flex; flex-wrap: wrap; gap: 6px; }

@@ -42,7 +42,11 @@ export function tableHtml(t: ResolvedTable, o: { showExact?: 'short' | 'always' 
       const c = r.cells[usedCols[0].name];
       if (c) cellAt.set(`${id}\u0000${pv}`, c);
     }
-    const head = `<tr>${rowKeys.map((k) => `<th class="l">${escapeHtml(k.label)}</th>`).join('')}${colVals.map((v) => `<th>${escapeHtml(`${usedCols[0].label} ${v}`)}</th>`).join('')}</tr>`;
+    // Two header rows: "<value> by <pivot key>" over the pivot values.
+    const pivotLabel = t.keys.find((k) => k.name === pivot)!.label;
+    const head =
+      `<tr>${rowKeys.map((k) => `<th class="l" rowspan="2">${escapeHtml(k.label)}</th>`).join('')}<th class="group" colspan="${colVals.length}">${escapeHtml(`${usedCols[0].label} by ${pivotLabel}`)}</th></tr>` +
+      `<tr>${colVals.map((v) => `<th>${escapeHtml(v)}</th>`).join('')}</tr>`;
     const body = rowIds.map((id) => `<tr>${rowKeys.map((k) => `<td class="l">${escapeHtml(rowKeyOf.get(id)![k.name] ?? '')}</td>`).join('')}${colVals.map((v) => td(cellAt.get(`${id}\u0000${v}`), usedCols[0].kind)).join('')}</tr>`).join('\n');
     return `<table class="odds${colVals.length > 7 ? ' wide' : ''}"><thead>${head}</thead><tbody>${body}</tbody></table>`;
   }

@@ -235,6 +235,7 @@ const photonMechanic: OddsMechanic = {
       rows,
       uses: ['photon.hullFace', 'photon.coreFace', 'modifiers.perRangingInch'],
       charts: [{ mark: 'heatmap', x: 'hull', series: 'core', values: ['p'] }],
+      pivot: 'hull',
     };
   },
   exact(data, options, p) {
@@ -277,6 +278,7 @@ const missileMechanic: OddsMechanic = {
       values: [{ name: 'p', label: 'probability', kind: 'probability' }],
       rows,
       charts: [{ mark: 'heatmap', x: 'hull', series: 'core', values: ['p'] }],
+      pivot: 'hull',
     };
   },
   exact(_data, options, p) {
