@@ -18,6 +18,7 @@ export function progressBar(enabled: boolean): { update: (done: number, total: n
     },
     stop() {
       if (started) bar.stop();
+      started = false;
     },
   };
 }

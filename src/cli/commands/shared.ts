@@ -1,7 +1,47 @@
 import { basename, extname, join } from 'node:path';
+import type { Command } from 'commander';
+import { fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { progressBar } from '../progress.ts';
 import { buildReportFiles } from '../../report/run-report.ts';
 import type { RunOutcome } from '../../run/execute.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
+
+/** The options `run` and `experiment` share. */
+export function addPlayOptions(cmd: Command, help: { games: string; batch: string }): Command {
+  return cmd
+    .option('-n, --games <N>', help.games)
+    .option('-w, --workers <K>', 'worker threads; 0 plays in this thread (default: all cores)')
+    .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
+    .option('-o, --out <DIR>', 'report folder (default: reports/<file name>)')
+    .option('--batch <N>', 'games per worker task (results do not depend on it)', help.batch)
+    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01)')
+    .option('--json', 'print the summary as JSON on stdout')
+    .option('--no-progress', 'no progress bar');
+}
+
+/** Checked values of the shared options. */
+export function playOptions(file: string, o: Record<string, string | boolean | undefined>) {
+  return {
+    games: positiveInt('--games', o.games as string | undefined),
+    workers: nonNegativeInt('--workers', o.workers as string | undefined),
+    seed: seedValue(o.seed as string | undefined),
+    batchSize: positiveInt('--batch', o.batch as string | undefined),
+    targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
+    out: (o.out as string | undefined) ?? reportDir(file),
+  };
+}
+
+/** Runs with a progress bar on stderr (not with --json), then prints the summary. */
+export async function withProgress(o: Record<string, string | boolean | undefined>, run: (onProgress: (done: number, total: number) => void) => Promise<RunOutcome>): Promise<void> {
+  const bar = progressBar(o.progress !== false && !o.json);
+  try {
+    const outcome = await run(bar.update);
+    bar.stop();
+    printSummary(outcome, !!o.json);
+  } finally {
+    bar.stop();
+  }
+}
 
 /** reports/<file name without extension> */
 export function reportDir(file: string): string {
