@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.SALVO_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -87,4 +88,20 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
       rmSync(userDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens a page and asserts what every generated page must satisfy: no console error, no request
+ * leaving the file (offline), every chart rendered to SVG, at least `minCharts` charts.
+ * Pages are collected in `open` so the caller can close them in afterAll.
+ */
+export async function expectRendersOffline(htmlFile: string, open: PageCheck[], minCharts = 1): Promise<PageCheck> {
+  const page = await openInChromium(htmlFile);
+  open.push(page);
+  expect(page.consoleErrors).toEqual([]);
+  expect(page.externalRequests).toEqual([]);
+  expect(page.chartErrors).toEqual([]);
+  expect(page.chartCount).toBeGreaterThanOrEqual(minCharts);
+  expect(page.renderedCharts).toBe(page.chartCount);
+  return page;
 }

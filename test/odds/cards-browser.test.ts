@@ -11,7 +11,7 @@ import { runOdds } from '../../src/cli/commands/odds.ts';
 import { writeCards } from '../../src/odds/cards.ts';
 import { oddsContext } from '../../src/odds/context.ts';
 import { SYSTEMS } from '../../src/systems/index.ts';
-import { openInChromium, type PageCheck } from '../helpers/browser.ts';
+import { expectRendersOffline, type PageCheck } from '../helpers/browser.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-cards-'));
 const open: PageCheck[] = [];
@@ -19,16 +19,7 @@ afterAll(async () => {
   for (const p of open) await p.close();
 });
 
-async function check(html: string): Promise<PageCheck> {
-  const page = await openInChromium(html);
-  open.push(page);
-  expect(page.consoleErrors).toEqual([]);
-  expect(page.externalRequests).toEqual([]);
-  expect(page.chartErrors).toEqual([]);
-  expect(page.chartCount).toBeGreaterThan(0);
-  expect(page.renderedCharts).toBe(page.chartCount);
-  return page;
-}
+const check = (html: string): Promise<PageCheck> => expectRendersOffline(html, open, 1);
 
 describe('reference cards render offline and print', () => {
   for (const sys of SYSTEMS.filter((s) => s.odds)) {

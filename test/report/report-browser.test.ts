@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runExperiment, runScenario } from '../../src/run/execute.ts';
-import { openInChromium, type PageCheck } from '../helpers/browser.ts';
+import { expectRendersOffline, type PageCheck } from '../helpers/browser.ts';
 import { bundledExperiments, bundledScenarios, ROOT } from '../helpers/bundled.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-report-'));
@@ -17,16 +17,7 @@ afterAll(async () => {
   for (const p of open) await p.close();
 });
 
-async function check(html: string): Promise<PageCheck> {
-  const page = await openInChromium(html);
-  open.push(page);
-  expect(page.consoleErrors).toEqual([]);
-  expect(page.externalRequests).toEqual([]);
-  expect(page.chartErrors).toEqual([]);
-  expect(page.chartCount).toBeGreaterThan(2);
-  expect(page.renderedCharts).toBe(page.chartCount);
-  return page;
-}
+const check = (html: string): Promise<PageCheck> => expectRendersOffline(html, open, 3);
 
 describe('reports render offline in Chromium', () => {
   for (const file of bundledScenarios()) {
