@@ -169,7 +169,8 @@ describe('agent move search (search.ts) equals the original Dijkstra', () => {
       const game = make();
       const G = game.G;
       let checked = 0;
-      for (const list of observations(game, 3, 11)) {
+      const lists = observations(game, 2, 11);
+      for (const list of lists) {
         // One searcher per side across the whole game: its per-board cache and carry-over are exercised.
         const searchers = [new Searcher(G), new Searcher(G)];
         let stamp = 1;
@@ -195,7 +196,7 @@ describe('agent move search (search.ts) equals the original Dijkstra', () => {
       }
       expect(checked).toBeGreaterThan(50);
       if (G.opt.wreckage && G.opt.wreckLos === 'blocks') {
-        const all = observations(game, 3, 11).flat();
+        const all = lists.flat();
         expect(all.some((o) => o.smokeHex.length > 0)).toBe(true);
         expect(all.some((o) => o.wreck.some((w, t) => w && !o.alive[t]))).toBe(true);
       }

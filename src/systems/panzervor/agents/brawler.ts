@@ -17,7 +17,7 @@ export const brawler: AgentFactory = {
     reactAt: { default: 0.3, min: 0, max: 1, description: 'incoming pHit x pKill that triggers Emergency Braking / Poor Line of Sight / Ricochet' },
     quickShotAt: { default: 0.15, min: 0, max: 1, description: 'kill chance of a Quick Shot worth playing' },
   },
-  create: (game, side, p) =>
+  create: (_game, side, p) =>
     new HeuristicAgent(
       side,
       {
@@ -38,6 +38,5 @@ export const brawler: AgentFactory = {
         rangeWeight: 0.05,
         setupDepth: -0.2,
       },
-      game,
     ),
 };

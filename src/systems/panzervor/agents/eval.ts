@@ -7,12 +7,11 @@
  *   EK(F, T)             = pHit * pKill * points(T) * weight(T)
  *   threat(t at h, f)    = sum over enemy tanks E of pHit(E -> h) * pKill(E -> t facing f) * points(t)
  *
- * plus `reach`: every (hex, facing) a tank can stop on with its MP, found with the engine's own
- * step costs (so agents never plan a move the engine would price differently).
+ * `reach` (every end state of a move) lives in search.ts; the memoised, per-hex forms of these
+ * functions that the agents call in their hot loops live in evaluator.ts.
  */
-import { opposite, relativeCode, rotate, ARC_FRONT, ARC_FRONT_REAR, ARC_FRONT_SIDE, ARC_REAR, ARC_SIDE, ARC_SIDE_REAR } from '../../../core/geometry/hex/index.ts';
-import { STEP_FORWARD, STEP_REVERSE, TURN_KS, turnCode } from '../codes.ts';
-import { boardIndex, canSee, inFrontArc, otherTankAt, stepCost, turnCost } from '../engine.ts';
+import { relativeCode, rotate, ARC_FRONT, ARC_FRONT_REAR, ARC_FRONT_SIDE, ARC_REAR, ARC_SIDE, ARC_SIDE_REAR } from '../../../core/geometry/hex/index.ts';
+import { canSee, inFrontArc } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { FACE_BACK } from '../state.ts';
@@ -34,15 +33,22 @@ export function crewBest(o: PvObservation, table: Int16Array, t: number, sign = 
 let crewObs: PvObservation | null = null;
 let crewVals = new Int16Array(0);
 
-function crew(o: PvObservation): Int16Array {
+export function crew(o: PvObservation): Int16Array {
   if (crewObs !== o) {
     const G = o.G;
     if (crewVals.length < 4 * G.nT) crewVals = new Int16Array(4 * G.nT);
-    for (let t = 0; t < G.nT; t++) {
-      crewVals[4 * t] = crewBest(o, G.cAtk, t);
-      crewVals[4 * t + 1] = crewBest(o, G.cDmg, t);
-      crewVals[4 * t + 2] = crewBest(o, G.cDefAtk, t, -1);
-      crewVals[4 * t + 3] = crewBest(o, G.cDefDmg, t, -1);
+    // crewBest() for the four tables in one pass over the characters: the best attack and damage
+    // values (0 when none is positive), the lowest defensive values (0 when none is negative).
+    crewVals.fill(0, 0, 4 * G.nT);
+    for (let c = 0; c < G.nC; c++) {
+      const t = o.chTank[c];
+      const face = o.chFace[c];
+      if (t < 0 || t >= G.nT || face > FACE_BACK) continue;
+      const i = 2 * c + face;
+      if (G.cAtk[i] > crewVals[4 * t]) crewVals[4 * t] = G.cAtk[i];
+      if (G.cDmg[i] > crewVals[4 * t + 1]) crewVals[4 * t + 1] = G.cDmg[i];
+      if (G.cDefAtk[i] < crewVals[4 * t + 2]) crewVals[4 * t + 2] = G.cDefAtk[i];
+      if (G.cDefDmg[i] < crewVals[4 * t + 3]) crewVals[4 * t + 3] = G.cDefDmg[i];
     }
     crewObs = o;
   }
@@ -51,9 +57,15 @@ function crew(o: PvObservation): Int16Array {
 
 /** Armour of `tgt` (standing at tgtHex facing tgtFacing) against fire from attHex, per the arc options. */
 export function armourAgainst(G: PvStatic, attHex: number, tgt: number, tgtHex: number, tgtFacing: number): number {
+  if (G.opt.simplifiedArmour) return G.tArm[3 * tgt + 1];
+  return armourForArc(G, tgt, G.arcTab[relativeCode(codeOf(G, tgtHex, attHex), tgtFacing)]);
+}
+
+/** Armour of `tgt` against fire arriving in arc `arc` (ARC_*; boundaries per the arc options). */
+export function armourForArc(G: PvStatic, tgt: number, arc: number): number {
   const f = 3 * tgt;
   if (G.opt.simplifiedArmour) return G.tArm[f + 1];
-  switch (G.arcTab[relativeCode(codeOf(G, tgtHex, attHex), tgtFacing)]) {
+  switch (arc) {
     case ARC_FRONT: return G.tArm[f];
     case ARC_SIDE: return G.tArm[f + 1];
     case ARC_REAR: return G.tArm[f + 2];
@@ -175,104 +187,4 @@ export function nearestEnemy(o: PvObservation, t: number, hex: number): number {
   let best = 99;
   for (let u = 0; u < G.nT; u++) if (o.alive[u] && G.tSide[u] !== G.tSide[t] && o.hex[u] >= 0) best = Math.min(best, G.grid.distance(hex, o.hex[u]));
   return best;
-}
-
-/** One end state of a move: where the tank can stop, and the first step (payload) to get there. */
-export interface EndState {
-  readonly hex: number;
-  readonly facing: number;
-  /** First step's CAT_STEP payload, or -1 when the tank is already there (stop). */
-  readonly first: number;
-  readonly cost: number;
-}
-
-/** Search buffers, reused across calls (sized for the largest map seen; entries reset after use). */
-let bestBuf = new Int16Array(0);
-let firstBuf = new Int16Array(0);
-let seenBuf = new Uint8Array(0);
-let occBuf = new Int16Array(0);
-let wreckBuf = new Uint8Array(0);
-const touched: number[] = [];
-
-/**
- * Every (hex, facing) tank t can end its move on, from (hex, facing) with `mp` MP and the free
- * 60-degree turn available or not; Dijkstra over (hex, facing, free) with the engine's step costs.
- */
-export function reach(o: PvObservation, t: number, hex: number, facing: number, mp: number, free: boolean): EndState[] {
-  const G = o.G;
-  const n = G.grid.n;
-  const size = n * 12;
-  if (bestBuf.length < size) {
-    bestBuf = new Int16Array(size).fill(-1);
-    firstBuf = new Int16Array(size);
-    seenBuf = new Uint8Array(n * 6);
-    occBuf = new Int16Array(n);
-    wreckBuf = new Uint8Array(n);
-  }
-  const board = boardIndex(G, o, occBuf, wreckBuf);
-  const best = bestBuf; // remaining MP, -1 unseen
-  const first = firstBuf;
-  touched.length = 0;
-  const buckets: number[][] = [];
-  for (let i = 0; i <= mp; i++) buckets.push([]);
-  const k0 = (hex * 6 + facing) * 2 + (free ? 1 : 0);
-  touched.push(k0);
-  best[k0] = mp;
-  first[k0] = -1;
-  buckets[0].push(k0);
-  for (let spent = 0; spent <= mp; spent++) {
-    const q = buckets[spent];
-    for (let qi = 0; qi < q.length; qi++) {
-      const k = q[qi];
-      const left = mp - spent;
-      if (best[k] !== left) continue;
-      const h = ((k >> 1) / 6) | 0;
-      const f = (k >> 1) % 6;
-      const fr = (k & 1) === 1;
-      const f0 = first[k];
-      for (let r = 0; r < 2; r++) {
-        const c = stepCost(G, board, t, h, f, r === 1);
-        if (c < 0 || c > left) continue;
-        const dest = G.grid.nbr[h * 6 + (r === 1 ? opposite(f) : f)];
-        const k2 = (dest * 6 + f) * 2 + 1;
-        const rem = left - c;
-        if (best[k2] >= rem) continue;
-        if (best[k2] < 0) touched.push(k2);
-        best[k2] = rem;
-        first[k2] = f0 === -1 ? (r === 1 ? STEP_REVERSE : STEP_FORWARD) : f0;
-        buckets[mp - rem].push(k2);
-      }
-      for (let i = 0; i < TURN_KS.length; i++) {
-        const kk = TURN_KS[i];
-        const c = turnCost(G, fr, kk);
-        if (c > left) continue;
-        const k2 = (h * 6 + rotate(f, kk)) * 2;
-        const rem = left - c;
-        if (best[k2] >= rem) continue;
-        if (best[k2] < 0) touched.push(k2);
-        best[k2] = rem;
-        first[k2] = f0 === -1 ? turnCode(kk) : f0;
-        buckets[mp - rem].push(k2);
-      }
-    }
-  }
-  // Collapse to (hex, facing) where the tank may stop; keep the cheaper of the two free flags.
-  touched.sort((a, b) => a - b);
-  const out: EndState[] = [];
-  const seen = seenBuf;
-  for (const k of touched) {
-    const hf = k >> 1;
-    if (seen[hf]) continue;
-    seen[hf] = 1;
-    const twin = hf * 2 + ((k & 1) ^ 1);
-    const use = best[twin] > best[k] ? twin : k;
-    const h = (hf / 6) | 0;
-    if (otherTankAt(G, board, h, t) >= 0) continue;
-    out.push({ hex: h, facing: hf % 6, first: first[use], cost: mp - best[use] });
-  }
-  for (const k of touched) {
-    best[k] = -1;
-    seen[k >> 1] = 0;
-  }
-  return out;
 }

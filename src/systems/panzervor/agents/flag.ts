@@ -18,7 +18,7 @@ export const flagCommander: AgentFactory = {
     defensiveAt: { default: 3, min: 0, max: 20, description: 'Enforcement cards drawn after which a points lead turns the agent defensive (0 = never)' },
     defensiveLambda: { default: 1.5, min: 0, max: 10, description: 'lambda when defensive' },
   },
-  create: (game, side, p) =>
+  create: (_game, side, p) =>
     new HeuristicAgent(
       side,
       {
@@ -39,6 +39,5 @@ export const flagCommander: AgentFactory = {
         rangeWeight: 0.1,
         setupDepth: 0.05,
       },
-      game,
     ),
 };

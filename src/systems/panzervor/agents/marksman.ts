@@ -20,7 +20,7 @@ export const marksman: AgentFactory = {
     minGain: { default: 0.05, min: 0, max: 10, description: 'a card is played only when its value (points) exceeds this' },
     rangeWeight: { default: 0.1, min: 0, max: 5, description: 'value lost per hex the nearest enemy lies beyond gun range (keeps targets in range)' },
   },
-  create: (game, side, p) =>
+  create: (_game, side, p) =>
     new HeuristicAgent(
       side,
       {
@@ -41,6 +41,5 @@ export const marksman: AgentFactory = {
         rangeWeight: p.rangeWeight as number,
         setupDepth: 0.1,
       },
-      game,
     ),
 };

@@ -7,6 +7,17 @@
  * closers) and remembers a plan (card, tank, end hex and facing, target); the following steps
  * carry the plan out, re-planning when the situation changed (a Quick Shot, a blocked hex).
  * Abilities are used just in time: the engine only offers them when they change a roll.
+ *
+ * Speed, with decisions identical to the plain definitions (test/systems/panzervor/agent-search.test.ts
+ * checks the pieces against them, the golden transcripts the whole): position values and card
+ * shots are memoised per hex while the agent's stamp holds (the stamp changes with the enemy's
+ * tanks, crews, smoke, wrecks and the lambda inputs), and below that per (own tank, hex, enemy)
+ * (evaluator.ts); the move search runs once per tank and board for every card, survives board
+ * changes it does not depend on, and a move in progress only looks for the next step of its plan
+ * (search.ts); card values and the best move per MP are kept for the decision. All scratch lives
+ * in typed arrays owned by a workspace per compiled game and side, so a decision allocates
+ * (almost) nothing, and decisions that value nothing (reactions, targets, discards...) skip the
+ * bookkeeping.
  */
 import type { Agent, DecisionContext } from '../../../core/agent.ts';
 import {
@@ -19,9 +30,11 @@ import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3 } from '../state.ts';
 import {
   AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG,
-  RE_CANCEL_HIT, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, type PvStatic,
+  RE_CANCEL_HIT, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, codeOf, type PvStatic,
 } from '../static.ts';
-import { PLAIN, bestShot, crewBest, killChance, nearestEnemy, reach, threatAt, type EndState, type ShotCard } from './eval.ts';
+import { PLAIN, bestShot, crewBest, killChance, threatAt, type ShotCard } from './eval.ts';
+import { Evaluator, frontMasks } from './evaluator.ts';
+import { Searcher, type ReachSet } from './search.ts';
 
 export interface Style {
   /** Weight of the one-ply threat to the own tank after the action (spec §7.4: lambda ~ 0.5). */
@@ -57,36 +70,134 @@ export interface Style {
   readonly rangeWeight: number;
 }
 
-interface Plan {
-  card: number;
-  tank: number;
-  mode: number;
-  hex: number;
-  facing: number;
-  target: number;
+class Plan {
+  constructor(
+    public card: number,
+    public tank: number,
+    public mode: number,
+    public hex: number,
+    public facing: number,
+    public target: number,
+  ) {}
 }
 
-/** Memo buffers per compiled game and side, reused by the agents of successive games. */
-const pools = new WeakMap<object, Array<{ value: Float64Array; stamp: Int32Array }>>();
+/** Scratch and memo tables of one compiled game and side, reused by the agents of successive games. */
+class Workspace {
+  /** The agent that used it last: another agent renews every stamp before trusting a memo. */
+  owner: object | null = null;
+  readonly search: Searcher;
+  readonly ev: Evaluator;
+  // Candidate plans of evalCard (value and plan per tank and mode), and their order.
+  readonly cVal: Float64Array;
+  readonly cTank: Int32Array;
+  readonly cMode: Int32Array;
+  readonly cHex: Int32Array;
+  readonly cFacing: Int32Array;
+  readonly cTarget: Int32Array;
+  readonly cOrd: Int32Array;
+  // evalCard's value and best plan per card type, for the decision numbered kDecision[k].
+  readonly kDecision: Float64Array;
+  readonly kValue: Float64Array;
+  readonly kTank: Int32Array;
+  readonly kMode: Int32Array;
+  readonly kHex: Int32Array;
+  readonly kFacing: Int32Array;
+  readonly kTarget: Int32Array;
+  // Best end of a move per (attack modifiers slot + 1, or 0 for a move alone; tank; MP), for the
+  // decision numbered mvDecision[(slot * tanks + t) * MOVE_MEMO_MP + mp].
+  readonly mvDecision: Float64Array;
+  readonly mvValue: Float64Array;
+  readonly mvHex: Int32Array;
+  readonly mvFacing: Int32Array;
+  readonly mvTarget: Int32Array;
+  /** Last set-up reference hex and the coordinate sums it was found for. */
+  refQ = 0;
+  refR = 0;
+  refN = 0;
+  ref = 0;
+  constructor(G: PvStatic, side: number) {
+    this.search = new Searcher(G);
+    this.ev = new Evaluator(G, side);
+    const m = 2 * G.nT;
+    this.cVal = new Float64Array(m);
+    this.cTank = new Int32Array(m);
+    this.cMode = new Int32Array(m);
+    this.cHex = new Int32Array(m);
+    this.cFacing = new Int32Array(m);
+    this.cTarget = new Int32Array(m);
+    this.cOrd = new Int32Array(m);
+    this.kDecision = new Float64Array(G.nK);
+    this.kValue = new Float64Array(G.nK);
+    this.kTank = new Int32Array(G.nK);
+    this.kMode = new Int32Array(G.nK);
+    this.kHex = new Int32Array(G.nK);
+    this.kFacing = new Int32Array(G.nK);
+    this.kTarget = new Int32Array(G.nK);
+    const mv = (1 + this.ev.slots) * G.nT * MOVE_MEMO_MP;
+    this.mvDecision = new Float64Array(mv);
+    this.mvValue = new Float64Array(mv);
+    this.mvHex = new Int32Array(mv);
+    this.mvFacing = new Int32Array(mv);
+    this.mvTarget = new Int32Array(mv);
+  }
+}
+
+/** Moves of up to this many MP have their best end memoised per decision. */
+const MOVE_MEMO_MP = 32;
+
+const workspaces = new WeakMap<PvStatic, Workspace[]>();
+
+function workspaceFor(G: PvStatic, side: number): Workspace {
+  let list = workspaces.get(G);
+  if (!list) workspaces.set(G, (list = []));
+  return (list[side] ??= new Workspace(G, side));
+}
+
 /** Stamps are unique across every agent and game, so a reused buffer never returns a stale value. */
 let nextStamp = 1;
+const newStamp = (): number => nextStamp++;
+/** Decision numbers, unique across agents (card values are memoised for one decision). */
+let nextDecision = 1;
 
 export class HeuristicAgent implements Agent<PvObservation> {
   private plan: Plan | null = null;
   private planTurn = -1;
-  /** Target value multipliers per tank, refreshed at each decision. */
+  private G: PvStatic | null = null;
+  private ws!: Workspace;
+  /** Target value multipliers per tank. */
   private weights = new Float64Array(0);
-  /** Position values memoised while the enemy's state is unchanged: index (t * hexes + hex) * 6 + facing. */
-  private posValue: Float64Array = new Float64Array(0);
-  private posStamp: Int32Array = new Int32Array(0);
+  /** Memo stamp of position values and card shots (see signature()). */
   private stamp = 0;
-  private lastSig = '';
+  private sig = new Int32Array(64);
+  private sigLen = -1;
+  private sigI = 0;
+  private sigChanged = false;
+  /** lambda for the current decision. */
+  private lam = 0;
+  /** Largest MP bonus of a moving card in hand. */
+  private handBonus = 0;
+  /** Number of the current decision (see nextDecision). */
+  private decision = 0;
+  private cVal!: Float64Array;
+  private cTank!: Int32Array;
+  private cMode!: Int32Array;
+  private cHex!: Int32Array;
+  private cFacing!: Int32Array;
+  private cTarget!: Int32Array;
+  private cOrd!: Int32Array;
+  private kDecision!: Float64Array;
+  private kValue!: Float64Array;
+  private kTank!: Int32Array;
+  private kMode!: Int32Array;
+  private kHex!: Int32Array;
+  private kFacing!: Int32Array;
+  private kTarget!: Int32Array;
+  /** Value of the last bestEnd(). */
+  private endValue = -Infinity;
 
   constructor(
     readonly side: number,
     readonly style: Style,
-    /** The compiled game (memo buffers are pooled per game and side). */
-    private readonly game: object = {},
   ) {}
 
   decide(ctx: DecisionContext<PvObservation>): number {
@@ -96,23 +207,10 @@ export class HeuristicAgent implements Agent<PvObservation> {
       this.planTurn = o.turn;
     }
     const G = o.G;
-    if (this.weights.length !== G.nT) {
-      this.weights = new Float64Array(G.nT);
-      let pool = pools.get(this.game);
-      if (!pool) pools.set(this.game, (pool = []));
-      const size = G.nT * G.grid.n * 6;
-      if (!pool[this.side] || pool[this.side].value.length !== size) pool[this.side] = { value: new Float64Array(size), stamp: new Int32Array(size) };
-      this.posValue = pool[this.side].value;
-      this.posStamp = pool[this.side].stamp;
-    }
-    for (let u = 0; u < G.nT; u++) this.weights[u] = this.weight(o, u);
-    // Position values depend on the enemy's tanks, the crews, wrecks, smoke and the lambda inputs
-    // only: keep them while those stay the same (e.g. across the steps of the agent's own move).
-    const sig = this.signature(o);
-    if (sig !== this.lastSig) {
-      this.lastSig = sig;
-      this.stamp = nextStamp++;
-    }
+    if (this.G !== G) this.setup(G);
+    this.decision = nextDecision++;
+    const step = o.step;
+    if (step === S_ACTION || step === S_TANK || step === S_MOVE || step === S_EVENT) this.prepare(o);
     switch (o.step) {
       case S_PLACE: return this.place(o, ctx);
       case S_PLACE_CHAR: return this.placeChar(o, ctx);
@@ -132,18 +230,101 @@ export class HeuristicAgent implements Agent<PvObservation> {
     }
   }
 
+  /** Memo stamps, board and valuation inputs for a decision that values positions or moves. */
+  private prepare(o: PvObservation): void {
+    const G = o.G;
+    const ws = this.ws;
+    const force = ws.owner !== this;
+    ws.owner = this;
+    // Position values depend on the enemy's tanks, the crews, wrecks, smoke and the lambda inputs
+    // only: keep them while those stay the same (e.g. across the steps of the agent's own move).
+    if (this.signatureChanged(o) || force) this.stamp = newStamp();
+    ws.search.setBoard(o, force, newStamp);
+    this.lam = this.lambda(o);
+    // The largest MP bonus of a moving card in hand: one move search per tank serves every card.
+    let bonus = 0;
+    for (let k = 0; k < G.nK; k++) {
+      const kind = G.kKind[k];
+      if (o.hand[k] > 0 && G.kType[k] === K_ACTION && (kind === AK_MOVE || kind === AK_MOVE_OR_ATTACK || kind === AK_MOVE_THEN_ATTACK) && G.kMp[k] > bonus) bonus = G.kMp[k];
+    }
+    this.handBonus = bonus;
+    ws.ev.begin(o, this.stamp, this.lam, this.style, this.weights);
+  }
+
+  private setup(G: PvStatic): void {
+    this.G = G;
+    const ws = (this.ws = workspaceFor(G, this.side));
+    this.weights = new Float64Array(G.nT);
+    for (let u = 0; u < G.nT; u++) this.weights[u] = G.matchType === MATCH_FLAG && G.tFlag[u] ? this.style.flagWeight : 1;
+    this.cVal = ws.cVal;
+    this.cTank = ws.cTank;
+    this.cMode = ws.cMode;
+    this.cHex = ws.cHex;
+    this.cFacing = ws.cFacing;
+    this.cTarget = ws.cTarget;
+    this.cOrd = ws.cOrd;
+    this.kDecision = ws.kDecision;
+    this.kValue = ws.kValue;
+    this.kTank = ws.kTank;
+    this.kMode = ws.kMode;
+    this.kHex = ws.kHex;
+    this.kFacing = ws.kFacing;
+    this.kTarget = ws.kTarget;
+    this.sigLen = -1;
+  }
+
   // ------------------------------------------------------------------ valuation
 
-  private signature(o: PvObservation): string {
+  /** Writes the memo signature of o and says whether it differs from the last one. */
+  private signatureChanged(o: PvObservation): boolean {
     const G = o.G;
-    const parts: number[] = [o.active, o.enfDrawn, o.pointsKilled[0], o.pointsKilled[1]];
-    for (let t = 0; t < G.nT; t++) {
-      if (G.tSide[t] === this.side) parts.push(o.alive[t], o.wreck[t], o.alive[t] ? 0 : o.hex[t], o.turret[t], o.rotUsed[t]);
-      else parts.push(o.hex[t], o.facing[t], o.alive[t], o.wreck[t], o.turret[t], o.rotUsed[t], o.inop[t]);
+    const need = 4 + 7 * G.nT + 2 * G.nC + o.smokeHex.length;
+    if (this.sig.length < need) {
+      const s = new Int32Array(2 * need);
+      s.set(this.sig);
+      this.sig = s;
     }
-    for (let c = 0; c < G.nC; c++) parts.push(o.chFace[c], o.chTank[c]);
-    for (const h of o.smokeHex) parts.push(h);
-    return parts.join(',');
+    this.sigI = 0;
+    this.sigChanged = false;
+    this.put(o.active);
+    this.put(o.enfDrawn);
+    this.put(o.pointsKilled[0]);
+    this.put(o.pointsKilled[1]);
+    for (let t = 0; t < G.nT; t++) {
+      if (G.tSide[t] === this.side) {
+        this.put(o.alive[t]);
+        this.put(o.wreck[t]);
+        this.put(o.alive[t] ? 0 : o.hex[t]);
+        this.put(o.turret[t]);
+        this.put(o.rotUsed[t]);
+      } else {
+        this.put(o.hex[t]);
+        this.put(o.facing[t]);
+        this.put(o.alive[t]);
+        this.put(o.wreck[t]);
+        this.put(o.turret[t]);
+        this.put(o.rotUsed[t]);
+        this.put(o.inop[t]);
+      }
+    }
+    for (let c = 0; c < G.nC; c++) {
+      this.put(o.chFace[c]);
+      this.put(o.chTank[c]);
+    }
+    for (let j = 0; j < o.smokeHex.length; j++) this.put(o.smokeHex[j]);
+    const i = this.sigI;
+    let changed = this.sigChanged;
+    if (i !== this.sigLen) changed = true;
+    this.sigLen = i;
+    return changed;
+  }
+
+  private put(v: number): void {
+    if (this.sig[this.sigI] !== v) {
+      this.sig[this.sigI] = v;
+      this.sigChanged = true;
+    }
+    this.sigI++;
   }
 
   private weight(o: PvObservation, tgt: number): number {
@@ -156,24 +337,6 @@ export class HeuristicAgent implements Agent<PvObservation> {
     return s.lambda;
   }
 
-  /** Value of tank t standing at (hex, facing): small next-turn potential, minus weighted threat, minus distance pull. */
-  private position(o: PvObservation, t: number, hex: number, facing: number): number {
-    const G = o.G;
-    const key = (t * G.grid.n + hex) * 6 + facing;
-    if (this.posStamp[key] === this.stamp) return this.posValue[key];
-    const potential = 0.3 * bestShot(o, t, hex, facing, PLAIN, this.weights).ek;
-    const own = G.matchType === MATCH_FLAG && G.tFlag[t] ? this.style.ownFlagWeight : 1;
-    const risk = this.lambda(o) * own * threatAt(o, t, hex, facing);
-    const near = Math.min(30, nearestEnemy(o, t, hex));
-    const close = this.style.closeWeight * Math.min(20, near);
-    const longest = Math.max(G.gRange[2 * t], G.nG[t] > 1 ? G.gRange[2 * t + 1] : 0);
-    const outOfRange = this.style.rangeWeight * Math.max(0, near - Math.min(longest, G.opt.extremeRangeFrom - 1));
-    const v = potential - risk - close - outOfRange;
-    this.posStamp[key] = this.stamp;
-    this.posValue[key] = v;
-    return v;
-  }
-
   private card(o: PvObservation, k: number): ShotCard {
     const G = o.G;
     return { attackMod: G.kAtk[k], damageMod: G.kDmg[k], noRoll: G.kNoRoll[k] === 1 };
@@ -183,76 +346,163 @@ export class HeuristicAgent implements Agent<PvObservation> {
     return o.alive[t] === 1 && o.inop[t] === 0 && o.immobile[t] === 0;
   }
 
-  /** Best plan and its value for card k with tank t (mode: 0 move / default, 1 attack). */
-  private evalTank(o: PvObservation, k: number, t: number, mode: number, cache: Map<string, EndState[]>): { value: number; plan: Plan } {
+  /**
+   * Best plan and its value for card k with tank t (mode: 0 move / default, 1 attack), written to
+   * candidate slot i (cVal[i], cTank[i]...); returns the value.
+   */
+  private evalTank(o: PvObservation, k: number, t: number, mode: number, i: number): number {
     const G = o.G;
+    const ev = this.ws.ev;
     const kind = G.kKind[k];
-    const card = this.card(o, k);
     const here = o.hex[t];
     const f0 = o.facing[t];
-    const base = this.position(o, t, here, f0);
-    const none = { value: -Infinity, plan: { card: k, tank: t, mode, hex: here, facing: f0, target: -1 } };
-    const attackNow = () => {
-      const shot = bestShot(o, t, here, f0, card, this.weights);
-      if (shot.target < 0 || shot.p < this.style.fireAt) return none;
-      let v = shot.ek;
-      if (this.style.longRange > 0 && card.attackMod > 0 && G.grid.distance(here, o.hex[shot.target]) <= this.style.longRange) v -= 0.25 * G.tPts[shot.target];
-      return { value: v, plan: { card: k, tank: t, mode: 1, hex: here, facing: f0, target: shot.target } };
-    };
-    if (kind === AK_ATTACK || (kind === AK_MOVE_OR_ATTACK && mode === 1)) return attackNow();
-    if (kind === AK_MOVE_THEN_ATTACK && !this.mayMove(o, t)) return attackNow();
+    // The plan when nothing is worth doing.
+    this.cVal[i] = -Infinity;
+    this.cTank[i] = t;
+    this.cMode[i] = mode;
+    this.cHex[i] = here;
+    this.cFacing[i] = f0;
+    this.cTarget[i] = -1;
+    if (kind === AK_ATTACK || (kind === AK_MOVE_OR_ATTACK && mode === 1) || (kind === AK_MOVE_THEN_ATTACK && !this.mayMove(o, t))) {
+      // Attack from where it stands.
+      const ek = ev.shotCard(k, t, here, f0);
+      const target = ev.lastTarget;
+      if (target < 0 || ev.lastP < this.style.fireAt) return -Infinity;
+      let v = ek;
+      if (this.style.longRange > 0 && G.kAtk[k] > 0 && G.grid.distance(here, o.hex[target]) <= this.style.longRange) v -= 0.25 * G.tPts[target];
+      this.cVal[i] = v;
+      this.cMode[i] = 1;
+      this.cTarget[i] = target;
+      return v;
+    }
     if (kind !== AK_MOVE && kind !== AK_MOVE_OR_ATTACK && kind !== AK_MOVE_THEN_ATTACK) {
       // Smokescreen: worth the threat it would hide.
-      return { value: 0.4 * this.lambda(o) * threatAt(o, t, here, f0) - 0.05, plan: none.plan };
+      return (this.cVal[i] = 0.4 * this.lam * threatAt(o, t, here, f0) - 0.05);
     }
-    if (!this.mayMove(o, t)) return none;
+    if (!this.mayMove(o, t)) return -Infinity;
     const mp = G.tMove[t] + G.kMp[k];
-    const ck = `${t}:${mp}`;
-    let ends = cache.get(ck);
-    if (!ends) {
-      ends = reach(o, t, here, f0, mp, false);
-      cache.set(ck, ends);
-    }
-    let best = none;
-    for (const e of ends) {
-      let v = this.position(o, t, e.hex, e.facing) - base;
-      let target = -1;
-      if (kind === AK_MOVE_THEN_ATTACK) {
-        const shot = bestShot(o, t, e.hex, e.facing, card, this.weights);
-        v += shot.ek;
-        target = shot.target;
+    const attack = kind === AK_MOVE_THEN_ATTACK;
+    // The same best end for every card with the same MP and attack modifiers (none for a move
+    // alone), memoised for the decision.
+    const ws = this.ws;
+    const memo = mp >= 0 && mp < MOVE_MEMO_MP ? ((attack ? 1 + ev.slotOf(k) : 0) * G.nT + t) * MOVE_MEMO_MP + mp : -1;
+    if (memo >= 0 && ws.mvDecision[memo] === this.decision) {
+      const v = ws.mvValue[memo];
+      if (v > -Infinity) {
+        this.cMode[i] = 0;
+        this.cHex[i] = ws.mvHex[memo];
+        this.cFacing[i] = ws.mvFacing[memo];
+        this.cTarget[i] = ws.mvTarget[memo];
       }
-      if (v > best.value) best = { value: v, plan: { card: k, tank: t, mode: 0, hex: e.hex, facing: e.facing, target } };
+      this.cVal[i] = v;
+      return v;
+    }
+    const base = ev.position(t, here, f0);
+    const ends = ws.search.reachHome(t, here, f0, mp, this.handBonus);
+    let best = -Infinity;
+    const pv = ev.posValue;
+    let lastHex = -1;
+    let pi = 0;
+    let ci = 0;
+    let cek: Float64Array | null = null;
+    let ctg: Int16Array | null = null;
+    for (let j = 0; j < ends.count; j++) {
+      if (ends.cost[j] > mp) continue;
+      const hf = ends.hf[j];
+      const h = (hf / 6) | 0;
+      const f = hf - 6 * h;
+      if (h !== lastHex) {
+        // Ends come grouped by hex: one memo lookup per hex.
+        lastHex = h;
+        pi = ev.posIndex(t, h);
+        if (attack) {
+          ci = ev.cardIndex(k, t, h);
+          cek = ev.cardEkOf(k);
+          ctg = ev.cardTgtOf(k);
+        }
+      }
+      let v = pv[pi + f] - base;
+      let target = -1;
+      if (attack) {
+        v += cek![ci + f];
+        target = ctg![ci + f];
+      }
+      if (v > best) {
+        best = v;
+        this.cMode[i] = 0;
+        this.cHex[i] = h;
+        this.cFacing[i] = f;
+        this.cTarget[i] = target;
+      }
+    }
+    this.cVal[i] = best;
+    if (memo >= 0) {
+      ws.mvDecision[memo] = this.decision;
+      ws.mvValue[memo] = best;
+      ws.mvHex[memo] = this.cHex[i];
+      ws.mvFacing[memo] = this.cFacing[i];
+      ws.mvTarget[memo] = this.cTarget[i];
     }
     return best;
   }
 
-  /** Best plan for playing card k now (over every tank that may use it), and its value. */
-  private evalCard(o: PvObservation, k: number, cache: Map<string, EndState[]>): { value: number; plan: Plan | null } {
+  /** Value of playing card k now (over every tank that may use it); its best plan is kept in kTank[k]... */
+  private evalCard(o: PvObservation, k: number): number {
+    if (this.kDecision[k] === this.decision) return this.kValue[k];
     const G = o.G;
     const kind = G.kKind[k];
-    const values: Array<{ value: number; plan: Plan }> = [];
+    let m = 0;
     for (const t of G.sideTanks[this.side]) {
       if (!o.alive[t] || o.inop[t]) continue;
       if (kind === AK_MOVE_OR_ATTACK) {
-        values.push(this.evalTank(o, k, t, 0, cache), this.evalTank(o, k, t, 1, cache));
-      } else values.push(this.evalTank(o, k, t, 0, cache));
+        this.evalTank(o, k, t, 0, m++);
+        this.evalTank(o, k, t, 1, m++);
+      } else this.evalTank(o, k, t, 0, m++);
     }
-    values.sort((a, b) => b.value - a.value);
-    if (values.length === 0 || values[0].value === -Infinity) return { value: -Infinity, plan: null };
-    let value = values[0].value;
+    // Stable sort by value, best first (as Array.prototype.sort with (a, b) => b.value - a.value).
+    const ord = this.cOrd;
+    const val = this.cVal;
+    for (let i = 0; i < m; i++) {
+      const x = i;
+      let j = i - 1;
+      while (j >= 0 && val[x] - val[ord[j]] > 0) {
+        ord[j + 1] = ord[j];
+        j--;
+      }
+      ord[j + 1] = x;
+    }
+    this.kDecision[k] = this.decision;
+    if (m === 0 || val[ord[0]] === -Infinity) {
+      this.kValue[k] = -Infinity;
+      this.kTank[k] = -1;
+      return -Infinity;
+    }
+    const b = ord[0];
+    let value = val[b];
     // Cards for several tanks: add the next best tanks (Volley Fire shares the target).
     const extra = Math.min(G.kTanks[k], G.nT) - 1;
-    if (extra > 0 && kind === AK_ATTACK && !G.kSame[k]) for (let i = 1; i <= extra && i < values.length; i++) value += Math.max(0, values[i].value);
+    if (extra > 0 && kind === AK_ATTACK && !G.kSame[k]) for (let i = 1; i <= extra && i < m; i++) value += Math.max(0, val[ord[i]]);
     if (extra > 0 && kind === AK_ATTACK && G.kSame[k]) {
-      const tgt = values[0].plan.target;
+      const tgt = this.cTarget[b];
       for (const t of G.sideTanks[this.side]) {
-        if (t === values[0].plan.tank || !o.alive[t] || o.inop[t] || tgt < 0) continue;
-        value += killChance(o, t, o.hex[t], o.facing[t], tgt, this.card(o, k)).p * G.tPts[tgt] * this.weight(o, tgt) * 0.5;
+        if (t === this.cTank[b] || !o.alive[t] || o.inop[t] || tgt < 0) continue;
+        value += this.ws.ev.killP(t, o.hex[t], o.facing[t], tgt, o.hex[tgt], o.facing[tgt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[tgt] * this.weight(o, tgt) * 0.5;
       }
     }
-    if (extra > 0 && kind === AK_MOVE) for (let i = 1; i <= extra && i < values.length; i++) value += Math.max(0, values[i].value);
-    return { value, plan: values[0].plan };
+    if (extra > 0 && kind === AK_MOVE) for (let i = 1; i <= extra && i < m; i++) value += Math.max(0, val[ord[i]]);
+    this.kValue[k] = value;
+    this.kTank[k] = this.cTank[b];
+    this.kMode[k] = this.cMode[b];
+    this.kHex[k] = this.cHex[b];
+    this.kFacing[k] = this.cFacing[b];
+    this.kTarget[k] = this.cTarget[b];
+    return value;
+  }
+
+  /** The plan evalCard found for card k in this decision. */
+  private cardPlan(k: number): Plan | null {
+    if (this.kTank[k] < 0) return null;
+    return new Plan(k, this.kTank[k], this.kMode[k], this.kHex[k], this.kFacing[k], this.kTarget[k]);
   }
 
   private keep(o: PvObservation, k: number): number {
@@ -278,7 +528,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
       }
     } else if (G.kType[k] === K_EVENT) {
       const kind = G.kKind[k];
-      v = kind === EV_DRAW ? 0.6 : kind === EV_MAINT ? (G.sideTanks[this.side].some((t) => o.alive[t] && o.immobile[t]) ? 1.2 : 0.5) : 0.45;
+      v = kind === EV_DRAW ? 0.6 : kind === EV_MAINT ? (anyImmobile(o, this.side) ? 1.2 : 0.5) : 0.45;
     } else if (G.kType[k] === K_REACTION) {
       let reactions = 0;
       for (let j = 0; j < G.nK; j++) if (G.kType[j] === K_REACTION) reactions += o.hand[j];
@@ -291,10 +541,9 @@ export class HeuristicAgent implements Agent<PvObservation> {
 
   private action(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
     const G = o.G;
-    const cache = new Map<string, EndState[]>();
     let best = A_PASS;
     let bestValue = this.style.minGain;
-    let bestPlan: Plan | null = null;
+    let bestCard = -1;
     let cs = -1;
     let other = -1;
     for (let i = 0; i < ctx.n; i++) {
@@ -302,11 +551,11 @@ export class HeuristicAgent implements Agent<PvObservation> {
       const cat = catOf(a);
       const p = payloadOf(a);
       if (cat === CAT_CARD) {
-        const e = this.evalCard(o, p, cache);
-        if (e.value > bestValue) {
-          bestValue = e.value;
+        const v = this.evalCard(o, p);
+        if (v > bestValue) {
+          bestValue = v;
           best = a;
-          bestPlan = e.plan;
+          bestCard = p;
         }
       } else if (cat === CAT_ABIL) {
         const slot = p & 3;
@@ -320,20 +569,20 @@ export class HeuristicAgent implements Agent<PvObservation> {
       }
     }
     if (best !== A_PASS) {
-      this.plan = bestPlan;
+      this.plan = this.cardPlan(bestCard);
       return best;
     }
     if (other >= 0) return other;
     if (cs >= 0) {
       // Combat Sense only when another card is worth playing (spec §7.3).
       for (let k = 0; k < G.nK; k++) {
-        if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k, cache).value > this.style.minGain) return cs;
+        if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) return cs;
       }
     }
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (catOf(a) === CAT_SCARD && G.scenarioCards[this.side][payloadOf(a)].effect === SC_EXTRA_ACTION) {
-        for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k, cache).value > this.style.minGain) return a;
+        for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) return a;
       }
     }
     return A_PASS;
@@ -342,27 +591,31 @@ export class HeuristicAgent implements Agent<PvObservation> {
   private tank(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
     const G = o.G;
     const k = o.card;
-    if (this.plan && this.plan.card === k && !o.acted.includes(this.plan.tank)) {
-      const want = code(CAT_TANK, this.plan.tank * 2 + (G.kKind[k] === AK_MOVE_OR_ATTACK ? this.plan.mode : this.plan.mode === 1 && G.kKind[k] !== AK_MOVE ? 1 : 0));
+    const plan = this.plan;
+    if (plan && plan.card === k && !o.acted.includes(plan.tank)) {
+      const want = code(CAT_TANK, plan.tank * 2 + (G.kKind[k] === AK_MOVE_OR_ATTACK ? plan.mode : plan.mode === 1 && G.kKind[k] !== AK_MOVE ? 1 : 0));
       if (has(ctx, want)) return want;
-      for (const m of [0, 1]) if (has(ctx, code(CAT_TANK, this.plan.tank * 2 + m))) return code(CAT_TANK, this.plan.tank * 2 + m);
+      for (let m = 0; m < 2; m++) if (has(ctx, code(CAT_TANK, plan.tank * 2 + m))) return code(CAT_TANK, plan.tank * 2 + m);
     }
-    const cache = new Map<string, EndState[]>();
-    let best = has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
-    let bestValue = has(ctx, A_PASS) ? 0 : -Infinity;
+    const pass = has(ctx, A_PASS);
+    let best = pass ? A_PASS : ctx.legal[0];
+    let bestValue = pass ? 0 : -Infinity;
+    const vt = o.volleyTarget;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (catOf(a) !== CAT_TANK) continue;
       const p = payloadOf(a);
-      let e = this.evalTank(o, k, p >> 1, p & 1, cache);
-      if (G.kSame[k] && o.volleyTarget >= 0) {
-        const t = p >> 1;
-        e = { value: killChance(o, t, o.hex[t], o.facing[t], o.volleyTarget, this.card(o, k)).p * G.tPts[o.volleyTarget], plan: { ...e.plan, target: o.volleyTarget } };
+      const t = p >> 1;
+      let v = this.evalTank(o, k, t, p & 1, 0);
+      let target = this.cTarget[0];
+      if (G.kSame[k] && vt >= 0) {
+        v = this.ws.ev.killP(t, o.hex[t], o.facing[t], vt, o.hex[vt], o.facing[vt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[vt];
+        target = vt;
       }
-      if (e.value > bestValue) {
-        bestValue = e.value;
+      if (v > bestValue) {
+        bestValue = v;
         best = a;
-        this.plan = e.plan;
+        this.plan = new Plan(k, this.cTank[0], this.cMode[0], this.cHex[0], this.cFacing[0], target);
       }
     }
     return best;
@@ -373,47 +626,86 @@ export class HeuristicAgent implements Agent<PvObservation> {
     const t = o.mv.tank;
     const here = o.hex[t];
     const f = o.facing[t];
-    const ends = reach(o, t, here, f, o.mv.mp, o.mv.free);
-    let goal: EndState | undefined;
-    if (this.plan && this.plan.tank === t) goal = ends.find((e) => e.hex === this.plan!.hex && e.facing === this.plan!.facing);
+    const mp = o.mv.mp;
     // A movement ability (just in time): use it when it buys a clearly better end position.
-    const ability = firstOf(ctx, CAT_STEP, (p) => p >= STEP_ABILITY_BASE);
-    if (ability !== undefined) {
+    let ability = -1;
+    for (let i = 0; i < ctx.n; i++) {
+      const a = ctx.legal[i];
+      if (catOf(a) === CAT_STEP && payloadOf(a) >= STEP_ABILITY_BASE) {
+        ability = a;
+        break;
+      }
+    }
+    let bonus = 0;
+    if (ability >= 0) {
       const c = payloadOf(ability) - STEP_ABILITY_BASE;
-      const bonus = G.cMov[2 * c + o.chFace[c]];
-      const bestNow = this.bestEnd(o, t, ends);
-      const more = this.bestEnd(o, t, reach(o, t, here, f, o.mv.mp + bonus, o.mv.free));
-      if (more.value > bestNow.value + 0.25) {
-        this.plan = this.plan ? { ...this.plan, hex: more.end.hex, facing: more.end.facing } : null;
+      bonus = G.cMov[2 * c + o.chFace[c]];
+    }
+    const plan = this.plan;
+    if (ability < 0 && plan && plan.tank === t && plan.hex >= 0) {
+      // Carrying out the plan: only the first step toward its end state is needed.
+      const first = this.ws.search.firstStep(t, here, f, mp, o.mv.free, plan.hex, plan.facing);
+      if (first !== -2) {
+        if (first === -1 || (plan.hex === here && plan.facing === f)) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
+        const step = code(CAT_STEP, first);
+        return has(ctx, step) ? step : has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
+      }
+    }
+    // One search answers both budgets (with and without the ability).
+    const ends = this.ws.search.reach(t, here, f, Math.max(mp, mp + bonus), o.mv.free);
+    let goal = plan && plan.tank === t ? ends.find(plan.hex, plan.facing, mp) : -1;
+    if (ability >= 0) {
+      this.bestEnd(o, t, ends, mp);
+      const now = this.endValue;
+      const more = this.bestEnd(o, t, ends, mp + bonus);
+      if (this.endValue > now + 0.25) {
+        if (plan) {
+          const hf = ends.hf[more];
+          plan.hex = (hf / 6) | 0;
+          plan.facing = hf % 6;
+        }
         return ability;
       }
     }
-    if (!goal) {
-      const b = this.bestEnd(o, t, ends);
-      goal = b.end;
-      if (this.plan) this.plan = { ...this.plan, hex: goal.hex, facing: goal.facing };
+    if (goal < 0) {
+      goal = this.bestEnd(o, t, ends, mp);
+      if (goal < 0) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
+      if (plan) {
+        const hf = ends.hf[goal];
+        plan.hex = (hf / 6) | 0;
+        plan.facing = hf % 6;
+      }
     }
-    if (goal.first === -1 || (goal.hex === here && goal.facing === f)) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
-    const step = code(CAT_STEP, goal.first);
+    const first = ends.first[goal];
+    if (first === -1 || ends.hf[goal] === here * 6 + f) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
+    const step = code(CAT_STEP, first);
     if (has(ctx, step)) return step;
     return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
   }
 
-  private bestEnd(o: PvObservation, t: number, ends: EndState[]): { end: EndState; value: number } {
+  /** Index of the best end state within mp MP (the first one on ties; -1 when none); its value in endValue. */
+  private bestEnd(o: PvObservation, t: number, ends: ReachSet, mp: number): number {
     const G = o.G;
-    const attack = o.card >= 0 && G.kKind[o.card] === AK_MOVE_THEN_ATTACK;
-    const card = o.card >= 0 ? this.card(o, o.card) : PLAIN;
-    let best = ends[0];
+    const ev = this.ws.ev;
+    const k = o.card;
+    const attack = k >= 0 && G.kKind[k] === AK_MOVE_THEN_ATTACK;
+    let best = -1;
     let value = -Infinity;
-    for (const e of ends) {
-      let v = this.position(o, t, e.hex, e.facing);
-      if (attack) v += bestShot(o, t, e.hex, e.facing, card, this.weights).ek;
+    for (let j = 0; j < ends.count; j++) {
+      if (ends.cost[j] > mp) continue;
+      if (best < 0) best = j;
+      const hf = ends.hf[j];
+      const h = (hf / 6) | 0;
+      const f = hf - 6 * h;
+      let v = ev.position(t, h, f);
+      if (attack) v += ev.cardShot(k, t, h, f);
       if (v > value) {
         value = v;
-        best = e;
+        best = j;
       }
     }
-    return { end: best, value };
+    this.endValue = value;
+    return best;
   }
 
   private turret(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
@@ -527,7 +819,6 @@ export class HeuristicAgent implements Agent<PvObservation> {
 
   private event(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
     const G = o.G;
-    const cache = new Map<string, EndState[]>();
     let best = A_PASS;
     let bestV = 0;
     for (let i = 0; i < ctx.n; i++) {
@@ -539,13 +830,13 @@ export class HeuristicAgent implements Agent<PvObservation> {
         const kind = G.kKind[p];
         if (kind === EV_DRAW) v = o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
         else if (kind === EV_MAINT) {
-          if (G.sideTanks[this.side].some((t) => o.alive[t] && o.immobile[t])) v = 1.5;
+          if (anyImmobile(o, this.side)) v = 1.5;
           else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && this.keep(o, k) >= 1.1) v = Math.max(v, 0.4);
         } else v = 0.8; // Recovery (only offered with a target)
       } else if (cat === CAT_ABIL) {
         const slot = p & 3;
         if (slot === SLOT_COMBAT_SENSE) {
-          for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k, cache).value > this.style.minGain) v = 1;
+          for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) v = 1;
         } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * (p >> 2) + o.chFace[p >> 2]] <= G.rules.handLimit + 1 ? 0.4 : 0;
         else v = 0.7;
       } else if (cat === CAT_SCARD) {
@@ -611,25 +902,34 @@ export class HeuristicAgent implements Agent<PvObservation> {
 
   private place(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
     const G = o.G;
-    const ref = enemyReference(o, this.side);
+    const ref = enemyReference(o, this.side, this.ws);
+    const t = firstUnplaced(o, this.side);
+    const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
+    const cover = coverTable(G);
+    const front = frontMasks(G);
     let best = ctx.legal[0];
     let bestV = -Infinity;
+    let lastHex = -1;
+    let d = 0;
+    let mask = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       const p = payloadOf(a);
       const h = p >> 3;
       const f = p & 7;
-      const d = G.grid.distance(h, ref);
-      let v = inFrontArc(G, h, ref, f) ? 1 : 0;
-      v -= 0.05 * Math.abs(turnToward(G, h, ref, f));
+      if (h !== lastHex) {
+        // Options come six facings to a hex: the hex's numbers once.
+        lastHex = h;
+        d = G.grid.distance(h, ref);
+        // inFrontArc(G, h, ref, dir) for every dir, as a bit mask.
+        mask = front[codeOf(G, h, ref) + 1];
+      }
+      let v = (mask >> f) & 1 ? 1 : 0;
+      v -= 0.05 * Math.abs(turnToward(mask, f));
       v += this.style.setupDepth * d;
       // Own flag tank: stay back; everyone: a little cover (blocking hexes around).
-      const t = firstUnplaced(o, this.side);
-      if (t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t]) v += 0.3 * d;
-      for (let dir = 0; dir < 6; dir++) {
-        const nb = G.grid.nbr[h * 6 + dir];
-        if (nb >= 0 && G.blocksLos[nb]) v += 0.05;
-      }
+      if (flagTank) v += 0.3 * d;
+      for (let c = cover[h]; c > 0; c--) v += 0.05;
       if (v > bestV) {
         bestV = v;
         best = a;
@@ -657,6 +957,11 @@ export class HeuristicAgent implements Agent<PvObservation> {
 
 const ONES = new Float64Array(256).fill(1);
 
+function anyImmobile(o: PvObservation, side: number): boolean {
+  for (const t of o.G.sideTanks[side]) if (o.alive[t] && o.immobile[t]) return true;
+  return false;
+}
+
 function has(ctx: DecisionContext, a: number): boolean {
   for (let i = 0; i < ctx.n; i++) if (ctx.legal[i] === a) return true;
   return false;
@@ -678,8 +983,8 @@ function killChanceGun(o: PvObservation, t: number, g: number, tgt: number, card
   return { p: single.gun === g ? single.p : 0.9 * single.p };
 }
 
-/** The hex the enemy is around: its placed tanks, else its placement zones. */
-function enemyReference(o: PvObservation, side: number): number {
+/** The hex the enemy is around: its placed tanks, else its placement zones (the last answer is kept per workspace). */
+function enemyReference(o: PvObservation, side: number, ws: Workspace): number {
   const G = o.G;
   let q = 0;
   let r = 0;
@@ -705,6 +1010,7 @@ function enemyReference(o: PvObservation, side: number): number {
     }
   }
   if (n === 0) return (G.grid.n / 2) | 0;
+  if (ws.refN === n && ws.refQ === q && ws.refR === r) return ws.ref;
   const cq = q / n;
   const cr = r / n;
   let best = 0;
@@ -718,14 +1024,36 @@ function enemyReference(o: PvObservation, side: number): number {
       best = i;
     }
   }
+  ws.refQ = q;
+  ws.refR = r;
+  ws.refN = n;
+  ws.ref = best;
   return best;
 }
 
-function turnToward(G: PvStatic, h: number, ref: number, f: number): number {
+/** Hex-sides to turn from f until ref is in the front arc (mask: inFrontArc per direction), at most 3. */
+function turnToward(mask: number, f: number): number {
   for (let k = 0; k <= 3; k++) {
-    if (inFrontArc(G, h, ref, (f + k) % 6) || inFrontArc(G, h, ref, (f - k + 6) % 6)) return k;
+    if ((mask >> ((f + k) % 6)) & 1 || (mask >> ((f - k + 6) % 6)) & 1) return k;
   }
   return 3;
+}
+
+const covers = new WeakMap<PvStatic, Uint8Array>();
+
+/** Per hex: how many of its neighbours block sight (set-up cover). */
+function coverTable(G: PvStatic): Uint8Array {
+  let c = covers.get(G);
+  if (c) return c;
+  c = new Uint8Array(G.grid.n);
+  for (let h = 0; h < G.grid.n; h++) {
+    for (let dir = 0; dir < 6; dir++) {
+      const nb = G.grid.nbr[h * 6 + dir];
+      if (nb >= 0 && G.blocksLos[nb]) c[h]++;
+    }
+  }
+  covers.set(G, c);
+  return c;
 }
 
 function firstUnplaced(o: PvObservation, side: number): number {
