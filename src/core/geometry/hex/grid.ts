@@ -129,15 +129,17 @@ export class LosTable {
   }
 
   clear(i: number, j: number): boolean {
-    const k = i * this.grid.n + j;
-    let v = this.cache[k];
-    if (v === 0) {
-      const res = this.grid.lineOfSight(i, j, (h) => this.obstructs[h] === 1);
-      v = res.clear ? 1 : 2;
-      this.cache[k] = v;
-      this.cache[j * this.grid.n + i] = v;
-    }
-    return v === 1;
+    const v = this.cache[i * this.grid.n + j];
+    return v === 0 ? this.compute(i, j) : v === 1;
+  }
+
+  // The closure lives here, not in clear(): a cache hit then allocates nothing.
+  private compute(i: number, j: number): boolean {
+    const clear = this.grid.lineOfSight(i, j, (h) => this.obstructs[h] === 1).clear;
+    const v = clear ? 1 : 2;
+    this.cache[i * this.grid.n + j] = v;
+    this.cache[j * this.grid.n + i] = v;
+    return clear;
   }
 
   /** Same as `clear`, with extra obstructing hexes (e.g. smoke); not cached. */

@@ -59,6 +59,12 @@ export function anyWreck(G: PvStatic, s: Board): boolean {
 export function canSee(G: PvStatic, s: Board & { readonly smokeHex: readonly number[] }, a: number, b: number): boolean {
   const wreckBlocks = G.opt.wreckage && G.opt.wreckLos === 'blocks' && anyWreck(G, s);
   if (s.smokeHex.length === 0 && !wreckBlocks) return G.los.clear(a, b);
+  return canSeePastSmokeAndWrecks(G, s, a, b, wreckBlocks);
+}
+
+// Kept apart from canSee so that the closure's context is only allocated on this rare path
+// (canSee runs for every candidate target of every decision).
+function canSeePastSmokeAndWrecks(G: PvStatic, s: Board & { readonly smokeHex: readonly number[] }, a: number, b: number, wreckBlocks: boolean): boolean {
   // Smoke blocks sight into its hex and through it (placeholder card, spec §5.3).
   if (s.smokeHex.includes(b)) return false;
   if (!G.los.clear(a, b)) return false;
