@@ -115,11 +115,15 @@ export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: stri
 export function efficiencyTable(layout: MetricLayout, cells: readonly number[]): Array<Record<string, string | number>> {
   if (layout.rows.length === 0) return [];
   const ncols = layout.columns.length;
-  const objects = layout.rows.map((row, r) => {
-    const o: Record<string, string | number> = { ...row };
-    layout.columns.forEach((c, j) => (o[c] = cells[r * ncols + j]));
-    return o;
-  });
+  const objects = layout.rows
+    .map((row, r) => {
+      const o: Record<string, string | number> = { ...row };
+      layout.columns.forEach((c, j) => (o[c] = cells[r * ncols + j]));
+      return o;
+    })
+    // Rows where nothing was ever counted (a weapon nobody carried, an empty range band) are noise.
+    .filter((o) => layout.columns.some((c) => o[c] !== 0));
+  if (objects.length === 0) return [];
   return withRatios(aq.from(objects), layout.ratios ?? []);
 }
 

@@ -94,6 +94,7 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   if (views.length) files['efficiency-views.csv'] = toCsv(views);
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
+  if (analysis.ranking) files['ranking.csv'] = toCsv(analysis.ranking.rows.map((r) => ({ ...r })));
   files['provenance.csv'] = toCsv(
     input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
   );
@@ -124,6 +125,8 @@ function summaryJson(input: ReportInput): unknown {
       placeholdersInUse: input.scenario.provenance.filter((e) => e.provenance.kind === 'placeholder').length,
     },
     baseline: input.analysis.baseline,
+    ranking: input.analysis.ranking,
+    pooledViews: input.analysis.pooledViews,
     variants: input.analysis.variants,
   };
 }
