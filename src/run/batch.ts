@@ -20,12 +20,18 @@ export interface BatchResult {
 }
 
 const cache = new Map<string, LoadedScenario>();
+let cachedPlan = '';
 
 export function loadVariant(v: VariantSpec): LoadedScenario {
   return v.doc === undefined ? loadScenarioFile(v.file) : compileScenarioDocument(v.doc, v.file);
 }
 
 function cachedVariant(planKey: string, index: number, v: VariantSpec): LoadedScenario {
+  // Only the current plan's scenarios are kept (an inline caller may run many plans in one process).
+  if (cachedPlan !== planKey) {
+    cache.clear();
+    cachedPlan = planKey;
+  }
   const key = `${planKey}#${index}`;
   let s = cache.get(key);
   if (!s) {

@@ -54,13 +54,8 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   const key = planKey(plan);
   const summaries: Summary[] = [];
   const pairs: PairTable[] = plan.variants.map(() => emptyPairTable());
-  let initialised = false;
   const merge = (r: BatchResult): void => {
-    r.summaries.forEach((s, i) => {
-      if (!initialised || summaries[i] === undefined) summaries[i] = emptySummary(s.wins.length, s.scalars.length, s.cells.length);
-      mergeSummary(summaries[i], s);
-    });
-    initialised = true;
+    r.summaries.forEach((s, i) => mergeSummary((summaries[i] ??= emptySummary(s.wins.length, s.scalars.length, s.cells.length)), s));
     r.pairs.forEach((p, i) => mergePairs(pairs[i], p));
   };
 
