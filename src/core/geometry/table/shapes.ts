@@ -61,15 +61,7 @@ export function shapeArea(s: Shape): number {
 
 /** Distance from point to segment (px,py)-(ax,ay)-(bx,by). */
 export function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const l2 = dx * dx + dy * dy;
-  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const ex = ax + t * dx - px;
-  const ey = ay + t * dy - py;
-  return Math.sqrt(ex * ex + ey * ey);
+  return Math.sqrt(pointSegmentDistance2(px, py, ax, ay, bx, by));
 }
 
 /**
