@@ -1,6 +1,7 @@
 /** Parsing and checking of command-line values; problems become InputErrors naming the flag. */
 import { parseAgentChoice, type AgentChoice } from '../core/agent.ts';
 import { InputError } from '../scenario/errors.ts';
+import { checkSeed } from '../core/rng/streams.ts';
 
 const CMD = 'command line';
 
@@ -20,12 +21,10 @@ export function nonNegativeInt(flag: string, v: string | undefined): number | un
 
 export function seedValue(v: string | undefined): number | string | undefined {
   if (v === undefined) return undefined;
-  if (/^\d+$/.test(v)) {
-    const n = Number(v);
-    if (!Number.isSafeInteger(n)) throw new InputError(CMD, [{ path: '--seed', message: `seed too large (max ${Number.MAX_SAFE_INTEGER}), got '${v}'` }]);
-    return n;
-  }
-  if (v.trim() === '') throw new InputError(CMD, [{ path: '--seed', message: 'expected a number or a word' }]);
+  const problem = checkSeed(v);
+  if (problem) throw new InputError(CMD, [{ path: '--seed', message: problem }]);
+  // Small integers stay numbers (as written in files); larger ones keep their digits.
+  if (/^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
   return v;
 }
 

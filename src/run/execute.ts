@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { AgentChoice } from '../core/agent.ts';
 import { formatAgentChoice } from '../core/agent.ts';
+import { STREAM_FORMAT } from '../core/rng/streams.ts';
 import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
 import { writeReport, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
 import { InputError } from '../scenario/errors.ts';
@@ -81,7 +82,7 @@ function variantInfo(l: LoadedScenario): VariantInfo {
 }
 
 function versions(loaded: LoadedScenario): Record<string, string> {
-  return { salvo: salvoVersion(), node: process.version, system: `${loaded.system.info.id} (${loaded.system.info.name})` };
+  return { salvo: salvoVersion(), streams: `format ${STREAM_FORMAT}`, node: process.version, system: `${loaded.system.info.id} (${loaded.system.info.name})` };
 }
 
 export async function runScenario(req: ScenarioRunRequest): Promise<RunOutcome> {

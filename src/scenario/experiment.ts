@@ -31,7 +31,7 @@ export const experimentSchema = z
     description: z.string().optional(),
     base: z.string().min(1),
     games: z.number().int().positive().optional(),
-    seed: z.union([z.number().int().nonnegative(), z.string().min(1)]).optional(),
+    seed: z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).optional(),
     agents: z.array(agentChoiceSchema).min(1).optional(),
     baseline: z.string().optional(),
     variants: z.array(variantSchema).optional(),

@@ -12,7 +12,7 @@ export const agentChoiceSchema = z.union([
 export const runDefaultsSchema = z
   .object({
     games: z.number().int().positive().optional(),
-    seed: z.union([z.number().int().nonnegative(), z.string().min(1)]).optional(),
+    seed: z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).optional(),
     agents: z.array(agentChoiceSchema).min(1).optional(),
   })
   .strict();

@@ -1,17 +1,26 @@
 /**
  * streams.ts: the ONLY place where seeds are derived.
  *
- * A run has one seed. Game `g` of a run gets its own independent streams, one per purpose
- * (setup, dice, and one per agent), derived by hashing (run seed, game index, purpose).
- * So a game's dice never depend on which worker played it, on the batch it was in, or on
- * how many random numbers a smarter agent consumed (TAG issues 174/268/275).
+ * A run has one seed. Stream (game g, purpose p, sub-index k) of a run gets its own 128-bit
+ * xoroshiro128+ state, so a game's dice never depend on which worker played it, on the batch
+ * it was in, or on how many random numbers a smarter agent consumed (TAG issues 174/268/275).
  *
- * Mixing: a 32-bit avalanche hash (lowbias32, Wellons 2018) chained over the inputs fills
- * the 128-bit xoroshiro128+ state, so distinct (seed, game, purpose) give unrelated states.
+ * Stream format 2 (no collisions by construction):
+ *   key   = 64-bit run key: the seed as a two's-complement 64-bit integer, or SHA-256 of a word
+ *   id    = g·2^24 + p·2^8 + k          (g < 2^40, p < 2^16, k < 2^8: an injective 64-bit packing)
+ *   z     = key XOR mix64(id)          (mix64 = SplitMix64's finaliser, a bijection of 64 bits)
+ *   state = (mix64(z + γ), mix64(z + 2γ)) (the first two outputs of SplitMix64 seeded with z)
+ * Distinct (g, p, k) give distinct ids, hence distinct z, hence distinct first state words:
+ * within one run no two streams share a state, for any run of up to 2^40 games.
+ * Format 1 chained one 32-bit hash and repeated states from about 10^5 games on.
  */
+import { createHash } from 'node:crypto';
 import { Rng } from './rng.ts';
 
-/** Stream purposes. Agents use AGENT_BASE + side index. */
+/** Version of the derivation above; written into every report's manifest. */
+export const STREAM_FORMAT = 2;
+
+/** Stream purposes. Agents use agentBase + side index. */
 export const Purpose = {
   setup: 1,
   dice: 2,
@@ -19,6 +28,11 @@ export const Purpose = {
   plan: 3,
   agentBase: 16,
 } as const;
+
+/** Largest game index + 1 (2^40). */
+export const MAX_GAMES = 2 ** 40;
+export const MAX_PURPOSE = 0xffff;
+export const MAX_SUB = 0xff;
 
 export function mix32(x: number): number {
   x = x >>> 0;
@@ -30,43 +44,126 @@ export function mix32(x: number): number {
   return x >>> 0;
 }
 
-/** Normalise a user seed (any safe integer, or a string) into two 32-bit words. */
-export function seedWords(seed: number | string): [number, number] {
-  if (typeof seed === 'string') {
-    let h1 = 0x9e3779b9;
-    let h2 = 0x85ebca6b;
-    for (let i = 0; i < seed.length; i++) {
-      h1 = mix32(h1 ^ seed.charCodeAt(i));
-      h2 = mix32(h2 + seed.charCodeAt(i) + i);
-    }
-    return [h1, h2];
+// ---- 64-bit arithmetic on (hi, lo) uint32 pairs; results in the module registers H, L ----
+let H = 0;
+let L = 0;
+
+/** (ah,al) * (bh,bl) mod 2^64 into H, L. */
+function mul64(ah: number, al: number, bh: number, bl: number): void {
+  const a0 = al & 0xffff;
+  const a1 = al >>> 16;
+  const b0 = bl & 0xffff;
+  const b1 = bl >>> 16;
+  const p00 = a0 * b0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const p11 = a1 * b1;
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  L = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  H = (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(al, bh) + Math.imul(ah, bl)) >>> 0;
+}
+
+/** (ah,al) + (bh,bl) mod 2^64 into H, L. */
+function add64(ah: number, al: number, bh: number, bl: number): void {
+  const lo = al + bl;
+  L = lo >>> 0;
+  H = (ah + bh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
+}
+
+/** SplitMix64's finaliser (Steele, Lea & Flood 2014; constants of Stafford's Mix13) into H, L. */
+function mix64(h: number, l: number): void {
+  // z ^= z >>> 30; z *= 0xbf58476d1ce4e5b9
+  l = (l ^ ((l >>> 30) | (h << 2))) >>> 0;
+  h = (h ^ (h >>> 30)) >>> 0;
+  mul64(h, l, 0xbf58476d, 0x1ce4e5b9);
+  h = H;
+  l = L;
+  // z ^= z >>> 27; z *= 0x94d049bb133111eb
+  l = (l ^ ((l >>> 27) | (h << 5))) >>> 0;
+  h = (h ^ (h >>> 27)) >>> 0;
+  mul64(h, l, 0x94d049bb, 0x133111eb);
+  h = H;
+  l = L;
+  // z ^= z >>> 31
+  L = (l ^ ((l >>> 31) | (h << 1))) >>> 0;
+  H = (h ^ (h >>> 31)) >>> 0;
+}
+
+/** Exposed for the tests (checked against a BigInt reference): mix64 of a 64-bit value. */
+export function mix64BigInt(x: bigint): bigint {
+  mix64(Number((x >> 32n) & 0xffffffffn), Number(x & 0xffffffffn));
+  return (BigInt(H) << 32n) | BigInt(L);
+}
+
+const TWO_64 = 1n << 64n;
+const INT_TEXT = /^-?\d+$/;
+
+/**
+ * The 64-bit run key of a seed: an integer seed (a number, or a string of decimal digits)
+ * is its two's-complement 64-bit value; any other string is hashed with SHA-256.
+ */
+export function seedKey(seed: number | string): [number, number] {
+  if (typeof seed === 'number') {
+    if (!Number.isSafeInteger(seed)) throw new Error(`seed must be a whole number, got ${seed}`);
+    return keyOfBigInt(BigInt(seed));
   }
-  if (!Number.isSafeInteger(seed)) throw new Error(`seed must be a safe integer, got ${seed}`);
-  const lo = seed >>> 0;
-  const hi = Math.floor(seed / 4294967296) >>> 0;
-  return [lo, hi];
+  if (INT_TEXT.test(seed)) {
+    const v = BigInt(seed);
+    if (v >= -(1n << 63n) && v < TWO_64) return keyOfBigInt(v);
+  }
+  const d = createHash('sha256').update(`salvo-seed\u0000${seed}`, 'utf8').digest();
+  return [d.readUInt32BE(0), d.readUInt32BE(4)];
 }
 
-/** The 128-bit state for (run seed, game index, purpose). Pure function. */
-export function streamState(seed: number | string, game: number, purpose: number): [number, number, number, number] {
-  const [lo, hi] = seedWords(seed);
-  const g = game >>> 0;
-  const gHi = Math.floor(game / 4294967296) >>> 0;
-  let h = mix32(lo ^ 0x243f6a88);
-  h = mix32(h ^ hi ^ 0x85a308d3);
-  h = mix32(h ^ g ^ 0x13198a2e);
-  h = mix32(h ^ gHi ^ 0x03707344);
-  h = mix32(h ^ purpose ^ 0xa4093822);
-  const s0 = mix32(h ^ 0x299f31d0);
-  const s1 = mix32(s0 ^ 0x082efa98);
-  const s2 = mix32(s1 ^ 0xec4e6c89);
-  const s3 = mix32(s2 ^ 0x452821e6);
-  // Never all zero (the generator would stay at zero).
-  return [s0, s1, s2, s3 === 0 && (s0 | s1 | s2) === 0 ? 1 : s3];
+function keyOfBigInt(v: bigint): [number, number] {
+  const u = ((v % TWO_64) + TWO_64) % TWO_64;
+  return [Number(u >> 32n), Number(u & 0xffffffffn)];
 }
 
-export function streamFor(seed: number | string, game: number, purpose: number): Rng {
-  return new Rng(streamState(seed, game, purpose));
+/** Is `seed` a valid run seed? (a safe integer, a 64-bit integer written in digits, or a word) */
+export function checkSeed(seed: unknown): string | null {
+  if (typeof seed === 'number') return Number.isSafeInteger(seed) ? null : `expected a whole number or a word, got ${seed}`;
+  if (typeof seed !== 'string' || seed.trim() === '') return 'expected a number or a word';
+  if (INT_TEXT.test(seed)) {
+    const v = BigInt(seed);
+    if (v < -(1n << 63n) || v >= TWO_64) return `a numeric seed must fit in 64 bits, got '${seed.length > 30 ? seed.slice(0, 30) + '…' : seed}'`;
+  }
+  return null;
+}
+
+// The run key of the last seed seen: a worker plays many games of one seed.
+let lastSeed: number | string | undefined;
+let keyHi = 0;
+let keyLo = 0;
+
+/** The 128-bit state for (run seed, game index, purpose, sub-index). Pure function. */
+export function streamState(seed: number | string, game: number, purpose: number, sub = 0): [number, number, number, number] {
+  if (seed !== lastSeed) {
+    [keyHi, keyLo] = seedKey(seed);
+    lastSeed = seed;
+  }
+  if (!(Number.isInteger(game) && game >= 0 && game < MAX_GAMES)) throw new Error(`game index must be a whole number in [0, 2^40), got ${game}`);
+  if (!(Number.isInteger(purpose) && purpose >= 0 && purpose <= MAX_PURPOSE)) throw new Error(`stream purpose must be in [0, ${MAX_PURPOSE}], got ${purpose}`);
+  if (!(Number.isInteger(sub) && sub >= 0 && sub <= MAX_SUB)) throw new Error(`stream sub-index must be in [0, ${MAX_SUB}], got ${sub}`);
+  // id = game·2^24 + purpose·2^8 + sub, as (hi, lo)
+  const idHi = Math.floor(game / 256) >>> 0;
+  const idLo = ((((game % 256) << 24) | (purpose << 8) | sub) >>> 0);
+  mix64(idHi, idLo);
+  const zHi = (H ^ keyHi) >>> 0;
+  const zLo = (L ^ keyLo) >>> 0;
+  // SplitMix64: s_i = mix64(z + i·γ), γ = 0x9e3779b97f4a7c15
+  add64(zHi, zLo, 0x9e3779b9, 0x7f4a7c15);
+  mix64(H, L);
+  const s0 = H;
+  const s1 = L;
+  add64(zHi, zLo, 0x3c6ef372, 0xfe94f82a); // 2γ mod 2^64
+  mix64(H, L);
+  // mix64 is a bijection with mix64(0) = 0, so both words are zero only if γ = 0: never.
+  return [s0 | 0, s1 | 0, H | 0, L | 0];
+}
+
+export function streamFor(seed: number | string, game: number, purpose: number, sub = 0): Rng {
+  return new Rng(streamState(seed, game, purpose, sub));
 }
 
 /** All the streams of one game. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../../src/core/rng/rng.ts';
-import { gameStreams, streamFor, streamState, Purpose } from '../../../src/core/rng/streams.ts';
+import { gameStreams, mix64BigInt, seedKey, streamFor, streamState, Purpose, MAX_GAMES } from '../../../src/core/rng/streams.ts';
 
 describe('Rng', () => {
   it('reproduces a seeded sequence exactly (snapshot: a change here is a versioned event)', () => {
@@ -9,14 +9,14 @@ describe('Rng', () => {
     const seq = Array.from({ length: 8 }, () => r.d6());
     expect(seq).toMatchInlineSnapshot(`
       [
-        2,
-        2,
+        4,
         1,
-        3,
         6,
         3,
-        4,
-        4,
+        2,
+        2,
+        6,
+        2,
       ]
     `);
   });
@@ -76,13 +76,56 @@ describe('streams', () => {
     expect(streamState('kursk', 7, Purpose.dice)).toEqual(streamState('kursk', 7, Purpose.dice));
   });
 
-  it('differ across games, purposes and seeds (no collisions over 100k game streams)', () => {
-    const seen = new Set<string>();
-    for (let g = 0; g < 100_000; g++) seen.add(streamState(1, g, Purpose.dice).join(','));
-    expect(seen.size).toBe(100_000);
+  it('mix64 matches a BigInt reference of SplitMix64\'s finaliser (property)', () => {
+    const M = (1n << 64n) - 1n;
+    const ref = (x: bigint): bigint => {
+      let z = x;
+      z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M;
+      z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M;
+      return z ^ (z >> 31n);
+    };
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: M }), (x) => mix64BigInt(x) === ref(x)), { numRuns: 2000 });
+    expect(mix64BigInt(0n)).toBe(0n);
+    // Published SplitMix64 output for seed 1234567 (first value): mix64(1234567 + γ).
+    expect(ref((1234567n + 0x9e3779b97f4a7c15n) & M)).toBe(6457827717110365317n);
+    expect(mix64BigInt((1234567n + 0x9e3779b97f4a7c15n) & M)).toBe(6457827717110365317n);
+  });
+
+  it('seeds: any 64-bit integer (number or digits) or a word; digits and numbers agree', () => {
+    expect(seedKey(1)).toEqual([0, 1]);
+    expect(seedKey('1')).toEqual([0, 1]);
+    expect(seedKey(-1)).toEqual([0xffffffff, 0xffffffff]);
+    expect(seedKey('18446744073709551615')).toEqual([0xffffffff, 0xffffffff]);
+    expect(seedKey('kursk')).not.toEqual(seedKey('Kursk'));
+    expect(streamState('9007199254740993', 0, Purpose.dice)).not.toEqual(streamState('9007199254740992', 0, Purpose.dice));
+  });
+
+  it('no repeated state among 4,000,000 streams (1,000,000 games x 4 purposes)', () => {
+    const G = 1_000_000;
+    const purposes = [Purpose.setup, Purpose.dice, Purpose.agentBase, Purpose.agentBase + 1];
+    const first = new BigUint64Array(G * purposes.length);
+    let i = 0;
+    for (let g = 0; g < G; g++) {
+      for (const p of purposes) {
+        const s = streamState(1, g, p);
+        first[i++] = (BigInt(s[0] >>> 0) << 32n) | BigInt(s[1] >>> 0);
+      }
+    }
+    first.sort();
+    let repeats = 0;
+    for (let j = 1; j < first.length; j++) if (first[j] === first[j - 1]) repeats++;
+    // Distinct first words already make the 128-bit states distinct.
+    expect(repeats).toBe(0);
+  });
+
+  it('differ across games, purposes, sub-indices and seeds, up to game 2^40 - 1', () => {
     expect(streamState(1, 0, Purpose.dice)).not.toEqual(streamState(1, 0, Purpose.setup));
     expect(streamState(1, 0, Purpose.dice)).not.toEqual(streamState(2, 0, Purpose.dice));
+    expect(streamState(1, 0, Purpose.dice, 1)).not.toEqual(streamState(1, 0, Purpose.dice, 0));
     expect(streamState(1, 2 ** 32, Purpose.dice)).not.toEqual(streamState(1, 0, Purpose.dice));
+    expect(streamState(1, MAX_GAMES - 1, Purpose.dice)).not.toEqual(streamState(1, MAX_GAMES - 2, Purpose.dice));
+    expect(() => streamState(1, MAX_GAMES, Purpose.dice)).toThrow(/2\^40/);
+    expect(() => streamState(1, 0, 70000)).toThrow(/purpose/);
   });
 
   it("an agent's draws never move the game's dice (separate streams per purpose)", () => {
