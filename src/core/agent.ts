@@ -6,7 +6,7 @@
 import type { Rng } from './rng/rng.ts';
 import type { CompiledGame } from './system.ts';
 
-export interface DecisionContext<O = unknown> {
+export interface DecisionContext<O = unknown, S = unknown> {
   readonly side: number;
   /** Legal actions in legal[0..n). */
   readonly legal: Int32Array;
@@ -16,10 +16,16 @@ export interface DecisionContext<O = unknown> {
   /** Observation for this side, built lazily (random agents never pay for it). */
   observe(): O;
   describe(action: number): string;
+  /**
+   * A state consistent with everything this side has seen, with what it may not see (hands,
+   * secret splits, the deck order) resampled from `rng`: the input of information-set search.
+   * Perfect-information systems give a plain copy. Throws when the system offers neither.
+   */
+  determinize(rng: Rng): S;
 }
 
-export interface Agent<O = unknown> {
-  decide(ctx: DecisionContext<O>): number;
+export interface Agent<O = unknown, S = unknown> {
+  decide(ctx: DecisionContext<O, S>): number;
 }
 
 export type ParamValue = number | string | boolean;
@@ -32,16 +38,40 @@ export interface ParamSpec {
   readonly values?: readonly ParamValue[];
 }
 
-export interface AgentFactory {
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
+
+/** The value type of one parameter: its listed values, else the type of its default. */
+export type ParamValueOf<P extends ParamSpec> = ParamValue extends P['default']
+  ? ParamValue
+  : P['values'] extends readonly (infer V)[]
+  ? V
+  : P['default'] extends boolean
+    ? boolean
+    : P['default'] extends number
+      ? number
+      : string;
+
+/** Resolved parameters keyed and typed by their specs: a typo in a name fails to compile. */
+export type ParamValuesOf<P extends ParamSpecs> = { readonly [K in keyof P]: ParamValueOf<P[K]> };
+
+export interface AgentFactory<S = any, O = any, P extends ParamSpecs = ParamSpecs> {
   readonly name: string;
   readonly description: string;
-  readonly params: Readonly<Record<string, ParamSpec>>;
+  readonly params: P;
   /** Called once per game and side. */
-  create(game: CompiledGame<any, any>, side: number, params: Readonly<Record<string, ParamValue>>): Agent<any>;
+  create(game: CompiledGame<S, O>, side: number, params: ParamValuesOf<P>): Agent<O, S>;
+}
+
+/**
+ * Declares an agent of a system with state S and observation O, inferring its parameter names:
+ *   export const patient = agentOf<DuelState, DuelObservation>()({ name, params: { aimTo: {...} }, create: (g, side, p) => ... p.aimTo ... })
+ */
+export function agentOf<S, O>() {
+  return <const P extends ParamSpecs>(f: AgentFactory<S, O, P>): AgentFactory<S, O, P> => f;
 }
 
 /** Uniform over the legal actions: the baseline and the fuzzer of every system. */
-export const randomAgent: AgentFactory = {
+export const randomAgent: AgentFactory<unknown, unknown, {}> = {
   name: 'random',
   description: 'Uniformly random legal action at every decision (baseline and fuzzer).',
   params: {},

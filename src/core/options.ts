@@ -20,6 +20,25 @@ export interface OptionSpec {
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 export type OptionValues = Readonly<Record<string, OptionValue>>;
 
+/** The value type of one option: its listed values, else the type of its default. */
+export type OptionValueOf<S extends OptionSpec> = OptionValue extends S['default']
+  ? OptionValue
+  : S['values'] extends readonly (infer V)[]
+  ? V
+  : S['default'] extends boolean
+    ? boolean
+    : S['default'] extends number
+      ? number
+      : string;
+
+/** Resolved option values of a system, keyed and typed by its specs: a typo in a key fails to compile. */
+export type OptionValuesOf<OS extends OptionSpecs> = { readonly [K in keyof OS]: OptionValueOf<OS[K]> };
+
+/** Declares a system's options, keeping their keys and literal values for OptionValuesOf. */
+export function defineOptions<const OS extends OptionSpecs>(specs: OS): OS {
+  return specs;
+}
+
 export function optionDefaults(specs: OptionSpecs): Record<string, OptionValue> {
   const out: Record<string, OptionValue> = {};
   for (const [k, s] of Object.entries(specs)) out[k] = s.default;

@@ -16,7 +16,7 @@ export class PlayScratch {
   }
 }
 
-class Ctx<S> implements DecisionContext {
+class Ctx<S> implements DecisionContext<unknown, S> {
   n = 0;
   obs: unknown = undefined;
   hasObs = false;
@@ -37,6 +37,15 @@ class Ctx<S> implements DecisionContext {
   describe(action: number): string {
     return this.game.describeAction(this.state, action);
   }
+  determinize(rng: Rng): S {
+    return determinizeFor(this.game, this.state, this.side, rng);
+  }
+}
+
+/** What a side may hold as the state: the system's determinisation (a plain copy in perfect-information systems). */
+export function determinizeFor<S>(game: CompiledGame<S>, state: S, side: number, rng: Rng): S {
+  if (!game.determinize) throw new Error('this system offers no determinize(): search agents cannot be used with it');
+  return game.determinize(state, side, rng);
 }
 
 export interface PlayOptions {

@@ -14,8 +14,8 @@
 import type { z } from 'zod';
 import type { Rng } from './rng/rng.ts';
 import type { Tally, MetricLayout } from './tally.ts';
-import type { AgentFactory } from './agent.ts';
-import type { OptionSpecs, OptionValues } from './options.ts';
+import type { AgentFactory, ParamSpecs } from './agent.ts';
+import type { OptionSpecs, OptionValue, OptionValuesOf } from './options.ts';
 import type { DataTree, ProvenanceEntry } from './tables/provenance.ts';
 import type { OddsModule } from './odds.ts';
 
@@ -79,27 +79,39 @@ export interface CompiledGame<S = unknown, O = unknown> {
   finish?(state: S, result: GameResult, ctx: PlayContext): void;
   /** Invariants for the shared random-playout test; returns a list of violations (empty = fine). */
   checkInvariants?(state: S): string[];
+  /**
+   * Heuristic value of `state` for `side` in [0, 1], an estimated probability of winning (draws
+   * count half). The generic `lookahead` and `mcts` agents score positions with it.
+   */
+  evaluate?(state: S, side: number): number;
+  /**
+   * A copy of `state` in which everything `side` may not see (hands, deck order, secret
+   * choices of the other side) is resampled from `rng`, consistently with what `side` has
+   * seen: `observe(copy, side)` equals `observe(state, side)`. Required when
+   * SystemInfo.information is 'imperfect' and the generic search agents are to be offered.
+   */
+  determinize?(state: S, side: number, rng: Rng): S;
 }
 
 /** What a scenario file carries after core validation (see src/scenario/schema.ts). */
-export interface ScenarioInput {
+export interface ScenarioInput<B = unknown> {
   /** Path of the file, for error messages. */
   readonly file: string;
   readonly system: string;
   readonly id: string;
   readonly name: string;
   /** The system-specific block, already validated against GameSystem.scenarioSchema. */
-  readonly body: unknown;
-  readonly options: OptionValues;
+  readonly body: B;
+  readonly options: Readonly<Record<string, OptionValue>>;
   /** House rules on the rules data: dotted path -> value. */
   readonly overrides: Readonly<Record<string, unknown>>;
 }
 
-export interface CompileInput {
-  readonly scenario: ScenarioInput;
+export interface CompileInput<R = unknown, B = unknown, OS extends OptionSpecs = OptionSpecs> {
+  readonly scenario: ScenarioInput<B>;
   /** Rules data with overrides applied and validated (plain values, no provenance keys). */
-  readonly data: unknown;
-  readonly options: OptionValues;
+  readonly data: R;
+  readonly options: OptionValuesOf<OS>;
 }
 
 /** Static description of a system. */
@@ -112,34 +124,55 @@ export interface SystemInfo {
   readonly lengthUnit: string;
   /** 'game' plays sides against each other; 'generator' has no decisions (ww2setup). */
   readonly kind: 'game' | 'generator';
+  /**
+   * OpenSpiel's GameType.information: 'imperfect' when some side may not see part of the
+   * state (hands, secret choices); such a system hides it in `observe` and offers `determinize`.
+   */
+  readonly information: 'perfect' | 'imperfect';
 }
 
-export interface GameSystem {
+/**
+ * A rule system, typed over its rules data R, scenario block B, option specs OS, state S and
+ * observation O. Declare it with `defineSystem(...)` so every type is inferred from the schemas
+ * and specs: no casts between the core and the system.
+ */
+export interface GameSystem<R = any, B = any, OS extends OptionSpecs = OptionSpecs, S = any, O = any> {
   readonly info: SystemInfo;
   /** Schema of the scenario file's `scenario:` block. */
-  readonly scenarioSchema: z.ZodType;
+  readonly scenarioSchema: z.ZodType<B>;
   /** Default rules data with provenance (`$prov` keys, see tables/provenance.ts). */
   readonly rulesData: DataTree;
   /** Schema the rules data must satisfy after house-rule overrides. */
-  readonly rulesSchema: z.ZodType;
+  readonly rulesSchema: z.ZodType<R>;
   /** Named options: every ambiguity of the spec and every optional rule. */
-  readonly options: OptionSpecs;
-  readonly agents: readonly AgentFactory[];
+  readonly options: OS;
+  readonly agents: readonly AgentFactory<S, O, ParamSpecs>[];
   /** Names of the two agents used when a scenario and the command line name none. */
   readonly defaultAgents: readonly string[];
   /**
    * Data roots a scenario actually uses (e.g. 'tanks.firefly', 'cards.move'), so reports list
    * the placeholder values in play and not the whole library.
    */
-  dataInUse(body: unknown, data: unknown): string[];
+  dataInUse(body: B, data: R): string[];
   /**
    * Checks that need the rules data (unknown unit ids...). Returns errors as
    * [path inside the scenario file, message]; empty when the scenario is sound.
    */
-  checkScenario?(body: unknown, data: unknown, options: OptionValues): Array<[string, string]>;
-  compile(input: CompileInput): CompiledGame;
+  checkScenario?(body: B, data: R, options: OptionValuesOf<OS>): Array<[string, string]>;
+  compile(input: CompileInput<R, B, OS>): CompiledGame<S, O>;
   /** Exact mechanics for `salvo odds` / `salvo cards` (optional; see core/odds.ts). */
   readonly odds?: OddsModule;
 }
+
+/** Any registered system, as the registry and the core hold it. */
+export type AnySystem = GameSystem<any, any, any, any, any>;
+
+/** Declares a system with every type inferred from its schemas and specs. */
+export function defineSystem<R, B, const OS extends OptionSpecs, S, O>(system: GameSystem<R, B, OS, S, O>): GameSystem<R, B, OS, S, O> {
+  return system;
+}
+
+/** The option values type of a system declared with defineSystem. */
+export type SystemOptions<G> = G extends GameSystem<any, any, infer OS, any, any> ? OptionValuesOf<OS> : never;
 
 export type { ProvenanceEntry };

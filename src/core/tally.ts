@@ -87,3 +87,34 @@ export function scalarIndex(layout: MetricLayout, name: string): number {
   if (i < 0) throw new Error(`metric scalar '${name}' not in layout`);
   return i;
 }
+
+/** A layout whose column, scalar and ratio names are known to the compiler. */
+export interface TypedLayout<C extends string, Sc extends string> extends MetricLayout {
+  readonly columns: readonly C[];
+  readonly scalars: readonly Sc[];
+  readonly ratios?: ReadonlyArray<RatioSpec & { readonly num: C; readonly den: C }>;
+}
+
+/** Named indices of a layout: `m.col.hits`, `m.scalar.aimsTaken` (a typo fails to compile). */
+export interface MetricIndex<C extends string, Sc extends string> {
+  readonly col: { readonly [K in C]: number };
+  readonly scalar: { readonly [K in Sc]: number };
+}
+
+/**
+ * Declares a metric layout's names once and returns their indices:
+ *   const M = metricNames(['shots', 'hits'], ['aimsTaken']);  ctx.tally.add(row, M.col.hits)
+ */
+export function metricNames<const C extends string, const Sc extends string>(columns: readonly C[], scalars: readonly Sc[]): MetricIndex<C, Sc> & { readonly columns: readonly C[]; readonly scalars: readonly Sc[] } {
+  const col = Object.create(null) as Record<C, number>;
+  columns.forEach((c, i) => {
+    if (c in col) throw new Error(`metric column '${c}' declared twice`);
+    col[c] = i;
+  });
+  const scalar = Object.create(null) as Record<Sc, number>;
+  scalars.forEach((c, i) => {
+    if (c in scalar) throw new Error(`metric scalar '${c}' declared twice`);
+    scalar[c] = i;
+  });
+  return { col, scalar, columns, scalars };
+}

@@ -1,3 +1,4 @@
+import { determinizeFor } from '../../src/core/play.ts';
 /**
  * The shared random-playout battery (OpenSpiel's idea): every system runs it on every bundled
  * scenario. At each decision it checks that there is a legal action, that the agent picked a
@@ -77,6 +78,7 @@ export function checkRandomPlayouts(opts: PlayoutOptions): PlayoutStats {
         rng: streams.agents[side],
         observe: () => game.observe(state, side),
         describe: (a) => game.describeAction(state, a),
+        determinize: (r) => determinizeFor(game, state, side, r),
       };
       const action = n === 1 ? legal[0] : agents[side].decide(dctx);
       let ok = false;

@@ -5,16 +5,18 @@
  * a hit removes one wound). Not a published game: every value is a placeholder.
  */
 import { z } from 'zod';
-import type { AgentFactory } from '../../core/agent.ts';
-import { randomAgent } from '../../core/agent.ts';
+import { agentOf, randomAgent } from '../../core/agent.ts';
+import { actionCodec } from '../../core/decision/codec.ts';
 import { roll2d6 } from '../../core/dice/sample.ts';
-import type { OptionSpecs } from '../../core/options.ts';
-import type { CompiledGame, GameResult, GameSystem, PlayContext } from '../../core/system.ts';
-import type { MetricLayout } from '../../core/tally.ts';
+import { defineOptions, type OptionValuesOf } from '../../core/options.ts';
+import { defineSystem, type CompiledGame, type GameResult, type PlayContext } from '../../core/system.ts';
+import { metricNames, type MetricLayout } from '../../core/tally.ts';
 import type { Rng } from '../../core/rng/rng.ts';
 
-const AIM = 0;
-const FIRE = 1;
+/** The actions, declared once: codes, decoding and fallback descriptions come from here. */
+export const Action = actionCodec({ aim: {}, fire: {} });
+const AIM = Action.encode.aim();
+const FIRE = Action.encode.fire();
 
 const rulesSchema = z
   .object({
@@ -35,9 +37,10 @@ const scenarioSchema = z
   .strict();
 type Body = z.infer<typeof scenarioSchema>;
 
-const options: OptionSpecs = {
+const options = defineOptions({
   firstPlayer: { default: 'A', values: ['A', 'B', 'random'], description: 'Who takes the first turn.', cite: 'placeholder rule', kind: 'house-rule' },
-};
+});
+type Options = OptionValuesOf<typeof options>;
 
 export interface DuelState {
   wounds: [number, number];
@@ -56,14 +59,17 @@ export interface DuelObservation {
   readonly maxAim: number;
 }
 
+/** Metric names, declared once: `M.col.hits` is an index, and a misspelt name fails to compile. */
+const M = metricNames(['shots', 'hits', 'kills'], ['aimsTaken']);
+
 const LAYOUT: MetricLayout = {
   rowKeys: ['side', 'weapon'],
   rows: [
     { side: 'A', weapon: 'revolver' },
     { side: 'B', weapon: 'revolver' },
   ],
-  columns: ['shots', 'hits', 'kills'],
-  scalars: ['aimsTaken'],
+  columns: M.columns,
+  scalars: M.scalars,
   ratios: [
     { name: 'hitRate', num: 'hits', den: 'shots', kind: 'proportion', label: 'hits per shot' },
     { name: 'killsPerShot', num: 'kills', den: 'shots', kind: 'proportion', label: 'kills per shot' },
@@ -71,7 +77,8 @@ const LAYOUT: MetricLayout = {
   views: [{ name: 'by weapon (both sides)', keys: ['weapon'] }],
 };
 
-function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelState, DuelObservation> {
+function compile(rules: Rules, body: Body, opts: Options): CompiledGame<DuelState, DuelObservation> {
+  const first = opts.firstPlayer;
   const startWounds: [number, number] = body.wounds ? [body.wounds[0], body.wounds[1]] : [rules.wounds, rules.wounds];
   const layout: MetricLayout = { ...LAYOUT, rows: [{ side: body.sides[0], weapon: 'revolver' }, { side: body.sides[1], weapon: 'revolver' }] };
   return {
@@ -99,17 +106,17 @@ function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelStat
       const me = s.active;
       if (action === AIM) {
         s.aim[me]++;
-        ctx.tally.addScalar(0);
+        ctx.tally.addScalar(M.scalar.aimsTaken);
       } else {
-        ctx.tally.add(me, 0);
+        ctx.tally.add(me, M.col.shots);
         const roll = roll2d6(ctx.dice);
         const hit = roll + s.aim[me] >= rules.target;
         if (ctx.log) ctx.log(`2d6 = ${roll}, + aim ${s.aim[me]} = ${roll + s.aim[me]} vs target ${rules.target}: ${hit ? 'hit' : 'miss'}`);
         s.aim[me] = 0;
         if (hit) {
-          ctx.tally.add(me, 1);
+          ctx.tally.add(me, M.col.hits);
           if (--s.wounds[1 - me] === 0) {
-            ctx.tally.add(me, 2);
+            ctx.tally.add(me, M.col.kills);
             s.winner = me;
             s.over = true;
             return;
@@ -124,9 +131,19 @@ function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelStat
       }
     },
     observe: (s, side) => ({ me: side, wounds: [s.wounds[0], s.wounds[1]], aim: [s.aim[0], s.aim[1]], target: rules.target, maxAim: rules.maxAim }),
-    describeAction: (s, a) => `${body.sides[s.active]} ${a === AIM ? 'takes aim' : `fires (aim +${s.aim[s.active]})`}`,
+    describeAction: (s, a) => `${body.sides[s.active]} ${Action.is(a, 'aim') ? 'takes aim' : `fires (aim +${s.aim[s.active]})`}`,
     length: (s) => s.turn,
-    clone: (s) => ({ ...s, wounds: [s.wounds[0], s.wounds[1]], aim: [s.aim[0], s.aim[1]] }),
+    clone,
+    // Nothing is hidden in a duel: a side's determinisation is a plain copy.
+    determinize: (s) => clone(s),
+    /** Chance that `side` wins from here, by a crude race: wounds to inflict per shot's hit chance. */
+    evaluate(s, side) {
+      if (s.over) return s.winner === side ? 1 : s.winner < 0 ? 0.5 : 0;
+      const need = (w: number) => w / Math.max(0.05, hit2d6(rules.target - rules.maxAim));
+      const mine = need(s.wounds[1 - side]);
+      const theirs = need(s.wounds[side]);
+      return theirs / (mine + theirs);
+    },
     checkInvariants(s) {
       const bad: string[] = [];
       for (const i of [0, 1]) {
@@ -138,29 +155,42 @@ function compile(rules: Rules, body: Body, first: string): CompiledGame<DuelStat
   };
 }
 
+function clone(s: DuelState): DuelState {
+  return { ...s, wounds: [s.wounds[0], s.wounds[1]], aim: [s.aim[0], s.aim[1]] };
+}
+
+/** P(2d6 >= t). */
+function hit2d6(t: number): number {
+  let ways = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b >= t) ways++;
+  return ways / 36;
+}
+
+const duelAgent = agentOf<DuelState, DuelObservation>();
+
 /** Fires at once, every turn. */
-const triggerHappy: AgentFactory = {
+const triggerHappy = duelAgent({
   name: 'trigger-happy',
   description: 'Always fires.',
   params: {},
   create: () => ({ decide: () => FIRE }),
-};
+});
 
 /** Aims up to `aimTo` (capped by the rules), then fires. */
-const patient: AgentFactory = {
+const patient = duelAgent({
   name: 'patient',
   description: 'Takes aim up to aimTo times, then fires.',
   params: { aimTo: { default: 2, min: 0, max: 6, description: 'aim bonus to reach before firing' } },
   create: (_game, _side, p) => ({
     decide(ctx) {
-      const o = ctx.observe() as DuelObservation;
-      return o.aim[o.me] < Math.min(p.aimTo as number, o.maxAim) ? AIM : FIRE;
+      const o = ctx.observe();
+      return o.aim[o.me] < Math.min(p.aimTo, o.maxAim) ? AIM : FIRE;
     },
   }),
-};
+});
 
-export const system: GameSystem = {
-  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/index.ts', lengthUnit: 'rounds', kind: 'game' },
+export const system = defineSystem({
+  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/index.ts', lengthUnit: 'rounds', kind: 'game', information: 'perfect' },
   scenarioSchema,
   rulesData: { $prov: 'placeholder: example system, no rulebook', target: 8, maxAim: 2, wounds: 3, turnLimit: 30 },
   rulesSchema,
@@ -168,5 +198,5 @@ export const system: GameSystem = {
   agents: [randomAgent, triggerHappy, patient],
   defaultAgents: ['patient', 'trigger-happy'],
   dataInUse: () => ['target', 'maxAim', 'wounds', 'turnLimit'],
-  compile: ({ data, scenario, options: o }) => compile(data as Rules, scenario.body as Body, String(o.firstPlayer)),
-};
+  compile: ({ data, scenario, options: o }) => compile(data, scenario.body, o),
+});

@@ -115,7 +115,7 @@ export const system: GameSystem = {
     seedFile: '002_5c83dc8c877efd25.txt',
     spec: 'rules/mgv.md',
     lengthUnit: 'turns',
-    kind: 'game',
+    kind: 'game', information: 'imperfect',
   },
   scenarioSchema,
   rulesData: MGV_RULES_DATA,

@@ -89,7 +89,7 @@ export const system: GameSystem = {
     seedFile: '001_ca03e5832a6dc339.txt',
     spec: 'panzervor.md',
     lengthUnit: 'player turns',
-    kind: 'game',
+    kind: 'game', information: 'imperfect',
   },
   scenarioSchema,
   rulesData,

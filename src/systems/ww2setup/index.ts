@@ -21,7 +21,7 @@ export const system: GameSystem = {
     seedFile: '003_b3520e4f46d2df57.txt',
     spec: 'shared/rules/ww2setup.md',
     lengthUnit: 'turns to the first lull',
-    kind: 'generator',
+    kind: 'generator', information: 'perfect',
   },
   scenarioSchema,
   rulesData,

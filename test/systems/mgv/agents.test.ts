@@ -1,3 +1,4 @@
+import { determinizeFor } from '../../../src/core/play.ts';
 /** Hidden information and the behaviour of the scripted policies. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng/rng.ts';
@@ -12,7 +13,7 @@ function ctxFor(g: any, s: MgvState, rng = new Rng([1, 2, 3, 4])): DecisionConte
   const legal = new Int32Array(g.maxActions);
   const n = g.legalActions(s, legal);
   const side = g.currentSide(s);
-  return { side, legal, n, rng, observe: () => g.observe(s, side), describe: (a) => g.describeAction(s, a) };
+  return { side, legal, n, rng, observe: () => g.observe(s, side), describe: (a) => g.describeAction(s, a), determinize: (r) => determinizeFor(g, s, side, r) };
 }
 function agent(f: AgentFactory, g: any, side: number, params: Record<string, any> = {}) {
   return f.create(g, side, resolveAgentParams(f, params)[0]);

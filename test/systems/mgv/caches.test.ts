@@ -1,3 +1,4 @@
+import { determinizeFor } from '../../../src/core/play.ts';
 /**
  * The engine's speed-ups keep their promises: caches agree with fresh computations, the
  * observation snapshot is the state minus the secret, move lists keep the order the agents'
@@ -33,7 +34,7 @@ function drive(file: string | ReturnType<typeof compile>['L'], fs: AgentFactory[
       const side = g.currentSide(s);
       const n = g.legalActions(s, legal);
       each(g, g.model, s, legal, n);
-      const a = n === 1 ? legal[0] : agents[side].decide({ side, legal, n, rng: st.agents[side], observe: () => g.observe(s, side), describe: (x: number) => g.describeAction(s, x) });
+      const a = n === 1 ? legal[0] : agents[side].decide({ side, legal, n, rng: st.agents[side], observe: () => g.observe(s, side), describe: (x: number) => g.describeAction(s, x), determinize: (r) => determinizeFor(g, s, side, r) });
       g.apply(s, a, ctx);
     }
   }

@@ -1,3 +1,4 @@
+import { determinizeFor } from '../../../src/core/play.ts';
 /**
  * The agents' fast evaluation must give exactly what the plain definitions give (spec §7.3): the
  * move search (search.ts) against the original straightforward Dijkstra (kept here as the oracle),
@@ -299,7 +300,7 @@ describe('heuristic agents', () => {
         const side = game.currentSide(st.s);
         const n = game.legalActions(st.s, legal);
         let obs: PvObservation | null = null;
-        const a = n === 1 ? legal[0] : st.agents[side].decide({ side, legal, n, rng: st.streams.agents[side], observe: () => (obs ??= game.observe(st.s, side)), describe: (x) => game.describeAction(st.s, x) });
+        const a = n === 1 ? legal[0] : st.agents[side].decide({ side, legal, n, rng: st.streams.agents[side], observe: () => (obs ??= game.observe(st.s, side)), describe: (x) => game.describeAction(st.s, x), determinize: (r) => determinizeFor(game, st.s, side, r) });
         st.log.push(a);
         game.apply(st.s, a, st.ctx);
       }

@@ -1,3 +1,4 @@
+import { determinizeFor } from '../../../src/core/play.ts';
 /** Behaviour of the scripted agents (spec §7.4): what each style does in situations built for it. */
 import { describe, expect, it } from 'vitest';
 import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
@@ -22,7 +23,7 @@ function step(game: PvCompiledGame, s: PvState, ctx: PlayContext, a: Agent, seed
   const out = new Int32Array(game.maxActions);
   const n = game.legalActions(s, out);
   const side = game.currentSide(s);
-  const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x) };
+  const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x), determinize: (r) => determinizeFor(game, s, side, r) };
   const action = n === 1 ? out[0] : a.decide(dctx);
   const text = game.describeAction(s, action);
   game.apply(s, action, ctx);

@@ -1,0 +1,147 @@
+/**
+ * Action codecs: a system declares its action kinds and their fields ONCE, with the size of
+ * each field; the codec gives encode, decode, field access and describe. Codes are dense,
+ * non-negative int32: kind k owns the range [offset_k, offset_k + product of its field sizes),
+ * fields are mixed-radix digits in declaration order. Definition fails if the codes would not
+ * fit in 31 bits, so an over-large map or roster is caught at compile time of the scenario,
+ * never as an `unknown action code` in the middle of a run.
+ *
+ *   const A = actionCodec({ pass: {}, fire: { target: 8, gun: 2 }, move: { hex: 4096 } });
+ *   const c = A.encode.fire(3, 1);        // positional, allocation-free, typed arity
+ *   A.is(c, 'fire') && A.get(c, 'fire', 'target') === 3;
+ *   A.describe(c) === 'fire(target=3, gun=1)'
+ */
+
+/** kind -> field -> size (values 0..size-1). Field order is encoding order. */
+export type CodecSpec = { readonly [kind: string]: { readonly [field: string]: number } };
+
+type Tuple<N extends number, Acc extends number[] = []> = Acc['length'] extends N ? Acc : Tuple<N, [...Acc, number]>;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type LastOf<U> = UnionToIntersection<U extends unknown ? () => U : never> extends () => infer R ? R : never;
+type CountKeys<T, U = keyof T, Acc extends unknown[] = []> = [U] extends [never] ? Acc['length'] : CountKeys<T, Exclude<U, LastOf<U>>, [...Acc, 0]>;
+
+/** encode.<kind>(...fieldValues): one number per field, in declaration order. */
+export type Encoders<S extends CodecSpec> = { readonly [K in keyof S]: (...values: Tuple<CountKeys<S[K]> & number>) => number };
+
+export type Decoded<S extends CodecSpec> = { [K in keyof S]: { readonly kind: K } & { readonly [F in keyof S[K]]: number } }[keyof S];
+
+export interface ActionCodec<S extends CodecSpec> {
+  readonly spec: S;
+  readonly kinds: readonly (keyof S & string)[];
+  /** One past the largest code. */
+  readonly size: number;
+  readonly encode: Encoders<S>;
+  /** Encodes from a record of field values (for tests and tools; allocates). */
+  encodeFields<K extends keyof S & string>(kind: K, fields: { readonly [F in keyof S[K]]: number }): number;
+  /** Index of the code's kind in `kinds` (hot loops: compare with `kindIndex`). */
+  kindIndexOf(code: number): number;
+  readonly kindIndex: { readonly [K in keyof S]: number };
+  kindOf(code: number): keyof S & string;
+  is<K extends keyof S & string>(code: number, kind: K): boolean;
+  get<K extends keyof S & string>(code: number, kind: K, field: keyof S[K] & string): number;
+  decode(code: number): Decoded<S>;
+  /** 'fire(target=3, gun=1)': the fallback when a system gives no richer text. */
+  describe(code: number): string;
+}
+
+const MAX_CODE = 2 ** 31;
+
+export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> {
+  const kinds = Object.keys(spec) as (keyof S & string)[];
+  const offsets: number[] = [];
+  const fieldNames: string[][] = [];
+  const sizes: number[][] = [];
+  const strides: number[][] = [];
+  const fieldIndex: Record<string, Record<string, number>> = Object.create(null);
+  let next = 0;
+  for (const k of kinds) {
+    const fields = spec[k];
+    const names = Object.keys(fields);
+    const sz: number[] = [];
+    const st: number[] = [];
+    let stride = 1;
+    fieldIndex[k] = Object.create(null);
+    names.forEach((f, i) => {
+      const n = fields[f];
+      if (!Number.isInteger(n) || n < 1) throw new Error(`action codec: field '${k}.${f}' must have a whole size >= 1, got ${n}`);
+      sz.push(n);
+      st.push(stride);
+      fieldIndex[k][f] = i;
+      stride *= n;
+    });
+    offsets.push(next);
+    fieldNames.push(names);
+    sizes.push(sz);
+    strides.push(st);
+    next += stride;
+    if (next > MAX_CODE) throw new Error(`action codec: codes up to kind '${k}' need ${next} values, more than fit in an int32 (2^31); shrink the field sizes`);
+  }
+  const size = next;
+
+  const kindIndexOf = (code: number): number => {
+    if (!(code >= 0 && code < size) || !Number.isInteger(code)) return -1;
+    // Few kinds: a linear scan from the top is fastest and allocation-free.
+    for (let i = offsets.length - 1; i >= 0; i--) if (code >= offsets[i]) return i;
+    return -1;
+  };
+  const mustKind = (code: number): number => {
+    const i = kindIndexOf(code);
+    if (i < 0) throw new Error(`unknown action code ${code}`);
+    return i;
+  };
+  const fieldOf = (code: number, ki: number, fi: number): number => Math.floor((code - offsets[ki]) / strides[ki][fi]) % sizes[ki][fi];
+
+  const encode: Record<string, (...v: number[]) => number> = Object.create(null);
+  kinds.forEach((k, ki) => {
+    const sz = sizes[ki];
+    const st = strides[ki];
+    const off = offsets[ki];
+    const check = (v: number, fi: number): number => {
+      if (!(Number.isInteger(v) && v >= 0 && v < sz[fi])) throw new Error(`action codec: ${k}.${fieldNames[ki][fi]} = ${v} is outside [0, ${sz[fi]})`);
+      return v;
+    };
+    // Specialised for the common arities so the hot loop never builds an arguments array.
+    switch (sz.length) {
+      case 0: encode[k] = () => off; break;
+      case 1: encode[k] = (a: number) => off + check(a, 0); break;
+      case 2: encode[k] = (a: number, b: number) => off + check(a, 0) + check(b, 1) * st[1]; break;
+      case 3: encode[k] = (a: number, b: number, c: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2]; break;
+      default: encode[k] = (...v: number[]) => { let code = off; for (let i = 0; i < sz.length; i++) code += check(v[i], i) * st[i]; return code; };
+    }
+  });
+  const kindIndex: Record<string, number> = Object.create(null);
+  kinds.forEach((k, i) => (kindIndex[k] = i));
+
+  return {
+    spec,
+    kinds,
+    size,
+    encode: encode as unknown as Encoders<S>,
+    kindIndex: kindIndex as { readonly [K in keyof S]: number },
+    encodeFields(kind, fields) {
+      const ki = kindIndex[kind];
+      const values = fieldNames[ki].map((f) => (fields as Record<string, number>)[f]);
+      return (encode[kind] as (...v: number[]) => number)(...values);
+    },
+    kindIndexOf,
+    kindOf: (code) => kinds[mustKind(code)],
+    is: (code, kind) => kindIndexOf(code) === kindIndex[kind],
+    get(code, kind, field) {
+      const ki = kindIndex[kind];
+      if (kindIndexOf(code) !== ki) throw new Error(`action code ${code} is not a '${kind}'`);
+      return fieldOf(code, ki, fieldIndex[kind][field]);
+    },
+    decode(code) {
+      const ki = mustKind(code);
+      const out: Record<string, string | number> = { kind: kinds[ki] };
+      fieldNames[ki].forEach((f, fi) => (out[f] = fieldOf(code, ki, fi)));
+      return out as Decoded<S>;
+    },
+    describe(code) {
+      const ki = kindIndexOf(code);
+      if (ki < 0) return `unknown action ${code}`;
+      const names = fieldNames[ki];
+      return names.length ? `${kinds[ki]}(${names.map((f, fi) => `${f}=${fieldOf(code, ki, fi)}`).join(', ')})` : kinds[ki];
+    },
+  };
+}

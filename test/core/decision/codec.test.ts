@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { actionCodec } from '../../../src/core/decision/codec.ts';
+
+const A = actionCodec({ pass: {}, fire: { target: 8, gun: 2 }, move: { hex: 4096 }, react: { card: 5, firer: 9, gun: 2, slot: 3 } });
+
+describe('action codec', () => {
+  it('gives dense codes: kinds in declaration order, fields as mixed-radix digits', () => {
+    expect(A.encode.pass()).toBe(0);
+    expect(A.encode.fire(0, 0)).toBe(1);
+    expect(A.encode.fire(3, 1)).toBe(1 + 3 + 1 * 8);
+    expect(A.encode.move(0)).toBe(1 + 16);
+    expect(A.size).toBe(1 + 16 + 4096 + 5 * 9 * 2 * 3);
+  });
+
+  it('decodes what it encodes, for every kind and field value (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 4095 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 2 }), (t, g, h, c, f, sl) => {
+        const fire = A.encode.fire(t, g);
+        const move = A.encode.move(h);
+        const react = A.encode.react(c, f, g, sl);
+        return (
+          A.kindOf(fire) === 'fire' && A.get(fire, 'fire', 'target') === t && A.get(fire, 'fire', 'gun') === g &&
+          A.kindOf(move) === 'move' && A.get(move, 'move', 'hex') === h &&
+          JSON.stringify(A.decode(react)) === JSON.stringify({ kind: 'react', card: c, firer: f, gun: g, slot: sl }) &&
+          A.encodeFields('react', { card: c, firer: f, gun: g, slot: sl }) === react
+        );
+      }),
+    );
+  });
+
+  it('describes codes and rejects values outside a field or a code outside the codec', () => {
+    expect(A.describe(A.encode.fire(3, 1))).toBe('fire(target=3, gun=1)');
+    expect(A.describe(A.encode.pass())).toBe('pass');
+    expect(() => A.encode.fire(8, 0)).toThrow(/fire\.target = 8 is outside \[0, 8\)/);
+    expect(() => A.kindOf(A.size)).toThrow(/unknown action code/);
+    expect(A.kindIndexOf(-1)).toBe(-1);
+    expect(() => A.get(A.encode.pass(), 'fire', 'gun')).toThrow(/not a 'fire'/);
+  });
+
+  it('refuses a declaration whose codes would not fit in an int32', () => {
+    expect(() => actionCodec({ big: { a: 65536, b: 65536 } })).toThrow(/int32/);
+    expect(() => actionCodec({ bad: { a: 0 } })).toThrow(/size >= 1/);
+  });
+});

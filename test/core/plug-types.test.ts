@@ -1,0 +1,59 @@
+/**
+ * Type-level tests of the plug: each `@ts-expect-error` line MUST fail to compile, so
+ * `npm run typecheck` fails if the plug stops catching the mistake (a typo in an option key, an
+ * agent parameter, a metric name, an action field). The runtime part only keeps vitest happy.
+ */
+import { describe, expect, it } from 'vitest';
+import { agentOf } from '../../src/core/agent.ts';
+import { actionCodec } from '../../src/core/decision/codec.ts';
+import { defineOptions, type OptionValuesOf } from '../../src/core/options.ts';
+import { metricNames } from '../../src/core/tally.ts';
+import { system as duel } from '../../src/systems/duel/index.ts';
+import type { SystemOptions } from '../../src/core/system.ts';
+
+const options = defineOptions({
+  randomChoice: { default: true, description: 'd', cite: 'c', kind: 'ambiguity' },
+  firstPlayer: { default: 'A', values: ['A', 'B'], description: 'd', cite: 'c', kind: 'house-rule' },
+});
+
+describe('the typed plug catches typos at compile time', () => {
+  it('option keys and values', () => {
+    const o = { randomChoice: false, firstPlayer: 'B' } as OptionValuesOf<typeof options>;
+    // @ts-expect-error a misspelt option key
+    const typo = o.randomChoise;
+    // @ts-expect-error a value outside the option's choices
+    const bad: OptionValuesOf<typeof options>['firstPlayer'] = 'C';
+    const d: SystemOptions<typeof duel> = { firstPlayer: 'random' };
+    // @ts-expect-error a misspelt option of a registered system
+    d.firstPlayr;
+    expect([typo, bad]).toHaveLength(2);
+  });
+
+  it('agent parameters', () => {
+    const make = agentOf<{ n: number }, { n: number }>();
+    const f = make({
+      name: 'x',
+      description: 'x',
+      params: { aimTo: { default: 2, description: 'd' } },
+      create: (_g, _s, p) => ({
+        // @ts-expect-error a misspelt agent parameter
+        decide: () => p.aimToo,
+      }),
+    });
+    expect(f.name).toBe('x');
+  });
+
+  it('metric names and action fields', () => {
+    const M = metricNames(['shots', 'hits'], ['aimsTaken']);
+    // @ts-expect-error a misspelt metric column
+    const c = M.col.hts;
+    // @ts-expect-error a misspelt scalar
+    const s = M.scalar.aimTaken;
+    const A = actionCodec({ fire: { target: 4, gun: 2 } });
+    // @ts-expect-error a missing field value
+    const e = () => A.encode.fire(1);
+    // @ts-expect-error a misspelt field
+    const g = () => A.get(0, 'fire', 'gunn');
+    expect([c, s, e, g]).toHaveLength(4);
+  });
+});
