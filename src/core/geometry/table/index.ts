@@ -4,3 +4,4 @@ export * from './shapes.ts';
 export * from './footprint.ts';
 export * from './movement.ts';
 export * from './los.ts';
+export * from './groups.ts';
