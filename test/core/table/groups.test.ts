@@ -52,8 +52,10 @@ describe('line of sight between bases (W3, W4)', () => {
   const container = polygon([[-5, 10], [5, 10], [5, 20], [-5, 20]]);
   const blocked = (ax: number, ay: number, bx: number, by: number) => segmentTouchesShape(container, ax, ay, bx, by);
   it('a container wider than both bases hides the target', () => expect(basesSee(0, 0, 1.5, 0, 30, 1.5, blocked)).toBe(false));
-  it('a base peeking past the edge is seen', () => expect(basesSee(0, 0, 1.5, 12, 30, 1.5, blocked)).toBe(true);
-    expect(blocked(0, 0, 12, 30)).toBe(true));
+  it('a base peeking past the edge is seen (its centre line is blocked)', () => {
+    expect(basesSee(0, 0, 1.5, 12, 30, 1.5, blocked)).toBe(true);
+    expect(blocked(0, 0, 12, 30)).toBe(true);
+  });
   it('nothing in between: seen', () => expect(basesSee(0, 0, 1.5, 0, 30, 1.5, () => false)).toBe(true));
 });
 
