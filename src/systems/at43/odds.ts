@@ -326,7 +326,7 @@ const coverMechanic: OddsMechanic = {
   params: {},
   table(data, o) {
     const d = asRules(data);
-    const tc = Number(o['cover.takeCoverNeed'] ?? d.cover.takeCoverNeed);
+    const tc = Number(o['cover.takeCoverNeed'] ?? 4);
     return {
       title: 'Cover tests',
       keys: [{ name: 'test', label: 'cover test' }],

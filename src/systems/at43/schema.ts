@@ -47,7 +47,7 @@ export const rulesSchema = z
     cohesion: z.object({ leaderCm: z.number().positive(), memberCm: z.number().positive() }).strict(),
     movement: z.object({ rushInfantry: z.number().min(0), rushAfv: z.number().min(0), engagedFactor: z.number().min(0).max(1) }).strict(),
     runOver: z.object({ freeNeed: int().min(1).max(7), engagedNeed: int().min(1).max(7) }).strict(),
-    cover: z.object({ need: int().min(1).max(7), takeCoverNeed: int().min(1).max(7), halfRule: z.number().min(0).max(1), negateCm: z.number().min(0) }).strict(),
+    cover: z.object({ need: int().min(1).max(7), halfRule: z.number().min(0).max(1), negateCm: z.number().min(0) }).strict(),
     template: z.object({ capCm: z.number().positive(), impactsOverCap: int().min(1), deviationPerMissCm: z.number().min(0), directionDeg: z.array(z.number()).length(6) }).strict(),
     morale: z.object({ difficulty: int(), triggerType12: int().min(0), triggerType3: int().min(0) }).strict(),
     lp: z.object({ relocate: int().min(0), delay: int().min(0), extra: int().min(0), noOfficer: int().min(0), drill: int().min(0), rally: int().min(0), artillery: int().min(0) }).strict(),

@@ -30,9 +30,8 @@ export const AT43_RULES_DATA = {
   },
   runOver: { $prov: 'public: S1 (spec §5.4)', freeNeed: 5, engagedNeed: 3 },
   cover: {
-    $prov: { '*': 'public: S1, S2 (5+); Take cover 4+ derived from the seed three die faces p.67 (spec §5.5)', halfRule: 'seed: p.66', negateCm: 'seed: p.67' },
+    $prov: { '*': 'public: S1, S2 (5+; the Take cover need is the option cover.takeCoverNeed, spec §5.5)', halfRule: 'seed: p.66', negateCm: 'seed: p.67' },
     need: 5,
-    takeCoverNeed: 4,
     halfRule: 0.5,
     negateCm: 10,
   },

@@ -1,0 +1,164 @@
+/**
+ * Table queries on a game state (GENERAL RULES p.46-49, SHOOTING p.63-67): edge distances,
+ * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
+ * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
+ */
+import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, pointBoundaryDistance, segmentTouchesShape, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/index.ts';
+import type { Model } from '../model.ts';
+import type { At43State } from '../state.ts';
+
+export const MEMBERS = new Int32Array(64);
+const MEMBERS2 = new Int32Array(64);
+const QUAD = new Float64Array(8);
+const WEDGE = new Float64Array(8);
+
+/** Alive members of unit u into out; returns their number. */
+export function membersOf(m: Model, s: At43State, u: number, out: Int32Array): number {
+  const U = m.units[u];
+  let n = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f]) out[n++] = f;
+  return n;
+}
+
+export function gap(m: Model, s: At43State, a: number, b: number): number {
+  return edgeGap(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b]);
+}
+
+/** Leader-to-leader distance between two units (seed p.46). */
+export function unitDistance(m: Model, s: At43State, u: number, v: number): number {
+  return gap(m, s, s.leader[u], s.leader[v]);
+}
+
+/** Fighter f in contact (< 2.5 cm) with an alive enemy infantry fighter (AFVs are never engaged). */
+export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
+  const side = m.units[m.fUnit[f]].side;
+  if (m.units[m.fUnit[f]].afv) return false;
+  const c = m.rules.contact.cm;
+  for (let g = 0; g < m.nF; g++) {
+    if (!s.alive[g] || m.units[m.fUnit[g]].side === side) continue;
+    if (gap(m, s, f, g) < c) return true;
+  }
+  return false;
+}
+
+export function unitEngaged(m: Model, s: At43State, u: number): boolean {
+  const U = m.units[u];
+  if (U.afv) return false;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterEngaged(m, s, f)) return true;
+  return false;
+}
+
+// LOS blocker context (set before calling basesSee, so the callback allocates nothing)
+let losM: Model;
+let losS: At43State;
+let losSize = 0;
+let losA = -1;
+let losB = -1;
+function blocked(ax: number, ay: number, bx: number, by: number): boolean {
+  const m = losM;
+  for (let t = 0; t < m.terrain.length; t++) {
+    const T = m.terrain[t];
+    if (T.size >= losSize && segmentTouchesShape(T.shape, ax, ay, bx, by)) return true;
+  }
+  // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
+  const s = losS;
+  for (let f = 0; f < m.nF; f++) {
+    if (f === losA || f === losB || !s.alive[f] || !m.units[m.fUnit[f]].afv || m.fSize[f] < losSize) continue;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const l2 = dx * dx + dy * dy || 1;
+    let t = ((s.fx[f] - ax) * dx + (s.fy[f] - ay) * dy) / l2;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const ex = ax + t * dx - s.fx[f];
+    const ey = ay + t * dy - s.fy[f];
+    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return true;
+  }
+  return false;
+}
+
+/** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
+export function sees(m: Model, s: At43State, a: number, b: number): boolean {
+  losM = m;
+  losS = s;
+  losSize = m.fSize[b];
+  losA = a;
+  losB = b;
+  return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
+}
+
+/** Does fighter a see at least one alive member of unit v? */
+export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  const V = m.units[v];
+  for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && sees(m, s, a, f)) return true;
+  return false;
+}
+
+/**
+ * Fighters caught in the zone of fire of unit u shooting at unit v (seed p.63-65), sorted by
+ * distance to the shooting leader, written to out; returns their number. Ignored: members of
+ * u and v, grounded fighters, units under "Knee to the ground!", smaller fighters (option A2).
+ */
+export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number): number {
+  const ns = membersOf(m, s, u, MEMBERS);
+  const nt = membersOf(m, s, v, MEMBERS2);
+  if (ns === 0 || nt === 0) return 0;
+  zoneOfFire(s.fx, s.fy, m.fRadius, MEMBERS, ns, s.leader[u], MEMBERS2, nt, s.leader[v], QUAD);
+  const rule = m.opts['zoneOfFire.sizeRule'];
+  const sShoot = m.units[u].profile.size;
+  const sTarget = m.units[v].profile.size;
+  const lx = s.fx[s.leader[u]];
+  const ly = s.fy[s.leader[u]];
+  let n = 0;
+  for (let f = 0; f < m.nF; f++) {
+    const w = m.fUnit[f];
+    if (!s.alive[f] || w === u || w === v || s.grounded[f] || s.drills[w] & kneeBit) continue;
+    const z = m.fSize[f];
+    if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
+    if (rule === 'both' && z < sShoot && z < sTarget) continue;
+    if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
+    // insertion by distance to the shooting leader
+    const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
+    let i = n++;
+    while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = f;
+  }
+  return n;
+}
+
+/**
+ * Is unit v under cover against unit u (seed p.66-67)? At least half of its members hidden or
+ * behind cover; an obstacle gives cover to a fighter when its Size is the fighter's minus 1 (or
+ * minus 2, "debatable", under Take cover: A21); ignored when the shooting leader is within
+ * `negateCm` of the obstacle's edge.
+ */
+export function underCover(m: Model, s: At43State, u: number, v: number, takeCover: boolean): boolean {
+  const nt = membersOf(m, s, v, MEMBERS2);
+  if (nt === 0) return false;
+  const ns = membersOf(m, s, u, MEMBERS);
+  const L = s.leader[u];
+  let covered = 0;
+  for (let i = 0; i < nt; i++) {
+    const f = MEMBERS2[i];
+    let hid = true;
+    for (let k = 0; k < ns && hid; k++) if (sees(m, s, MEMBERS[k], f)) hid = false;
+    if (hid) {
+      covered++;
+      continue;
+    }
+    for (let t = 0; t < m.terrain.length; t++) {
+      const T = m.terrain[t];
+      const low = m.fSize[f] - T.size;
+      if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
+      if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) continue;
+      zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGE);
+      if (inZoneOfCover(WEDGE, s.fx[f], s.fy[f], m.fRadius[f])) {
+        covered++;
+        break;
+      }
+    }
+  }
+  return covered >= nt * m.rules.cover.halfRule;
+}
