@@ -20,7 +20,7 @@ import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/loss
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority } from './rules/rolls.ts';
-import { fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
+import { canShoot, fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
 import { unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
@@ -265,10 +265,10 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     return false;
   }
 
-  function drillLegal(s: At43State, u: number, k: number): boolean {
+  function drillLegal(s: At43State, u: number, k: number, engaged: boolean): boolean {
     const U = m.units[u];
     if (s.lp[U.side] < m.rules.lp.drill || s.drills[u] & DRILL_BITS[k]) return false;
-    if (!U.afv && unitEngaged(m, s, u)) return false;
+    if (engaged) return false;
     if (k !== 1 && U.afv) return false; // Knee, Take cover, Split fire: infantry only
     if (k === 1) return s.shot === 0;
     if (k === 3) return s.moved === 0 && s.shot === 0 && s.fought === 0 && s.drillPhase === 0 && hasSpecial(u);
@@ -331,7 +331,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           const w = U.weaponTypes[k];
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            if (readyShooters(m, s, u, w, v, 0) > 0 && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
+            if (canShoot(m, s, u, w, v) && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
           }
         }
       }
@@ -354,7 +354,10 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || opts['melee.afvCanAttack'])) out[n++] = A.encode.fight();
     }
-    if (!s.fought) for (let k = 0; k < 4; k++) if (drillLegal(s, u, k)) out[n++] = A.encode.drill(k);
+    if (!s.fought && s.lp[U.side] >= m.rules.lp.drill) {
+      const engaged = !U.afv && unitEngaged(m, s, u);
+      for (let k = 0; k < 4; k++) if (drillLegal(s, u, k, engaged)) out[n++] = A.encode.drill(k);
+    }
     out[n++] = A.encode.end();
     return n;
   }

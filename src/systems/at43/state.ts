@@ -67,6 +67,8 @@ export interface At43State {
   engagedAtStart: number;
   pending: DecisionStack;
   turns: number;
+  /** Bumped whenever a base moves or leaves the table (invalidates the line-of-sight cache). */
+  geom: number;
   result: GameResult | null;
 }
 
@@ -114,6 +116,7 @@ export function newState(m: Model): At43State {
     engagedAtStart: 0,
     pending: newDecisionStack(),
     turns: 0,
+    geom: 0,
     result: null,
   };
 }

@@ -4,7 +4,6 @@
  * fire. Cards: units with a target in range first. Wagers 0-1 LP.
  */
 import { agentOf } from '../../../core/agent.ts';
-import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
 import { bestShot, drillOrEnd, goalUnit, leaderDist, moveTo, nearestEnemy, tactical } from './common.ts';
@@ -14,6 +13,7 @@ export const gunlineAgent = agentOf<At43State, At43Observation>()({
   description: 'Shoots for expected kills, closes in only when nothing is in reach, Take cover / Overwatch at the end (spec §7.3).',
   params: {
     threat: { default: 40, description: 'enemy within this distance (cm): Take cover', min: 0, max: 200 },
+    close: { default: 30, description: 'closes in only while the nearest enemy is farther than this (cm)', min: 0, max: 200 },
     wager: { default: 1, description: 'authority wager (LP)', min: 0, max: 7 },
   },
   create: (_g, _side, p) => ({
@@ -32,17 +32,16 @@ export const gunlineAgent = agentOf<At43State, At43Observation>()({
       const u = o.unit;
       const [shot, value] = bestShot(ctx, o);
       if (shot >= 0 && value > 0.05) return shot;
-      if (!o.moved) {
+      if (!o.moved && !o.shot) {
         const e = nearestEnemy(o, u);
-        if (e >= 0 && leaderDist(o, u, e) > 30) {
+        if (e >= 0 && leaderDist(o, u, e) > p.close) {
           const a = moveTo(ctx, false, goalUnit(e));
           if (a >= 0) return a;
         }
       }
       const e = nearestEnemy(o, u);
       const threatened = e >= 0 && leaderDist(o, u, e) < p.threat;
-      if (o.drills[u] === 0 || A.is(ctx.legal[0], 'drill') || true) return drillOrEnd(ctx, o, threatened, !o.shot);
-      return A.encode.end();
+      return drillOrEnd(ctx, o, threatened, !o.shot);
     },
   }),
 });

@@ -32,6 +32,7 @@ export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext)
   if (!s.alive[f]) return;
   s.alive[f] = 0;
   s.grounded[f] = 0;
+  s.geom++;
   const u = m.fUnit[f];
   const U = m.units[u];
   s.members[u]--;

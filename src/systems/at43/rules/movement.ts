@@ -7,7 +7,8 @@
  * on its swept path (5+ free, 3+ engaged, support weapons destroyed); survivors under it are
  * moved aside 2.5 cm.
  */
-import { onSweptPath, sweepBaseVsShape, type Footprint } from '../../../core/geometry/table/index.ts';
+import { onSweptPath } from '../../../core/geometry/table/groups.ts';
+import { sweepBaseVsShape, type Footprint } from '../../../core/geometry/table/footprint.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_UNITS, N_DIRS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
@@ -143,6 +144,7 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     s.fx[f] += dx * t;
     s.fy[f] += dy * t;
   }
+  s.geom++;
   if (runOver) runOverPath(env, s, u, dx * t, dy * t, ctx);
   if (ctx.log) ctx.log(`  ${U.id} ${rush ? 'rushes' : 'moves'} ${t.toFixed(1)} cm`);
   return t;
@@ -190,6 +192,7 @@ function runOverPath(env: Env, s: At43State, u: number, ox: number, oy: number, 
         const R = m.fRadius[f] + m.fRadius[g] + m.rules.contact.cm;
         s.fx[g] = s.fx[f] + vx * R;
         s.fy[g] = s.fy[f] + vy * R;
+        s.geom++;
         if (s.fx[g] < m.fRadius[g] || s.fy[g] < m.fRadius[g] || s.fx[g] > m.width - m.fRadius[g] || s.fy[g] > m.depth - m.fRadius[g]) killFighter(env, s, g, ctx);
       }
     }

@@ -5,10 +5,12 @@
  * rule, Take cover), damage and nearest-first removal; indirect fire with the template,
  * deviation, the 10 cm cap with double impacts, and grounding.
  */
-import { deviateTemplate, underTemplate } from '../../../core/geometry/table/index.ts';
+import { deviateTemplate, underTemplate } from '../../../core/geometry/table/groups.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { M, rowOf } from '../metrics.ts';
-import { MAX_SLOTS, type Model } from '../model.ts';
+import type { Model } from '../model.ts';
+
+const MAX_SLOTS = 4;
 import { DR_KNEE, DR_TAKE_COVER, type At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { damageAfvUnit, damageFighter, damageInfantry, tallyKills, type Env } from './losses.ts';
@@ -66,6 +68,19 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
+}
+
+/** Is at least one carrier of weapon w in u ready and (direct fire) in sight of unit v? Early exit. */
+export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
+  const U = m.units[u];
+  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f]) continue;
+    let has = false;
+    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
+    if (has && seesUnit(m, s, f, v)) return true;
+  }
+  return false;
 }
 
 /** Range band and need of weapon w from unit u at unit v. */

@@ -3,7 +3,8 @@
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
-import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, pointBoundaryDistance, segmentTouchesShape, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/index.ts';
+import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
+import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
 import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
@@ -77,7 +78,27 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
 }
 
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
+// line-of-sight cache of one state at one geometry version (0 unknown, 1 seen, 2 hidden)
+let cache = new Uint8Array(0);
+let cacheState: At43State | null = null;
+let cacheGeom = -1;
+
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
+  if (cacheState !== s || cacheGeom !== s.geom || cache.length !== m.nF * m.nF) {
+    if (cache.length !== m.nF * m.nF) cache = new Uint8Array(m.nF * m.nF);
+    else cache.fill(0);
+    cacheState = s;
+    cacheGeom = s.geom;
+  }
+  const k = a * m.nF + b;
+  const c = cache[k];
+  if (c !== 0) return c === 1;
+  const r = seesNow(m, s, a, b);
+  cache[k] = r ? 1 : 2;
+  return r;
+}
+
+function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
   losS = s;
   losSize = m.fSize[b];
