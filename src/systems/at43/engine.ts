@@ -33,10 +33,31 @@ const STG_PAY = 2;
 const STG_EJECT = 3;
 const STG_GROUNDED = 4;
 
+/**
+ * Controller of objective o (seed p.73): the side with the most infantry fighters (at least one)
+ * within the control radius; AFVs do not count; a tie gives nobody (-1).
+ */
+export function controllerOf(m: Model, s: At43State, o: number): number {
+  const O = m.objectives[o];
+  const R = m.rules.control.radiusCm;
+  let a = 0;
+  let b = 0;
+  for (let f = 0; f < m.nF; f++) {
+    const U = m.units[m.fUnit[f]];
+    if (!s.alive[f] || U.afv) continue;
+    if (Math.sqrt((s.fx[f] - O.x) ** 2 + (s.fy[f] - O.y) ** 2) - m.fRadius[f] <= R) {
+      if (U.side === 0) a++;
+      else b++;
+    }
+  }
+  return a > b ? 0 : b > a ? 1 : -1;
+}
+
 export interface At43Game extends CompiledGame<At43State, At43Observation> {
   readonly model: Model;
   readonly env: Env;
   maxWager(s: At43State, side: number): number;
+  lpPool(s: At43State, side: number): number;
 }
 
 export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Options): At43Game {
@@ -55,6 +76,13 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       if (best < 0 || U.officer.rank > m.units[best].officer!.rank) best = u;
     }
     return best;
+  };
+  /** LP pool (seed p.54): the Commander's LP + the units on the battlefield, disorganized ones excepted. */
+  const lpPool = (s: At43State, side: number): number => {
+    const c = commander(s, side);
+    let pool = c < 0 ? 0 : m.units[c].officer!.lp;
+    for (let u = 0; u < nU; u++) if (m.units[u].side === side && s.members[u] > 0 && s.status[u] !== ST_DISORGANIZED) pool++;
+    return pool;
   };
   const maxWager = (s: At43State, side: number): number => {
     const c = commander(s, side);
@@ -92,10 +120,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
 
   function startRound(s: At43State, ctx: PlayContext): void {
     for (let side = 0; side < 2; side++) {
-      const c = commander(s, side);
-      let pool = c < 0 ? 0 : m.units[c].officer!.lp;
-      for (let u = 0; u < nU; u++) if (m.units[u].side === side && s.members[u] > 0 && s.status[u] !== ST_DISORGANIZED) pool++;
-      s.lp[side] = pool;
+      s.lp[side] = lpPool(s, side);
       s.seq[side].length = 0;
     }
     s.wager[0] = -1;
@@ -135,18 +160,9 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   }
 
   function controlPhase(s: At43State, ctx: PlayContext): void {
-    const R = m.rules.control.radiusCm;
     for (let o = 0; o < m.objectives.length; o++) {
-      const O = m.objectives[o];
-      let a = 0;
-      let b = 0;
-      for (let f = 0; f < m.nF; f++) {
-        const U = m.units[m.fUnit[f]];
-        if (!s.alive[f] || U.afv) continue;
-        if (Math.sqrt((s.fx[f] - O.x) ** 2 + (s.fy[f] - O.y) ** 2) - m.fRadius[f] <= R) U.side === 0 ? a++ : b++;
-      }
-      s.control[o] = a > b ? 0 : b > a ? 1 : -1;
-      if (s.control[o] >= 0) s.vp[s.control[o]] += O.vp;
+      s.control[o] = controllerOf(m, s, o);
+      if (s.control[o] >= 0) s.vp[s.control[o]] += m.objectives[o].vp;
     }
     if (ctx.log) ctx.log(`control phase: VP ${m.sides[0]} ${s.vp[0]}, ${m.sides[1]} ${s.vp[1]}`);
     s.lp[0] = 0;
@@ -475,7 +491,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         const fire = A.get(a, 'overwatch', 'fire');
         if (fire > 0 && s.members[u] > 0) {
           const group = s.drills[o] & DR_OVERWATCH ? (fire === 2 ? 1 : 0) : 2;
-          for (const w of m.units[o].weaponTypes) if (s.members[u] > 0) fireSalvo(env, s, o, w, u, group, true, ctx);
+          for (const w of m.units[o].weaponTypes) while (s.members[u] > 0 && fireSalvo(env, s, o, w, u, group, true, ctx) > 0);
           ctx.tally.addScalar(M.scalar.overwatchSalvos);
           s.drills[o] &= ~(DR_OVERWATCH | DR_OVERWATCH_SPECIAL);
           if (fire === 2) s.drills[o] |= DR_OVERWATCH_SPECIAL; // the marker stays with the special weapon bearers
@@ -560,6 +576,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     model: m,
     env,
     maxWager,
+    lpPool,
     sides: m.sides,
     metrics: rows.layout,
     maxDecisions: m.rounds * (nU * 80 + 60) + 100,

@@ -149,6 +149,12 @@ export function damageInfantry(env: Env, s: At43State, v: number, impacts: numbe
   return kills;
 }
 
+/** Impacts of the AFV ranked `rank` by distance (0 = nearest) when `impacts` are split among n (p.67, W26). */
+export function splitShare(impacts: number, n: number, rank: number): number {
+  const each = Math.floor(impacts / n);
+  return each + (rank < impacts - each * n ? 1 : 0);
+}
+
 /**
  * Impacts on a unit of AFVs (seed p.67): split as equally as possible, the extra impacts to the
  * AFVs nearest (fx, fy); each success rolls a location (p.52). Returns AFVs destroyed.
@@ -162,11 +168,9 @@ export function damageAfvUnit(env: Env, s: At43State, v: number, impacts: number
   const rr = m.opts['rerolls.applyToDamage'] ? W.rerolls : 0;
   const policy = m.opts['location.weaponPick'];
   let destroyed = 0;
-  const each = Math.floor(impacts / n);
-  const extra = impacts - each * n;
   for (let i = 0; i < n; i++) {
     const f = ORDER[i];
-    const k = each + (i < extra ? 1 : 0);
+    const k = splitShare(impacts, n, i);
     const succ = rollPool(ctx.dice, k, need, rr);
     const wasMobile = s.sp[f * SP_STRIDE + 1] > 0;
     let dead = false;

@@ -20,6 +20,11 @@ import { caughtInZone, gap, sees, seesUnit, underCover } from './table.ts';
 const CAUGHT = new Int32Array(256);
 const DEV = new Float64Array(2);
 
+/** Cover test need (p.67): 5+, or the Take-cover need, which never applies against overwatch fire. */
+export function coverNeed(m: Model, drills: number, overwatch: boolean): number {
+  return drills & DR_TAKE_COVER && !overwatch ? m.opts['cover.takeCoverNeed'] : m.rules.cover.need;
+}
+
 /** Group filter for Split fire: 0 every carrier, 1 standard fighters only, 2 special weapon bearers only. */
 export function carrierOk(m: Model, f: number, group: number): boolean {
   return group === 0 || (group === 1 ? !m.fSpecial[f] : m.fSpecial[f] === 1);
@@ -62,9 +67,10 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   const direct = m.weapons[w].aoe <= 0;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f] || !carrierOk(m, f, group)) continue;
-    let has = 0;
-    for (let sl = 0; sl < MAX_SLOTS; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has++;
-    if (has && (!direct || seesUnit(m, s, f, v))) n += has;
+    // one weapon of the type per fighter and salvo: a fighter carrying it twice fires two salvos (p.61, W17)
+    let has = false;
+    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
+    if (has && (!direct || seesUnit(m, s, f, v))) n++;
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
@@ -111,7 +117,11 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f] || !carrierOk(m, f, group)) continue;
     if (W.aoe <= 0 && !seesUnit(m, s, f, v)) continue;
-    for (let sl = 0; sl < MAX_SLOTS; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) s.fired[f] |= 1 << sl;
+    for (let sl = 0; sl < MAX_SLOTS; sl++)
+      if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
+        s.fired[f] |= 1 << sl;
+        break;
+      }
   }
   const dice = W.attackRate * n;
   const row = rowOf(env.rows, u, w, band);
@@ -136,9 +146,8 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
     impacts--;
     ctx.tally.add(row, M.col.bystanderImpacts);
     const b = m.fUnit[f];
-    if (m.opts['cover.bystanders'] && !m.units[b].afv && underCover(m, s, u, b, (s.drills[b] & DR_TAKE_COVER) !== 0 && !overwatch)) {
-      const tc = (s.drills[b] & DR_TAKE_COVER) !== 0 && !overwatch;
-      if (rollCover(ctx.dice, 1, tc ? m.opts['cover.takeCoverNeed'] : m.rules.cover.need) > 0) {
+    if (m.opts['cover.bystanders'] && !m.units[b].afv && underCover(m, s, u, b, (s.drills[b] & DR_TAKE_COVER) !== 0)) {
+      if (rollCover(ctx.dice, 1, coverNeed(m, s.drills[b], overwatch)) > 0) {
         ctx.tally.add(row, M.col.coverSaves);
         continue;
       }
@@ -149,9 +158,8 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   ctx.tally.add(row, M.col.impacts, impacts);
   const V = m.units[v];
   if (!V.afv) {
-    const tc = (s.drills[v] & DR_TAKE_COVER) !== 0 && !overwatch;
     if (underCover(m, s, u, v, (s.drills[v] & DR_TAKE_COVER) !== 0)) {
-      const saved = rollCover(ctx.dice, impacts, tc ? m.opts['cover.takeCoverNeed'] : m.rules.cover.need);
+      const saved = rollCover(ctx.dice, impacts, coverNeed(m, s.drills[v], overwatch));
       ctx.tally.add(row, M.col.coverSaves, saved);
       if (ctx.log) ctx.log(`  ${V.id} under cover: ${saved} of ${impacts} impacts cancelled`);
       impacts -= saved;
