@@ -12,7 +12,7 @@ export const gunlineAgent = agentOf<At43State, At43Observation>()({
   name: 'gunline',
   description: 'Shoots for expected kills, closes in only when nothing is in reach, Take cover / Overwatch at the end (spec §7.3).',
   params: {
-    threat: { default: 40, description: 'enemy within this distance (cm): Take cover', min: 0, max: 200 },
+    threat: { default: 70, description: 'enemy leader within this distance (cm): Take cover (about the reach of a nanoblaster salvo)', min: 0, max: 200 },
     close: { default: 30, description: 'closes in only while the nearest enemy is farther than this (cm)', min: 0, max: 200 },
     wager: { default: 1, description: 'authority wager (LP)', min: 0, max: 7 },
   },
