@@ -8,6 +8,11 @@ import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geomet
 import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
+// Local bindings of the hot core functions (one module-binding lookup at load, not per call).
+const edgeGapF = edgeGap;
+const basesSeeF = basesSee;
+const segmentTouchesShapeF = segmentTouchesShape;
+
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(64);
 const QUAD = new Float64Array(8);
@@ -22,7 +27,7 @@ export function membersOf(m: Model, s: At43State, u: number, out: Int32Array): n
 }
 
 export function gap(m: Model, s: At43State, a: number, b: number): number {
-  return edgeGap(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b]);
+  return edgeGapF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b]);
 }
 
 /** Leader-to-leader distance between two units (seed p.46). */
@@ -42,7 +47,26 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
   return false;
 }
 
+// engagement cache of one state at one geometry version (0 unknown, 1 engaged, 2 free)
+let engCache = new Uint8Array(0);
+let engState: At43State | null = null;
+let engGeom = -1;
+
 export function unitEngaged(m: Model, s: At43State, u: number): boolean {
+  if (engState !== s || engGeom !== s.geom || engCache.length !== m.units.length) {
+    if (engCache.length !== m.units.length) engCache = new Uint8Array(m.units.length);
+    else engCache.fill(0);
+    engState = s;
+    engGeom = s.geom;
+  }
+  const c = engCache[u];
+  if (c !== 0) return c === 1;
+  const r = unitEngagedNow(m, s, u);
+  engCache[u] = r ? 1 : 2;
+  return r;
+}
+
+function unitEngagedNow(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
   if (U.afv) return false;
   for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterEngaged(m, s, f)) return true;
@@ -59,7 +83,7 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
   const m = losM;
   for (let t = 0; t < m.terrain.length; t++) {
     const T = m.terrain[t];
-    if (T.size >= losSize && segmentTouchesShape(T.shape, ax, ay, bx, by)) return true;
+    if (T.size >= losSize && segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
   const s = losS;
@@ -104,7 +128,7 @@ function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
+  return basesSeeF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
 }
 
 /** Does fighter a see at least one alive member of unit v? */
