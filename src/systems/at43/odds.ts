@@ -136,7 +136,13 @@ const outcomes = (d: Dist): OddsOutcome[] => d.table().map((r) => ({ outcome: r.
 const utrMechanic: OddsMechanic = {
   name: 'utr',
   description: 'Universal Table of Resolution: P(success) per die for every (action value, difficulty), with 0, 1 and 2 re-rolls',
-  params: { maxValue: { default: 12, description: 'largest action value and difficulty listed', min: 1, max: 30, integer: true } },
+  params: {
+    maxValue: { default: 12, description: 'largest action value and difficulty listed', min: 1, max: 30, integer: true },
+    dice: { default: 7, description: 'dice in the pool (exact-vs-sampled check)', min: 1, max: 40, integer: true },
+    av: { default: 3, description: 'action value (check)', min: 0, max: 30, integer: true },
+    d: { default: 5, description: 'difficulty (check)', min: 0, max: 30, integer: true },
+    rerolls: { default: 1, description: 're-rolls (check)', min: 0, max: 5, integer: true },
+  },
   table(data, _o, q) {
     const d = asRules(data);
     const max = num(q.maxValue, 12);
@@ -168,6 +174,8 @@ const salvoMechanic: OddsMechanic = {
     weapon: { default: 'laser-rifle', description: 'weapon id' },
     shooters: { default: 6, description: 'fighters firing', min: 1, max: 40, integer: true },
     protection: { default: 6, description: 'target Protection', min: 0, max: 30, integer: true },
+    range: { default: 4, description: 'range band (check)', min: 0, max: 20, integer: true },
+    cover: { default: 0, description: 'cover need, 0 = no cover (check)', min: 0, max: 6, integer: true },
   },
   validate(data, _o, q) {
     return asRules(data).weapons[String(q.weapon)] ? [] : [['weapon', `unknown weapon '${q.weapon}'; expected one of ${Object.keys(asRules(data).weapons).join(', ')}`]];
@@ -206,7 +214,13 @@ const salvoMechanic: OddsMechanic = {
 const templateMechanic: OddsMechanic = {
   name: 'template',
   description: 'Indirect fire: successes, explosion radius, impacts per fighter and deviation (cm) by range band',
-  params: { weapon: { default: 'grenade-launcher', description: 'weapon id (with an area of effect)' }, shooters: { default: 2, description: 'fighters firing', min: 1, max: 20, integer: true } },
+  params: {
+    weapon: { default: 'grenade-launcher', description: 'weapon id (with an area of effect)' },
+    shooters: { default: 2, description: 'fighters firing', min: 1, max: 20, integer: true },
+    dice: { default: 2, description: 'dice (check)', min: 1, max: 40, integer: true },
+    accuracy: { default: 2, description: 'Accuracy (check)', min: 0, max: 30, integer: true },
+    range: { default: 7, description: 'range band (check)', min: 0, max: 20, integer: true },
+  },
   table(data, _o, q) {
     const d = asRules(data);
     const w = d.weapons[String(q.weapon)];
@@ -229,7 +243,11 @@ const templateMechanic: OddsMechanic = {
 const afvMechanic: OddsMechanic = {
   name: 'afv',
   description: 'AFV part-damage chain after k damage successes (default Fire Toad: frame 4, propulsion 2, two 1-SP weapons)',
-  params: { profile: { default: 'fire-toad', description: 'AFV profile id' }, damage: { default: 1, description: 'Damage per success', min: 1, max: 5, integer: true } },
+  params: {
+    profile: { default: 'fire-toad', description: 'AFV profile id' },
+    damage: { default: 1, description: 'Damage per success', min: 1, max: 5, integer: true },
+    k: { default: 4, description: 'damage successes (check)', min: 0, max: 7, integer: true },
+  },
   table(data, o, q) {
     const d = asRules(data);
     const p = d.profiles[String(q.profile)];
@@ -256,7 +274,10 @@ const afvMechanic: OddsMechanic = {
 const moraleMechanic: OddsMechanic = {
   name: 'morale',
   description: 'Morale test pass probability and rout within n triggered activations (no rally)',
-  params: {},
+  params: {
+    morale: { default: 7, description: 'unit Morale (check)', min: 0, max: 20, integer: true },
+    n: { default: 2, description: 'triggered activations (check)', min: 0, max: 10, integer: true },
+  },
   table(data) {
     const d = asRules(data);
     const rows: OddsRow[] = [];
@@ -280,7 +301,7 @@ const moraleMechanic: OddsMechanic = {
 const authorityMechanic: OddsMechanic = {
   name: 'authority',
   description: 'Authority test: P(win) by modifier difference (Authority + wager), ties re-rolled',
-  params: {},
+  params: { difference: { default: 1, description: 'my modifier minus theirs (check)', min: -12, max: 12, integer: true } },
   table() {
     const rows: OddsRow[] = [];
     for (let dd = -6; dd <= 6; dd++) rows.push({ key: { difference: dd }, cells: { win: P(authorityWin(dd)) } });
@@ -297,7 +318,7 @@ const authorityMechanic: OddsMechanic = {
 const runOverMechanic: OddsMechanic = {
   name: 'runover',
   description: 'Run-over by a rushing AFV: P(eliminated) for a free, an engaged fighter and a support weapon',
-  params: {},
+  params: { engaged: { default: false, description: 'the fighter is engaged (check)' } },
   table(data) {
     const d = asRules(data);
     return {
@@ -323,7 +344,10 @@ const runOverMechanic: OddsMechanic = {
 const coverMechanic: OddsMechanic = {
   name: 'cover',
   description: 'Cover tests: P(an impact is cancelled) at 5+, under "Take cover!" (option) and at 3+',
-  params: {},
+  params: {
+    impacts: { default: 4, description: 'impacts tested (check)', min: 0, max: 40, integer: true },
+    need: { default: 5, description: 'cover need (check)', min: 2, max: 6, integer: true },
+  },
   table(data, o) {
     const d = asRules(data);
     const tc = Number(o['cover.takeCoverNeed'] ?? 4);

@@ -207,6 +207,6 @@ export function tallyKills(env: Env, ctx: PlayContext, shooter: number, w: numbe
   if (kills <= 0) return;
   const row = rowOf(env.rows, shooter, w, band);
   ctx.tally.add(row, M.col.kills, kills);
-  const T = env.m.units[targetUnit];
-  ctx.tally.add(row, M.col.costKilled, (kills * T.cost) / T.count);
+  // integral per-fighter cost, so summaries stay exact integer sums in any batch order
+  ctx.tally.add(row, M.col.costKilled, kills * env.m.units[targetUnit].profile.cost);
 }
