@@ -2,7 +2,8 @@
  * The compiled, per-scenario static model: units and their fighters as flat arrays, weapons,
  * terrain shapes and objectives. Built once per worker; games only read it.
  */
-import { polygon, type Shape } from '../../core/geometry/table/index.ts';
+import { polygon, type Shape } from '../../core/geometry/table/shapes.ts';
+import { BasePaths } from '../../core/geometry/table/paths.ts';
 import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario, ProfileData, WeaponData } from './schema.ts';
 
@@ -72,6 +73,9 @@ export interface Model {
   readonly startY: Float64Array;
   readonly startLeader: Int32Array;
   readonly terrain: readonly TerrainM[];
+  /** Paths around the terrain that stops movement (`blocking`, one flag per terrain element). */
+  readonly paths: BasePaths;
+  readonly blocking: Uint8Array;
   readonly objectives: ReadonlyArray<{ id: string; x: number; y: number; vp: number }>;
   readonly firstWinner: number;
   readonly victory: 'vp' | 'annihilation' | 'vpOrAnnihilation';
@@ -196,6 +200,9 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     startY: Float64Array.from(ys),
     startLeader: Int32Array.from(units.map((u) => u.first)),
     terrain,
+    paths: new BasePaths(terrain),
+    // high obstacles stop every base; low ones too when a move may not end on them
+    blocking: Uint8Array.from(terrain.map((t) => (t.size >= 2 || !opts['opt.endOnObstacles'] ? 1 : 0))),
     objectives: sc.objectives.map((o) => ({ id: o.id, x: o.x, y: o.y, vp: o.vpPerRound })),
     firstWinner: sc.firstRoundAuthorityWinner ? sides.indexOf(sc.firstRoundAuthorityWinner) : -1,
     victory: sc.victory.type,

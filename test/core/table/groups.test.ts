@@ -76,3 +76,48 @@ describe('templates and swept paths', () => {
     expect(onSweptPath(0, 0, 0, 30, 3.5, 5.1, 15, 1.5)).toBe(false);
   });
 });
+
+import { BasePaths, pathLength } from '../../../src/core/geometry/table/paths.ts';
+
+describe('paths around obstacles (AT-43 p.48)', () => {
+  const box = { xs: [40, 60, 60, 40], ys: [40, 40, 60, 60] };
+  it('a straight line when nothing is in the way', () => {
+    const p = new BasePaths([box]);
+    const out = new Float64Array(20);
+    expect(p.path(0, 0, 30, 0, 1.5, null, out)).toBe(1);
+    expect([out[0], out[1]]).toEqual([30, 0]);
+  });
+  it('around a box: two corners, longer than the straight line, clear of the box by the base radius', () => {
+    const p = new BasePaths([box]);
+    const out = new Float64Array(20);
+    const n = p.path(50, 30, 50, 70, 1.5, null, out);
+    expect(n).toBe(3);
+    const len = pathLength(50, 30, out, n);
+    expect(len).toBeGreaterThan(40);
+    expect(len).toBeLessThan(60);
+    let x = 50;
+    let y = 30;
+    for (let i = 0; i < n; i++) {
+      expect(p.clear(x, y, out[2 * i], out[2 * i + 1], 1.5, null)).toBe(true);
+      x = out[2 * i];
+      y = out[2 * i + 1];
+    }
+  });
+  it('a gap narrower than the base is not passed; a wider one is', () => {
+    const left = { xs: [0, 49, 49, 0], ys: [40, 40, 60, 60] };
+    const right = (g: number) => ({ xs: [49 + g, 100, 100, 49 + g], ys: [40, 40, 60, 60] });
+    const out = new Float64Array(40);
+    const narrow = new BasePaths([left, right(2.5)]);
+    const n1 = narrow.path(50, 30, 50, 70, 1.5, null, out);
+    expect(n1 === -1 || pathLength(50, 30, out, n1) > 80).toBe(true);
+    const wide = new BasePaths([left, right(4)]);
+    const n2 = wide.path(50.5, 30, 51, 70, 1.5, null, out);
+    expect(n2).toBeGreaterThan(0);
+    expect(pathLength(50.5, 30, out, n2)).toBeLessThan(45);
+  });
+  it('inactive obstacles are ignored', () => {
+    const p = new BasePaths([box]);
+    const out = new Float64Array(20);
+    expect(p.path(50, 30, 50, 70, 1.5, [0], out)).toBe(1);
+  });
+});

@@ -5,3 +5,4 @@ export * from './footprint.ts';
 export * from './movement.ts';
 export * from './los.ts';
 export * from './groups.ts';
+export * from './paths.ts';

@@ -25,8 +25,6 @@ function foot(r: number): Footprint {
   return f;
 }
 
-const OX = new Float64Array(64);
-const OY = new Float64Array(64);
 const ENG = new Uint8Array(1024);
 
 /** Movement allowance of unit u (cm). */
@@ -94,14 +92,61 @@ export function goalVector(m: Model, s: At43State, u: number, goal: number, out:
 
 const GV = new Float64Array(3);
 
-/** Moves unit u toward `goal`; returns the distance travelled (0 = could not move). */
+const LEGS = new Float64Array(1024);
+
+/**
+ * Moves unit u toward `goal`; returns the distance travelled (0 = could not move). Toward a unit
+ * or an objective the leader follows the shortest path around the high obstacles (measured along
+ * the path, p.48); the formation keeps its shape, leg by leg.
+ */
 export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal: number, ctx: PlayContext): number {
   const m = env.m;
   const U = m.units[u];
   if (!goalVector(m, s, u, goal, GV)) return 0;
-  const dx = GV[0];
-  const dy = GV[1];
-  let t = Math.min(allowance(m, s, u, rush), GV[2]);
+  let budget = Math.min(allowance(m, s, u, rush), GV[2]);
+  const L = s.leader[u];
+  let legs = 1;
+  LEGS[0] = s.fx[L] + GV[0] * (Number.isFinite(GV[2]) ? GV[2] : budget);
+  LEGS[1] = s.fy[L] + GV[1] * (Number.isFinite(GV[2]) ? GV[2] : budget);
+  if (goal >= N_DIRS && !(rush && U.afv)) {
+    // the path of the whole formation (its radius around the leader), else of the leader alone
+    let span = U.profile.baseRadius;
+    for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, Math.hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
+    const tx = LEGS[0];
+    const ty = LEGS[1];
+    let n = m.paths.path(s.fx[L], s.fy[L], tx, ty, span, m.blocking, LEGS);
+    if (n < 0) n = m.paths.path(s.fx[L], s.fy[L], tx, ty, U.profile.baseRadius, m.blocking, LEGS);
+    if (n > 0) legs = n;
+    else {
+      LEGS[0] = tx;
+      LEGS[1] = ty;
+    }
+  }
+  let moved = 0;
+  let x = s.fx[L];
+  let y = s.fy[L];
+  for (let i = 0; i < legs && budget > 1e-9; i++) {
+    const dx = LEGS[2 * i] - x;
+    const dy = LEGS[2 * i + 1] - y;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1e-9) continue;
+    const want = Math.min(len, budget);
+    const t = translate(env, s, u, dx / len, dy / len, want, rush, ctx);
+    moved += t;
+    budget -= t;
+    if (t < want - 1e-9) break;
+    x = s.fx[L];
+    y = s.fy[L];
+  }
+  if (ctx.log && moved > 0) ctx.log(`  ${U.id} ${rush ? 'rushes' : 'moves'} ${moved.toFixed(1)} cm`);
+  return moved;
+}
+
+/** Translates the formation of u along (dx, dy) by up to maxT, clipped; returns the distance. */
+function translate(env: Env, s: At43State, u: number, dx: number, dy: number, maxT: number, rush: boolean, ctx: PlayContext): number {
+  const m = env.m;
+  const U = m.units[u];
+  let t = maxT;
   const dirDeg = (Math.atan2(dx, dy) * 180) / Math.PI;
   const runOver = rush && U.afv;
   const keepEnemy = 0.5;
@@ -113,10 +158,9 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     if (dx < -1e-12) t = Math.min(t, (r - s.fx[f]) / dx);
     if (dy > 1e-12) t = Math.min(t, (m.depth - r - s.fy[f]) / dy);
     if (dy < -1e-12) t = Math.min(t, (r - s.fy[f]) / dy);
-    for (const T of m.terrain) {
-      const blocks = T.size >= 2 || !m.opts['opt.endOnObstacles'];
-      if (!blocks) continue;
-      const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
+    for (let k = 0; k < m.terrain.length; k++) {
+      if (!m.blocking[k]) continue;
+      const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, m.terrain[k].shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
     for (let g = 0; g < m.nF; g++) {
@@ -135,18 +179,13 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     while (t > 0 && overlapsAt(m, s, u, dx * t, dy * t)) t = t > 0.5 ? t - 0.5 : 0;
   }
   if (t <= 1e-9) return 0;
-  let n = 0;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!mobile(m, s, f)) continue;
-    OX[n] = s.fx[f];
-    OY[n] = s.fy[f];
-    n++;
     s.fx[f] += dx * t;
     s.fy[f] += dy * t;
   }
   s.geom++;
   if (runOver) runOverPath(env, s, u, dx * t, dy * t, ctx);
-  if (ctx.log) ctx.log(`  ${U.id} ${rush ? 'rushes' : 'moves'} ${t.toFixed(1)} cm`);
   return t;
 }
 
