@@ -46,6 +46,14 @@ export interface UnitM {
 
 export interface TerrainM {
   readonly id: string;
+  /** Bounding box and bounding circle, for cheap rejections in the hot loops. */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly br: number;
   readonly shape: Shape;
   readonly xs: readonly number[];
   readonly ys: readonly number[];
@@ -63,6 +71,8 @@ export interface Model {
   readonly units: readonly UnitM[];
   readonly weapons: readonly WeaponM[];
   readonly nF: number;
+  /** Indices of the AFV fighters (the only fighters that block lines of sight). */
+  readonly afvFighters: Int32Array;
   readonly fUnit: Int32Array;
   readonly fRadius: Float64Array;
   readonly fSize: Int32Array;
@@ -179,7 +189,13 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
       [ys[l], ys[u.first]] = [ys[u.first], ys[l]];
     }
   });
-  const terrain: TerrainM[] = sc.terrain.map((t) => ({ id: t.id, shape: polygon(t.polygon), xs: t.polygon.map((p) => p[0]), ys: t.polygon.map((p) => p[1]), size: t.size, cover: t.cover }));
+  const terrain: TerrainM[] = sc.terrain.map((t) => {
+    const xs = t.polygon.map((p) => p[0]);
+    const ys = t.polygon.map((p) => p[1]);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    return { id: t.id, shape: polygon(t.polygon), xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy) };
+  });
   const sides = sc.sides.map((s) => s.id);
   return {
     rules,
@@ -191,6 +207,7 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     units,
     weapons,
     nF: fUnit.length,
+    afvFighters: Int32Array.from(fUnit.map((u, f) => (units[u].afv ? f : -1)).filter((f) => f >= 0)),
     fUnit: Int32Array.from(fUnit),
     fRadius: Float64Array.from(fRadius),
     fSize: Int32Array.from(fSize),

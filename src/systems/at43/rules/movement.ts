@@ -160,7 +160,10 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
     if (dy < -1e-12) t = Math.min(t, (r - s.fy[f]) / dy);
     for (let k = 0; k < m.terrain.length; k++) {
       if (!m.blocking[k]) continue;
-      const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, m.terrain[k].shape);
+      const T = m.terrain[k];
+      // out of reach this move: skip the exact sweep
+      if (Math.hypot(s.fx[f] - T.cx, s.fy[f] - T.cy) - T.br - r > t) continue;
+      const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
     for (let g = 0; g < m.nF; g++) {

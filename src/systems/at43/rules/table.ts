@@ -83,12 +83,16 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
   const m = losM;
   for (let t = 0; t < m.terrain.length; t++) {
     const T = m.terrain[t];
-    if (T.size >= losSize && segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
+    if (T.size < losSize) continue;
+    if ((ax < T.x0 && bx < T.x0) || (ax > T.x1 && bx > T.x1) || (ay < T.y0 && by < T.y0) || (ay > T.y1 && by > T.y1)) continue;
+    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
   const s = losS;
-  for (let f = 0; f < m.nF; f++) {
-    if (f === losA || f === losB || !s.alive[f] || !m.units[m.fUnit[f]].afv || m.fSize[f] < losSize) continue;
+  const afv = m.afvFighters;
+  for (let i = 0; i < afv.length; i++) {
+    const f = afv[i];
+    if (f === losA || f === losB || !s.alive[f] || m.fSize[f] < losSize) continue;
     const dx = bx - ax;
     const dy = by - ay;
     const l2 = dx * dx + dy * dy || 1;
