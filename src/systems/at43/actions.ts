@@ -1,7 +1,7 @@
 /** The AT-43 actions (declared once) and the pending-decision frames. */
 import { actionCodec } from '../../core/decision/codec.ts';
 import { decisionFrames } from '../../core/decision/stack.ts';
-import { MAX_SLOTS, MAX_UNITS, N_GOALS } from './model.ts';
+import { MAX_FIGHTERS, MAX_SLOTS, MAX_UNITS, N_GOALS } from './model.ts';
 
 export const A = actionCodec({
   /** Lay the next card of the activation sequence face down (secret). */
@@ -24,6 +24,8 @@ export const A = actionCodec({
   eject: { yes: 2 },
   /** Fire weapon type `weapon` (index in the unit's weapon types) at unit `target`. */
   shoot: { weapon: MAX_SLOTS, target: MAX_UNITS },
+  /** Fire weapon type `weapon` at one single AFV of a unit of AFVs (p.61). */
+  shootAfv: { weapon: MAX_SLOTS, fighter: MAX_FIGHTERS },
   /** Move: rush (1) or combat movement (0) toward a goal (direction, unit leader, objective). */
   move: { rush: 2, goal: N_GOALS },
   /** Resolve the close combats of the engaged members. */

@@ -348,6 +348,11 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
             if (canShoot(m, s, u, w, v) && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
+            // a unit of several AFVs: one single AFV may be targeted instead (p.61)
+            const V = m.units[v];
+            if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
+              for (let f = V.first; f < V.first + V.count; f++)
+                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeed(m, s, u, w, v, 0, f).need !== 0) out[n++] = A.encode.shootAfv(k, f);
           }
         }
       }
@@ -508,6 +513,14 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         checkAnnihilation(s);
         return;
       }
+      case 'shootAfv': {
+        const u = s.unit;
+        const f = A.get(a, 'shootAfv', 'fighter');
+        fireSalvo(env, s, u, m.units[u].weaponTypes[A.get(a, 'shootAfv', 'weapon')], m.fUnit[f], 0, false, ctx, f);
+        s.shot = 1;
+        checkAnnihilation(s);
+        return;
+      }
       case 'move': {
         const u = s.unit;
         const rush = A.get(a, 'move', 'rush') === 1;
@@ -559,6 +572,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'pay': return `${who} ${d.yes ? 'pays 1 LP for' : 'does not pay for'} ${un(s.unit)}`;
       case 'eject': return `${who} ${d.yes ? 'ejects the pilot' : 'keeps the immobilised AFV'}`;
       case 'shoot': return `${un(s.unit)} fires ${m.weapons[m.units[s.unit].weaponTypes[d.weapon]]?.id ?? d.weapon} at ${un(d.target)}`;
+      case 'shootAfv': return `${un(s.unit)} fires ${m.weapons[m.units[s.unit].weaponTypes[d.weapon]]?.id ?? d.weapon} at ${un(m.fUnit[d.fighter])} AFV #${d.fighter - m.units[m.fUnit[d.fighter]].first} alone`;
       case 'move': {
         const g = d.goal;
         const to = g < N_DIRS ? `heading ${g * 45}°` : g < N_DIRS + MAX_UNITS ? `toward ${un(g - N_DIRS)}` : `toward objective ${m.objectives[g - N_DIRS - MAX_UNITS]?.id}`;
@@ -580,7 +594,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     sides: m.sides,
     metrics: rows.layout,
     maxDecisions: m.rounds * (nU * 80 + 60) + 100,
-    maxActions: 4 * MAX_UNITS + 2 * (N_DIRS + MAX_UNITS + 6) + 32,
+    maxActions: 4 * MAX_UNITS + 4 * m.afvFighters.length + 2 * (N_DIRS + MAX_UNITS + 6) + 32,
     newGame(_setup: Rng, ctx: PlayContext): At43State {
       const s = newState(m);
       for (let r = 0; r < rows.layout.rows.length; r += 10) ctx.tally.add(r, M.col.fielded);

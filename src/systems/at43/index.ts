@@ -39,6 +39,8 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
     }),
   );
   if (total > 24) errs.push(['sides', `expected at most 24 units in all, got ${total}`]);
+  const fighters = sc.sides.reduce((a, sd) => a + sd.units.reduce((b, u) => b + u.count, 0), 0);
+  if (fighters > 384) errs.push(['sides', `expected at most 384 fighters in all, got ${fighters}`]);
   return errs;
 }
 

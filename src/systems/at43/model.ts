@@ -8,6 +8,7 @@ import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario, ProfileData, WeaponData } from './schema.ts';
 
 export const MAX_UNITS = 24;
+export const MAX_FIGHTERS = 384;
 export const MAX_SLOTS = 4;
 export const MAX_OBJECTIVES = 6;
 /** Movement goals: 8 compass directions, then toward a unit's leader, then toward an objective. */

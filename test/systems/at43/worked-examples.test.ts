@@ -393,3 +393,17 @@ describe('close combat and control', () => {
     expect(controllerOf(g.model, s, 0)).toBe(1);
   });
 });
+
+describe('single-AFV targeting (p.61)', () => {
+  it('a unit of Fire Toads: one single AFV may be targeted, and it takes every impact', () => {
+    const g = compile(doc([{ id: 'ir', profile: 'iron-rain', count: 1, x: 60, y: 20, formation: 'line' }], [{ id: 'ft', profile: 'fire-toad', count: 3, x: 60, y: 45, formation: 'line' }], {}, { overrides: { 'weapons.light-mg.penetration': 12 } }));
+    const { s } = start(g);
+    const mg = g.model.weapons.findIndex((w) => w.id === 'light-mg');
+    const far = 3; // the last Fire Toad of the line
+    // 3 dice all hit (need 4+ at range 2), 3 damage successes (Pen 12 vs Prot 12: 4+), locations 3, 4, 5: frame
+    const { ctx } = withDice(g, [6, 6, 6, 6, 6, 6, 3, 4, 5]);
+    fireSalvo(g.env, s, 0, mg, 1, 0, false, ctx, far);
+    expect(s.sp[far * 6]).toBe(1);
+    for (const f of [1, 2]) expect(s.sp[f * 6]).toBe(4);
+  });
+});

@@ -59,8 +59,15 @@ export function bestShot(ctx: Ctx, o: At43Observation): [number, number] {
   const U = o.model.units[o.unit];
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
-    if (!A.is(a, 'shoot')) continue;
-    const v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+    let v: number;
+    if (A.is(a, 'shoot')) v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+    else if (A.is(a, 'shootAfv')) {
+      // focus fire: a single AFV is worth more the more damaged its frame already is
+      const f = A.get(a, 'shootAfv', 'fighter');
+      const T = o.model.units[o.model.fUnit[f]];
+      const frame = T.profile.frameSP;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shootAfv', 'weapon')], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
+    } else continue;
     if (v > bv) {
       bv = v;
       best = a;

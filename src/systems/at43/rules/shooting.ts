@@ -61,7 +61,7 @@ export function indirectTarget(m: Model, s: At43State, u: number, w: number, v: 
 }
 
 /** Number of (fighter, slot) pairs of weapon w in u able to fire at v now (direct: with LOS). */
-export function readyShooters(m: Model, s: At43State, u: number, w: number, v: number, group: number): number {
+export function readyShooters(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
   const U = m.units[u];
   let n = 0;
   const direct = m.weapons[w].aoe <= 0;
@@ -70,7 +70,7 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
     // one weapon of the type per fighter and salvo: a fighter carrying it twice fires two salvos (p.61, W17)
     let has = false;
     for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
-    if (has && (!direct || seesUnit(m, s, f, v))) n++;
+    if (has && (!direct || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
@@ -90,9 +90,9 @@ export function canShoot(m: Model, s: At43State, u: number, w: number, v: number
 }
 
 /** Range band and need of weapon w from unit u at unit v. */
-export function salvoNeed(m: Model, s: At43State, u: number, w: number, v: number, group: number): { band: number; need: number } {
+export function salvoNeed(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): { band: number; need: number } {
   const W = m.weapons[w];
-  let d = gap(m, s, s.leader[u], s.leader[v]);
+  let d = gap(m, s, s.leader[u], single >= 0 ? single : s.leader[v]);
   if (W.aoe > 0 && m.opts['indirect.rangeTo'] === 'targetFighter') {
     const t = indirectTarget(m, s, u, w, v, group);
     if (t >= 0) d = gap(m, s, s.leader[u], t);
@@ -105,18 +105,19 @@ export function salvoNeed(m: Model, s: At43State, u: number, w: number, v: numbe
  * Fires weapon w of unit u at unit v. `overwatch` disables the improved Take-cover test (p.67).
  * Marks the carriers' slots fired. Returns the number of dice rolled (0 = nothing fired).
  */
-export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: number, group: number, overwatch: boolean, ctx: PlayContext): number {
+export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: number, group: number, overwatch: boolean, ctx: PlayContext, single = -1): number {
   const m = env.m;
   const W = m.weapons[w];
   const U = m.units[u];
-  const n = readyShooters(m, s, u, w, v, group);
+  if (W.aoe > 0) single = -1;
+  const n = readyShooters(m, s, u, w, v, group, single);
   if (n === 0) return 0;
-  const { band, need } = salvoNeed(m, s, u, w, v, group);
+  const { band, need } = salvoNeed(m, s, u, w, v, group, single);
   const tgtFighter = W.aoe > 0 ? indirectTarget(m, s, u, w, v, group) : -1;
   // mark the slots fired (every ready carrier of the group: a fighter without LOS holds his fire)
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f] || !carrierOk(m, f, group)) continue;
-    if (W.aoe <= 0 && !seesUnit(m, s, f, v)) continue;
+    if (W.aoe <= 0 && !(single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v))) continue;
     for (let sl = 0; sl < MAX_SLOTS; sl++)
       if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
         s.fired[f] |= 1 << sl;
@@ -139,7 +140,7 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   }
   let impacts = hits;
   // zone of fire: bystanders first, nearest the shooting leader first (p.64-65)
-  const nc = caughtInZone(m, s, u, v, CAUGHT, DR_KNEE);
+  const nc = caughtInZone(m, s, u, v, CAUGHT, DR_KNEE, single);
   for (let i = 0; i < nc && impacts > 0; i++) {
     const f = CAUGHT[i];
     if (!s.alive[f]) continue;
@@ -154,7 +155,7 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
     }
     if (damageFighter(env, s, f, 1, w, ctx)) tallyKills(env, ctx, u, w, band, 1, b);
   }
-  if (impacts <= 0 || s.members[v] === 0) return dice;
+  if (impacts <= 0 || s.members[v] === 0 || (single >= 0 && !s.alive[single])) return dice;
   ctx.tally.add(row, M.col.impacts, impacts);
   const V = m.units[v];
   if (!V.afv) {
@@ -168,7 +169,7 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
     tallyKills(env, ctx, u, w, band, k, v);
     if (ctx.log) ctx.log(`  ${V.id}: ${impacts} damage tests -> ${k} eliminated`);
   } else {
-    const k = damageAfvUnit(env, s, v, impacts, w, lx, ly, ctx);
+    const k = damageAfvUnit(env, s, v, impacts, w, lx, ly, ctx, single);
     tallyKills(env, ctx, u, w, band, k, v);
   }
   return dice;

@@ -147,11 +147,15 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
  * distance to the shooting leader, written to out; returns their number. Ignored: members of
  * u and v, grounded fighters, units under "Knee to the ground!", smaller fighters (option A2).
  */
-export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number): number {
+export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number, single = -1): number {
   const ns = membersOf(m, s, u, MEMBERS);
-  const nt = membersOf(m, s, v, MEMBERS2);
+  let nt: number;
+  if (single >= 0) {
+    MEMBERS2[0] = single; // a single targeted AFV: the zone uses that AFV alone (p.63)
+    nt = 1;
+  } else nt = membersOf(m, s, v, MEMBERS2);
   if (ns === 0 || nt === 0) return 0;
-  zoneOfFire(s.fx, s.fy, m.fRadius, MEMBERS, ns, s.leader[u], MEMBERS2, nt, s.leader[v], QUAD);
+  zoneOfFire(s.fx, s.fy, m.fRadius, MEMBERS, ns, s.leader[u], MEMBERS2, nt, single >= 0 ? single : s.leader[v], QUAD);
   const rule = m.opts['zoneOfFire.sizeRule'];
   const sShoot = m.units[u].profile.size;
   const sTarget = m.units[v].profile.size;
