@@ -407,3 +407,18 @@ describe('single-AFV targeting (p.61)', () => {
     for (const f of [1, 2]) expect(s.sp[f * 6]).toBe(4);
   });
 });
+
+describe('shooting into a mêlée (p.61, A20)', () => {
+  it('impacts go to the nearest fighters of the whole mêlée, friends included', () => {
+    const g = compile(doc([troopers('shooters', 60, 10), { ...troopers('friends', 60, 40), count: 2 }], [golems('foes', 60, 44.5, 2)]));
+    const { s } = start(g);
+    place(g, s, 1, [[58, 40], [62, 40]]);
+    place(g, s, 2, [[58, 44.5], [62, 44.5]]);
+    const laser = g.model.weapons.findIndex((w) => w.id === 'laser-rifle');
+    // 6 dice: two hits (range 2: need 3+), then two damage tests at 4+ (friends, Prot 5 vs Pen 5) both succeed
+    const { ctx } = withDice(g, [6, 6, 1, 1, 1, 1, 6, 6]);
+    fireSalvo(g.env, s, 0, laser, 2, 0, false, ctx);
+    expect(s.members[1]).toBe(0); // the two friendly troopers, nearer the shooters, fall
+    expect(s.members[2]).toBe(2);
+  });
+});

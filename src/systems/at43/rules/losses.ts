@@ -210,3 +210,33 @@ export function tallyKills(env: Env, ctx: PlayContext, shooter: number, w: numbe
   // integral per-fighter cost, so summaries stay exact integer sums in any batch order
   ctx.tally.add(row, M.col.costKilled, kills * env.m.units[targetUnit].profile.cost);
 }
+
+/**
+ * Impacts on a mêlée treated as one unit (p.61, A20): each impact tests the nearest alive fighter
+ * of any engaged unit (friend or foe) to (fx, fy); heroes keep their protection. Returns kills.
+ */
+export function damageMelee(env: Env, s: At43State, mask: Uint8Array, impacts: number, w: number, fx: number, fy: number, ctx: PlayContext): number {
+  const m = env.m;
+  const W = m.weapons[w];
+  let kills = 0;
+  for (let k = 0; k < impacts; k++) {
+    let f = -1;
+    let bd = Infinity;
+    for (let g = 0; g < m.nF; g++) {
+      const v = m.fUnit[g];
+      if (!s.alive[g] || !mask[v] || (g === heroFighter(m, s, v) && s.members[v] > 1)) continue;
+      const d = (s.fx[g] - fx) ** 2 + (s.fy[g] - fy) ** 2;
+      if (d < bd) {
+        bd = d;
+        f = g;
+      }
+    }
+    if (f < 0) break;
+    const need = utrNeeded(m.rules.utr, W.penetration - m.units[m.fUnit[f]].profile.protection);
+    if (rollPool(ctx.dice, 1, need, m.opts['rerolls.applyToDamage'] ? W.rerolls : 0) > 0) {
+      killFighter(env, s, f, ctx);
+      kills++;
+    }
+  }
+  return kills;
+}

@@ -13,11 +13,12 @@ import type { Model } from '../model.ts';
 const MAX_SLOTS = 4;
 import { DR_KNEE, DR_TAKE_COVER, type At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
-import { damageAfvUnit, damageFighter, damageInfantry, tallyKills, type Env } from './losses.ts';
+import { damageAfvUnit, damageFighter, damageInfantry, damageMelee, tallyKills, type Env } from './losses.ts';
 import { rangeBand, rollCover, rollPool, templateImpacts, templateRadius, utrNeeded } from './rolls.ts';
-import { caughtInZone, gap, sees, seesUnit, underCover } from './table.ts';
+import { caughtInZone, gap, meleeOf, sees, seesUnit, underCover, unitEngaged } from './table.ts';
 
-const CAUGHT = new Int32Array(256);
+const CAUGHT = new Int32Array(512);
+const MELEE = new Uint8Array(64);
 const DEV = new Float64Array(2);
 
 /** Cover test need (p.67): 5+, or the Take-cover need, which never applies against overwatch fire. */
@@ -140,7 +141,9 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   }
   let impacts = hits;
   // zone of fire: bystanders first, nearest the shooting leader first (p.64-65)
-  const nc = caughtInZone(m, s, u, v, CAUGHT, DR_KNEE, single);
+  // a target engaged in close combat: the whole mêlée is the target (p.61, A20)
+  const inMelee = single < 0 && !m.units[v].afv && unitEngaged(m, s, v) && meleeOf(m, s, v, MELEE) > 1;
+  const nc = caughtInZone(m, s, u, v, CAUGHT, DR_KNEE, single, inMelee ? MELEE : null);
   for (let i = 0; i < nc && impacts > 0; i++) {
     const f = CAUGHT[i];
     if (!s.alive[f]) continue;
@@ -165,7 +168,7 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
       if (ctx.log) ctx.log(`  ${V.id} under cover: ${saved} of ${impacts} impacts cancelled`);
       impacts -= saved;
     }
-    const k = damageInfantry(env, s, v, impacts, w, lx, ly, ctx);
+    const k = inMelee ? damageMelee(env, s, MELEE, impacts, w, lx, ly, ctx) : damageInfantry(env, s, v, impacts, w, lx, ly, ctx);
     tallyKills(env, ctx, u, w, band, k, v);
     if (ctx.log) ctx.log(`  ${V.id}: ${impacts} damage tests -> ${k} eliminated`);
   } else {

@@ -14,7 +14,7 @@ const basesSeeF = basesSee;
 const segmentTouchesShapeF = segmentTouchesShape;
 
 export const MEMBERS = new Int32Array(64);
-const MEMBERS2 = new Int32Array(64);
+const MEMBERS2 = new Int32Array(512);
 const QUAD = new Float64Array(8);
 const WEDGE = new Float64Array(8);
 
@@ -147,12 +147,15 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
  * distance to the shooting leader, written to out; returns their number. Ignored: members of
  * u and v, grounded fighters, units under "Knee to the ground!", smaller fighters (option A2).
  */
-export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number, single = -1): number {
+export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number, single = -1, melee: Uint8Array | null = null): number {
   const ns = membersOf(m, s, u, MEMBERS);
-  let nt: number;
+  let nt = 0;
   if (single >= 0) {
     MEMBERS2[0] = single; // a single targeted AFV: the zone uses that AFV alone (p.63)
     nt = 1;
+  } else if (melee) {
+    // a mêlée target: the extremities of every engaged unit (p.63, A20)
+    for (let f = 0; f < m.nF; f++) if (s.alive[f] && melee[m.fUnit[f]]) MEMBERS2[nt++] = f;
   } else nt = membersOf(m, s, v, MEMBERS2);
   if (ns === 0 || nt === 0) return 0;
   zoneOfFire(s.fx, s.fy, m.fRadius, MEMBERS, ns, s.leader[u], MEMBERS2, nt, single >= 0 ? single : s.leader[v], QUAD);
@@ -164,7 +167,7 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
   let n = 0;
   for (let f = 0; f < m.nF; f++) {
     const w = m.fUnit[f];
-    if (!s.alive[f] || w === u || w === v || s.grounded[f] || s.drills[w] & kneeBit) continue;
+    if (!s.alive[f] || w === u || w === v || (melee && melee[w]) || s.grounded[f] || s.drills[w] & kneeBit) continue;
     const z = m.fSize[f];
     if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
     if (rule === 'both' && z < sShoot && z < sTarget) continue;
@@ -214,4 +217,33 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     }
   }
   return covered >= nt * m.rules.cover.halfRule;
+}
+
+const QUEUE = new Int32Array(64);
+
+/**
+ * The mêlée around infantry unit v (p.61): v and every unit in contact with a unit of it, friend or
+ * foe, transitively. Marks them in `mask` (cleared first); returns how many units it holds.
+ */
+export function meleeOf(m: Model, s: At43State, v: number, mask: Uint8Array): number {
+  mask.fill(0);
+  let head = 0;
+  let tail = 0;
+  mask[v] = 1;
+  QUEUE[tail++] = v;
+  const c = m.rules.contact.cm;
+  while (head < tail) {
+    const a = QUEUE[head++];
+    const A = m.units[a];
+    for (let f = A.first; f < A.first + A.count; f++) {
+      if (!s.alive[f]) continue;
+      for (let g = 0; g < m.nF; g++) {
+        const b = m.fUnit[g];
+        if (mask[b] || !s.alive[g] || m.units[b].side === A.side || m.units[b].afv || gap(m, s, f, g) >= c) continue;
+        mask[b] = 1;
+        QUEUE[tail++] = b;
+      }
+    }
+  }
+  return tail;
 }
