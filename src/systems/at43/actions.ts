@@ -12,6 +12,8 @@ export const A = actionCodec({
   first: { side: 2 },
   /** Sequence option before activating: 0 play the first card, 1 delay (2 LP), 2 extra activation (2 LP). */
   turn: { option: 3 },
+  /** Artillery strike (3 LP, once per round, before activating a unit) on unit `target`'s nearest fighter in sight of a leader. */
+  artillery: { target: MAX_UNITS },
   /** Relocate the first card (1 LP) to position pos (1 = behind the next card...). */
   relocate: { pos: MAX_UNITS },
   /** With an extra activation: which of the two revealed units goes first. */

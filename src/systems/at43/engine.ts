@@ -19,9 +19,9 @@ import { SP_STRIDE } from './rules/afv.ts';
 import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/losses.ts';
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
-import { rollAuthority } from './rules/rolls.ts';
-import { canShoot, fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
-import { unitEngaged } from './rules/table.ts';
+import { rollAuthority, rollPool } from './rules/rolls.ts';
+import { canShoot, explode, fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
+import { sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
@@ -127,6 +127,8 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     s.wager[1] = -1;
     s.delayedLast[0] = 0;
     s.delayedLast[1] = 0;
+    s.artilleryUsed[0] = 0;
+    s.artilleryUsed[1] = 0;
     s.phase = 0;
     F.push(s.pending, 'order', 1);
     F.push(s.pending, 'order', 0);
@@ -274,6 +276,26 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     return false;
   }
 
+  /** Nearest fighter of unit v seen by a leader (or officer) of `side`, or -1 (p.60). */
+  function artilleryTarget(s: At43State, side: number, v: number): number {
+    const V = m.units[v];
+    let best = -1;
+    let bd = Infinity;
+    for (let u = 0; u < nU; u++) {
+      if (m.units[u].side !== side || s.members[u] === 0) continue;
+      const L = s.leader[u];
+      for (let f = V.first; f < V.first + V.count; f++) {
+        if (!s.alive[f]) continue;
+        const d = (s.fx[f] - s.fx[L]) ** 2 + (s.fy[f] - s.fy[L]) ** 2;
+        if (d < bd && sees(m, s, L, f)) {
+          bd = d;
+          best = f;
+        }
+      }
+    }
+    return best;
+  }
+
   function mobileUnit(s: At43State, u: number): boolean {
     const U = m.units[u];
     if (!U.afv) return true;
@@ -336,6 +358,8 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       if (s.lp[side] >= m.rules.lp.delay && !s.delayedLast[side] && s.seq[1 - side].length > 0) out[n++] = A.encode.turn(1);
       if (s.delayedLast[side] && s.lp[side] >= m.rules.lp.extra && q.length >= 2) out[n++] = A.encode.turn(2);
       if (s.lp[side] >= m.rules.lp.relocate) for (let p = 1; p < q.length; p++) out[n++] = A.encode.relocate(p);
+      if (opts['artillery.enabled'] && !s.artilleryUsed[side] && s.lp[side] >= m.rules.lp.artillery)
+        for (let v = 0; v < nU; v++) if (m.units[v].side !== side && s.members[v] > 0 && artilleryTarget(s, side, v) >= 0) out[n++] = A.encode.artillery(v);
       return n;
     }
     // PH_ACT
@@ -443,6 +467,35 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           return;
         }
         return startActivation(s, ctx);
+      }
+      case 'artillery': {
+        const v = A.get(a, 'artillery', 'target');
+        const f = artilleryTarget(s, side, v);
+        spend(s, side, m.rules.lp.artillery, ctx);
+        s.artilleryUsed[side] = 1;
+        ctx.tally.addScalar(M.scalar.artilleryStrikes);
+        const w = m.weapons.findIndex((x) => x.id === m.rules.artillery.weapon);
+        const W = m.weapons[w];
+        const hits = rollPool(ctx.dice, W.attackRate, m.rules.artillery.need, 0);
+        if (ctx.log) ctx.log(`  artillery strike on ${m.units[v].id}: ${W.attackRate} dice at ${m.rules.artillery.need}+ -> ${hits} successes`);
+        // deviation is seen from the nearest leader of the calling side
+        let sx = s.fx[f];
+        let sy = s.fy[f] - 1;
+        let bd = Infinity;
+        for (let u = 0; u < nU; u++) {
+          if (m.units[u].side !== side || s.members[u] === 0) continue;
+          const L = s.leader[u];
+          const d = (s.fx[f] - s.fx[L]) ** 2 + (s.fy[f] - s.fy[L]) ** 2;
+          if (d < bd) {
+            bd = d;
+            sx = s.fx[L];
+            sy = s.fy[L];
+          }
+        }
+        explode(env, s, w, s.fx[f], s.fy[f], sx, sy, hits, W.attackRate - hits, ctx);
+        checkAnnihilation(s);
+        if (!s.result && s.seq[s.active].length === 0) normalizeTurn(s, ctx);
+        return;
       }
       case 'relocate': {
         spend(s, side, m.rules.lp.relocate, ctx);
@@ -566,6 +619,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'wager': return `${who} wagers ${d.lp} LP`;
       case 'first': return `${who} names ${m.sides[d.side]} first player`;
       case 'turn': return `${who} ${['plays the first card', 'delays (2 LP)', 'takes an extra activation (2 LP)'][d.option]}`;
+      case 'artillery': return `${who} calls an artillery strike on ${un(d.target)} (3 LP)`;
       case 'relocate': return `${who} relocates the first card to position ${d.pos} (1 LP)`;
       case 'pickExtra': return `${who} activates ${d.which ? 'the second' : 'the first'} card first`;
       case 'rally': return `${who} ${d.yes ? 'rallies' : 'does not rally'} ${un(s.unit)}`;
@@ -594,7 +648,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     sides: m.sides,
     metrics: rows.layout,
     maxDecisions: m.rounds * (nU * 80 + 60) + 100,
-    maxActions: 4 * MAX_UNITS + 4 * m.afvFighters.length + 2 * (N_DIRS + MAX_UNITS + 6) + 32,
+    maxActions: 5 * MAX_UNITS + 4 * m.afvFighters.length + 2 * (N_DIRS + MAX_UNITS + 6) + 32,
     newGame(_setup: Rng, ctx: PlayContext): At43State {
       const s = newState(m);
       for (let r = 0; r < rows.layout.rows.length; r += 10) ctx.tally.add(r, M.col.fielded);

@@ -19,7 +19,7 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
   if (sc.sides[0].id === sc.sides[1].id) errs.push(['sides.1.id', `expected two different side ids, got '${sc.sides[1].id}' twice`]);
   if (sc.objectives.length > 6) errs.push(['objectives', 'expected at most 6 objectives']);
   if (sc.firstRoundAuthorityWinner && !sc.sides.some((s) => s.id === sc.firstRoundAuthorityWinner)) errs.push(['firstRoundAuthorityWinner', `unknown side '${sc.firstRoundAuthorityWinner}'`]);
-  if (opts['artillery.enabled']) errs.push(['options.artillery.enabled', 'artillery strikes are not modelled yet; expected false']);
+  if (opts['artillery.enabled'] && !data.weapons[data.artillery.weapon]) errs.push(['options.artillery.enabled', `the artillery weapon '${data.artillery.weapon}' is not in the rules data`]);
   if (opts['therian.routines']) errs.push(['options.therian.routines', 'the Therian routines module is not modelled; expected false']);
   sc.sides.forEach((side, si) =>
     side.units.forEach((u, k) => {
@@ -53,7 +53,7 @@ export const system = defineSystem({
   agents: [randomAgent, gunlineAgent, assaultAgent, objectiveAgent],
   defaultAgents: ['gunline', 'assault'],
   dataInUse(body: At43Scenario, data: At43Rules): string[] {
-    const roots = ['utr', 'location', 'rangeBand', 'contact', 'cohesion', 'movement', 'runOver', 'cover', 'template', 'morale', 'lp', 'control', 'officerCost'];
+    const roots = ['utr', 'location', 'rangeBand', 'contact', 'cohesion', 'movement', 'runOver', 'cover', 'template', 'morale', 'lp', 'control', 'officerCost', 'artillery', `weapons.${data.artillery.weapon}`];
     const weapons = new Set<string>();
     for (const side of body.sides)
       for (const u of side.units) {

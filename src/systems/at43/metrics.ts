@@ -4,7 +4,7 @@ import type { Model } from './model.ts';
 
 export const M = metricNames(
   ['fielded', 'salvos', 'dice', 'hits', 'impacts', 'bystanderImpacts', 'coverSaves', 'kills', 'costKilled'],
-  ['rounds', 'vpA', 'vpB', 'lossesA', 'lossesB', 'lpSpentA', 'lpSpentB', 'moraleFailures', 'routs', 'overwatchSalvos', 'authorityWinsA', 'afvDestroyed', 'afvImmobilised', 'drills'],
+  ['rounds', 'vpA', 'vpB', 'lossesA', 'lossesB', 'lpSpentA', 'lpSpentB', 'moraleFailures', 'routs', 'overwatchSalvos', 'authorityWinsA', 'afvDestroyed', 'afvImmobilised', 'drills', 'artilleryStrikes'],
 );
 
 export const BANDS = 10;

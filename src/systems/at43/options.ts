@@ -18,7 +18,7 @@ export const AT43_OPTIONS = defineOptions({
   'opt.meleeStrikeBack': { default: false, description: 'Defenders strike back at once in the attacker\'s activation (interpretation: the seed does not say so).', cite: 'spec §3.9 (corrected: interpretation)', kind: 'ambiguity' },
   'opt.endOnObstacles': { default: true, description: 'A movement may end on low obstacles (Size below the fighter\'s).', cite: 'spec §3.5 (corrected); seed p.48', kind: 'ambiguity' },
   'location.weaponPick': { default: 'mostSP', values: ['mostSP', 'first'], description: 'How the active player picks the weapon hit on a location 6 (his choice; modelled as a fixed policy).', cite: 'spec §3.10.2 (the active player, i.e. the target\'s owner during overwatch)', kind: 'ambiguity' },
-  'artillery.enabled': { default: false, description: 'Mission artillery strikes (3 LP, once per round per player, placeholder profile).', cite: 'spec §3.8.11, §5.7, A15', kind: 'optional-rule' },
+  'artillery.enabled': { default: false, description: 'Mission artillery strikes: 3 LP, once per round per player, just before activating a unit, on a fighter in sight of a leader; placeholder profile (4+, 3 dice, AoE 3, 8/1).', cite: 'spec §3.8.11, §5.7, A15', kind: 'optional-rule' },
   'therian.routines': { default: false, description: 'Therian overseer routines module (absent from the seed; not modelled).', cite: 'spec §5.13', kind: 'optional-rule' },
 });
 export type At43Options = OptionValuesOf<typeof AT43_OPTIONS>;

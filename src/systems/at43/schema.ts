@@ -52,6 +52,7 @@ export const rulesSchema = z
     morale: z.object({ difficulty: int(), triggerType12: int().min(0), triggerType3: int().min(0) }).strict(),
     lp: z.object({ relocate: int().min(0), delay: int().min(0), extra: int().min(0), noOfficer: int().min(0), drill: int().min(0), rally: int().min(0), artillery: int().min(0) }).strict(),
     control: z.object({ radiusCm: z.number().positive() }).strict(),
+    artillery: z.object({ need: int().min(2).max(6), weapon: z.string() }).strict(),
     bases: z.object({ infantry: z.number().positive(), support: z.number().positive(), strider: z.number().positive() }).strict(),
     weapons: z.record(z.string(), weapon),
     profiles: z.record(z.string(), profile),

@@ -57,6 +57,8 @@ export interface At43State {
   wager: number[];
   authorityWinner: number;
   delayedLast: number[];
+  /** Artillery strike called this round, per side (A15: once per player). */
+  artilleryUsed: number[];
   extraLeft: number;
   /** The current activation. */
   unit: number;
@@ -107,6 +109,7 @@ export function newState(m: Model): At43State {
     wager: [-1, -1],
     authorityWinner: -1,
     delayedLast: [0, 0],
+    artilleryUsed: [0, 0],
     extraLeft: 0,
     unit: -1,
     moved: 0,
@@ -142,6 +145,7 @@ export function cloneState(s: At43State): At43State {
     ordered: s.ordered.slice(),
     wager: s.wager.slice(),
     delayedLast: s.delayedLast.slice(),
+    artilleryUsed: s.artilleryUsed.slice(),
     // the whole word array (capacity included), so a clone serialises like its original
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
     result: s.result ? { ...s.result } : null,

@@ -147,3 +147,19 @@ describe('hidden information', () => {
     expect(g.evaluate!(s, 1)).toBeLessThan(0.4);
   });
 });
+
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { compileScenarioDocument } from '../../../src/scenario/load.ts';
+
+describe('optional rules under the playout battery', () => {
+  it('artillery strikes, mêlée strike-back, 3+ Take cover, no ending on obstacles: random and heuristic games stay sound', () => {
+    for (const f of files) {
+      const d = parse(readFileSync(f, 'utf8'));
+      d.options = { ...(d.options ?? {}), 'artillery.enabled': true, 'opt.meleeStrikeBack': true, 'cover.takeCoverNeed': 3, 'opt.endOnObstacles': false };
+      const L = compileScenarioDocument(d, f);
+      expect(checkRandomPlayouts({ scenario: L, games: 4, seed: 11 }).reasons['safety-cap'] ?? 0).toBe(0);
+      expect(checkRandomPlayouts({ scenario: L, games: 3, seed: 12, agents: ['assault', 'gunline'] }).games).toBe(3);
+    }
+  });
+});

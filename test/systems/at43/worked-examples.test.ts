@@ -422,3 +422,24 @@ describe('shooting into a mêlée (p.61, A20)', () => {
     expect(s.members[2]).toBe(2);
   });
 });
+
+describe('artillery strikes (optional rule, p.60)', () => {
+  it('3 LP, once per round per player, before an activation; resolved as indirect fire at a fixed need', () => {
+    const g = compile(doc([troopers('s', 60, 20, { officer: 'sergeant' })], [golems('g', 60, 60, 9)], { firstRoundAuthorityWinner: 'A' }, { options: { 'artillery.enabled': true } }));
+    const { s, ctx: c0 } = start(g);
+    g.apply(s, A.encode.order(0), c0);
+    g.apply(s, A.encode.order(1), c0);
+    g.apply(s, A.encode.first(0), c0);
+    const legal = new Int32Array(g.maxActions);
+    let n = g.legalActions(s, legal);
+    expect(Array.from(legal.slice(0, n))).toContain(A.encode.artillery(1));
+    const lp = s.lp[0];
+    // 3 dice at 4+: 6, 6, 6 -> radius 9 (no deviation); 9 golems under it, damage 8 vs 6 (3+): all fail on 1s -> grounded
+    const { ctx } = withDice(g, [6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    g.apply(s, A.encode.artillery(1), ctx);
+    expect(lp - s.lp[0]).toBe(3);
+    expect(s.grounded.slice(6, 15).some((x) => x === 1)).toBe(true);
+    n = g.legalActions(s, legal);
+    expect(Array.from(legal.slice(0, n)).some((a) => A.is(a, 'artillery'))).toBe(false);
+  });
+});

@@ -54,6 +54,7 @@ export const AT43_RULES_DATA = {
     artillery: 3,
   },
   control: { $prov: 'seed: p.73', radiusCm: 10 },
+  artillery: { $prov: { '*': 'placeholder: spec §5.7 (fixed result needed; mission data absent)', cost: 'seed: p.60' }, need: 4, weapon: 'artillery-strike' },
   bases: { $prov: 'placeholder: spec §5.14', infantry: 1.5, support: 2, strider: 3.5 },
   weapons: {
     $prov: { '*': PH },
@@ -71,6 +72,7 @@ export const AT43_RULES_DATA = {
     'light-laser-cannon': { accuracy: 5, attackRate: 2, rerolls: 0, aoe: 0, penetration: 12, damage: 1, special: false },
     'medium-sonic-cannon': { $prov: { '*': PH, damage: 'seed: p.52' }, accuracy: 5, attackRate: 6, rerolls: 0, aoe: 0, penetration: 11, damage: 1, special: false },
     'medium-nucleus-cannon': { accuracy: 4, attackRate: 1, rerolls: 0, aoe: 0, penetration: 15, damage: 2, special: false },
+    'artillery-strike': { $prov: 'placeholder: spec §5.7 (mission data absent)', accuracy: 0, attackRate: 3, rerolls: 0, aoe: 3, penetration: 8, damage: 1, special: false },
     'strider-stomp': { $prov: 'placeholder: spec §5.8 (combat strider close-combat attack; not in the seed)', accuracy: 4, attackRate: 1, rerolls: 0, aoe: 0, penetration: 8, damage: 1, special: false },
   },
   profiles: {

@@ -180,27 +180,36 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
 
 /** Indirect fire (p.65-66): template on the targeted fighter, deviation by the misses, grounding. */
 function indirect(env: Env, s: At43State, u: number, w: number, target: number, hits: number, misses: number, band: number, ctx: PlayContext): void {
+  const L = s.leader[u];
+  explode(env, s, w, s.fx[target], s.fy[target], s.fx[L], s.fy[L], hits, misses, ctx, u, band);
+}
+
+/**
+ * An explosion (p.65-66): the template on (cx, cy), moved `misses` cm in the direction of a d6
+ * (seen from the firer at (sx, sy)); radius AoE × successes capped at 10 cm with double impacts;
+ * every fighter under it takes the impacts (no cover, no zone of fire); infantry survivors are
+ * grounded. Tallies go to unit u's row (u < 0: none, e.g. an artillery strike).
+ */
+export function explode(env: Env, s: At43State, w: number, cx: number, cy: number, sx: number, sy: number, hits: number, misses: number, ctx: PlayContext, u = -1, band = 0): void {
   const m = env.m;
   const W = m.weapons[w];
   const T = m.rules.template;
-  let cx = s.fx[target];
-  let cy = s.fy[target];
   if (misses > 0) {
     const d = ctx.dice.d6();
-    const L = s.leader[u];
-    deviateTemplate(cx, cy, s.fx[L], s.fy[L], T.directionDeg[d - 1], misses * T.deviationPerMissCm, DEV);
+    deviateTemplate(cx, cy, sx, sy, T.directionDeg[d - 1], misses * T.deviationPerMissCm, DEV);
     cx = DEV[0];
     cy = DEV[1];
   }
   const R = templateRadius(W.aoe, hits, T.capCm);
   const each = templateImpacts(W.aoe, hits, T.capCm, T.impactsOverCap);
-  const row = rowOf(env.rows, u, w, band);
+  const row = u >= 0 ? rowOf(env.rows, u, w, band) : -1;
   if (ctx.log) ctx.log(`  template radius ${R} cm at (${cx.toFixed(1)}, ${cy.toFixed(1)}), ${each} impact(s) per fighter`);
   for (let f = 0; f < m.nF; f++) {
     if (!s.alive[f] || !underTemplate(cx, cy, R, s.fx[f], s.fy[f], m.fRadius[f])) continue;
-    ctx.tally.add(row, M.col.impacts, each);
+    if (row >= 0) ctx.tally.add(row, M.col.impacts, each);
     const v = m.fUnit[f];
-    if (damageFighter(env, s, f, each, w, ctx)) tallyKills(env, ctx, u, w, band, 1, v);
-    else if (!m.units[v].afv) s.grounded[f] = 1;
+    if (damageFighter(env, s, f, each, w, ctx)) {
+      if (u >= 0) tallyKills(env, ctx, u, w, band, 1, v);
+    } else if (!m.units[v].afv) s.grounded[f] = 1;
   }
 }
