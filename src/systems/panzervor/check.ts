@@ -4,7 +4,7 @@ import { HexGrid, parseHexId } from '../../core/geometry/hex/index.ts';
 import type { OptionValues } from '../../core/options.ts';
 import { typedOptions } from './options.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
-import { expandUnits, zoneHexes } from './static.ts';
+import { expandUnits, zoneHexes } from './model.ts';
 
 export function checkScenario(body: ScenarioBody, data: RulesData, optionValues: OptionValues): Array<[string, string]> {
   const errs: Array<[string, string]> = [];

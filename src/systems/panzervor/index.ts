@@ -7,7 +7,7 @@ import type { CompiledGame, CompileInput, GameResult, GameSystem, PlayContext } 
 import type { Rng } from '../../core/rng/rng.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
-import { describeAction } from './describe.ts';
+import { describeAction } from './actions.ts';
 import { apply, legalActions, newGame } from './engine.ts';
 import { checkInvariants } from './invariants.ts';
 import { observe, type PvObservation } from './observe.ts';
@@ -15,7 +15,7 @@ import { oddsModule } from './odds.ts';
 import { options, typedOptions } from './options.ts';
 import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from './schema.ts';
 import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState } from './state.ts';
-import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './static.ts';
+import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './model.ts';
 import { brawler } from './agents/brawler.ts';
 import { marksman } from './agents/marksman.ts';
 import { flagCommander } from './agents/flag.ts';

@@ -1,6 +1,6 @@
 /** Invariants for the shared random-playout battery (returns violations; empty = fine). */
 import { FACE_BACK, INOP_NONE, S_MOVE, S_OVER, STAG, type PvState } from './state.ts';
-import type { PvStatic } from './static.ts';
+import type { PvStatic } from './model.ts';
 
 export function checkInvariants(G: PvStatic, s: PvState): string[] {
   const out: string[] = [];

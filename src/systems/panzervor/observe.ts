@@ -4,7 +4,7 @@
  * its order), the face-up discard and Enforcement piles, and the public parts of the pending
  * decision. A secret simultaneous ability choice (A-02) is never shown.
  */
-import type { PvStatic } from './static.ts';
+import type { PvStatic } from './model.ts';
 import type { PvState } from './state.ts';
 
 export interface PvAttackView {
