@@ -19,12 +19,12 @@
  * (almost) nothing, and decisions that value nothing (reactions, targets, discards...) skip the
  * bookkeeping.
  */
-import type { Agent, DecisionContext } from '../../../core/agent.ts';
+import { agentOf, type Agent, type DecisionContext } from '../../../core/agent.ts';
 import { A_PASS, Action, K, MAINT_REPAIR, MAINT_TAKE, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE } from '../actions.ts';
 import { inFrontArc } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
-import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3 } from '../state.ts';
+import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, type PvState } from '../state.ts';
 import {
   AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG,
   RE_CANCEL_HIT, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, codeOf, type PvStatic,
@@ -156,7 +156,10 @@ const newStamp = (): number => nextStamp++;
 /** Decision numbers, unique across agents (card values are memoised for one decision). */
 let nextDecision = 1;
 
-export class HeuristicAgent implements Agent<PvObservation> {
+/** Declares a Panzer Vor! agent: its parameters are typed from their specs (`p.lambda` is a number). */
+export const pvAgent = agentOf<PvState, PvObservation>();
+
+export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private plan: Plan | null = null;
   private planTurn = -1;
   private G: PvStatic | null = null;
