@@ -8,6 +8,7 @@
  * kindIndexOf is a shift.
  */
 import { actionCodec } from '../../core/decision/codec.ts';
+import { decisionFrames, frameArg, frameKindId, type DecisionStack } from '../../core/decision/stack.ts';
 import { DIR_NAMES } from '../../core/geometry/hex/index.ts';
 import { pendingFreeChar } from './rules/crew.ts';
 import { S_ABIL, S_ACTION, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, type PvState } from './state.ts';
@@ -47,6 +48,29 @@ export const Action = actionCodec({
   /** Place the pending free character on a tank. */
   placeCharacter: { tank: SPAN },
 });
+
+/**
+ * The pending decisions of the other side (core/decision/stack.ts), kept in `PvState.pending`:
+ * a Reaction window W1/W2/W3 open to the opponent of the active player (seed p12, spec §3.11),
+ * and above it, once a Reaction card is played, the active player's Eavesdropping answer (WR;
+ * firer = the Quick Shot firer, -1 for other cards). `step` still says S_REACT / S_EAVES.
+ */
+export const Frames = decisionFrames({
+  reaction: ['window'],
+  eavesdrop: ['card', 'firer', 'gun'],
+});
+
+/** The open Reaction window (W1/W2/W3; 0 when none): the top frame, or the one under an Eavesdropping answer. */
+export function openWindowOf(p: DecisionStack): number {
+  if (Frames.isTop(p, 'reaction')) return Frames.arg(p, 'reaction', 'window');
+  if (Frames.isTop(p, 'eavesdrop') && p.depth > 1 && frameKindId(p, 1) === Frames.id.reaction) return frameArg(p, 0, 1);
+  return 0;
+}
+
+/** The Reaction card awaiting the active player's Eavesdropping answer, or -1. */
+export function pendingReactionCard(p: DecisionStack): number {
+  return Frames.isTop(p, 'eavesdrop') ? Frames.arg(p, 'eavesdrop', 'card') : -1;
+}
 
 /** Kind indices, for `Action.kindIndexOf(a) === K.card`. */
 export const K = Action.kindIndex;

@@ -9,10 +9,11 @@
  * Reaction windows W1/W2/W3 are decisions of the opponent (S_REACT); WR is the active player's
  * Eavesdropping answer (S_EAVES). A Quick Shot is resolved as attack layer 1.
  */
+import { newDecisionStack } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { rotate, opposite, relativeCode, ARC_FRONT, ARC_SIDE, ARC_REAR, ARC_FRONT_SIDE, ARC_SIDE_REAR } from '../../core/geometry/hex/index.ts';
 import {
-  A_PASS, Action, K, MAINT_REPAIR, MAINT_TAKE, MAINT_WRECK, SLOT_AIDE, SLOT_COMBAT_SENSE, SLOT_RECOVERY, STEP_ABILITY_BASE, STEP_FORWARD,
+  A_PASS, Action, Frames, K, MAINT_REPAIR, MAINT_TAKE, MAINT_WRECK, SLOT_AIDE, SLOT_COMBAT_SENSE, SLOT_RECOVERY, STEP_ABILITY_BASE, STEP_FORWARD,
   STEP_REVERSE, STEP_TURN_BASE, TURN_KS, turnOfStep,
 } from './actions.ts';
 import {
@@ -120,10 +121,7 @@ export function newState(G: PvStatic): PvState {
     aDecided: two(),
     aSecret: [-2, -2],
     abRole: 0,
-    window: 0,
-    pendCard: -1,
-    pendFirer: -1,
-    pendGun: 0,
+    pending: newDecisionStack(),
     resume: 0,
     recSource: REC_CARD,
     recUser: -1,
@@ -808,7 +806,7 @@ function reactionPossible(G: PvStatic, s: PvState, w: number): boolean {
 /** Opens reaction window w if the opponent can answer; returns true when a decision is pending. */
 function openWindow(G: PvStatic, s: PvState, w: number): boolean {
   if (!reactionPossible(G, s, w)) return false;
-  s.window = w;
+  Frames.push(s.pending, 'reaction', 1 - s.active, w);
   s.step = S_REACT;
   s.decider = 1 - s.active;
   return true;
@@ -816,8 +814,8 @@ function openWindow(G: PvStatic, s: PvState, w: number): boolean {
 
 /** Continuation when the reacting side passes (or its Reaction is cancelled). */
 function windowContinue(G: PvStatic, s: PvState, ctx: PlayContext): void {
-  const w = s.window;
-  s.window = 0;
+  const w = Frames.arg(s.pending, 'reaction', 'window');
+  Frames.pop(s.pending);
   if (w === W1) afterMove(G, s, ctx);
   else if (w === W2) rollAttack(G, s, ctx, 0);
   else damageRoll(G, s, ctx, 0);
@@ -830,42 +828,39 @@ function playReaction(G: PvStatic, s: PvState, ctx: PlayContext, k: number, fire
   s.discard[k]++;
   s.reactUsed++;
   ctx.tally.addScalar(X_REACTIONS);
-  s.pendCard = k;
-  s.pendFirer = firer;
-  s.pendGun = gun;
   // WR: the active player may answer with Eavesdropping (the only Reaction to a Reaction, p12).
   const h = s.hand[s.active];
   for (let e = 0; e < G.nK; e++) {
     if (h[e] > 0 && G.kType[e] === K_REACTION && G.kKind[e] === RE_CANCEL_REACTION && (G.kWin[e] & WR) !== 0) {
+      Frames.push(s.pending, 'eavesdrop', s.active, k, firer, gun);
       s.step = S_EAVES;
       s.decider = s.active;
       return;
     }
   }
-  resolveReaction(G, s, ctx);
+  resolveReaction(G, s, ctx, k, firer, gun);
 }
 
-function resolveReaction(G: PvStatic, s: PvState, ctx: PlayContext): void {
-  const k = s.pendCard;
-  const w = s.window;
-  s.pendCard = -1;
+/** Resolves Reaction card k (firer, gun: the Quick Shot's) and closes its window. */
+function resolveReaction(G: PvStatic, s: PvState, ctx: PlayContext, k: number, firer: number, gun: number): void {
+  const w = Frames.arg(s.pending, 'reaction', 'window');
   switch (G.kKind[k]) {
     case RE_MOD:
       s.aMod[0] += G.kRMod[k];
-      s.window = 0;
+      Frames.pop(s.pending);
       rollAttack(G, s, ctx, 0);
       return;
     case RE_CANCEL_HIT:
-      s.window = 0;
+      Frames.pop(s.pending);
       if (ctx.log) ctx.log(`${G.kName[k]}: ${G.opt.ricochetMode === 'reroll' ? 'the attack roll is re-rolled' : 'the hit is cancelled'}`);
       if (G.opt.ricochetMode === 'reroll') rollAttack(G, s, ctx, 0);
       else attackMissed(G, s, ctx, 0);
       return;
     case RE_QUICK: {
       s.resume = w;
-      s.window = 0;
+      Frames.pop(s.pending);
       const tgt = quickShotTarget(s, w);
-      declareAttack(G, s, ctx, 1, s.pendFirer, s.pendGun, tgt, G.kRMod[k], 0, false);
+      declareAttack(G, s, ctx, 1, firer, gun, tgt, G.kRMod[k], 0, false);
       rollAttack(G, s, ctx, 1);
       return;
     }
@@ -1143,7 +1138,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     }
     case S_REACT: {
       out[n++] = A_PASS;
-      const w = s.window;
+      const w = Frames.arg(s.pending, 'reaction', 'window');
       const side = 1 - s.active;
       const h = s.hand[side];
       for (let k = 0; k < G.nK; k++) {
@@ -1318,7 +1313,11 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_EAVES: {
       if (a === A_PASS) {
-        resolveReaction(G, s, ctx);
+        const k = Frames.arg(s.pending, 'eavesdrop', 'card');
+        const firer = Frames.arg(s.pending, 'eavesdrop', 'firer');
+        const gun = Frames.arg(s.pending, 'eavesdrop', 'gun');
+        Frames.pop(s.pending);
+        resolveReaction(G, s, ctx, k, firer, gun);
         return;
       }
       // Eavesdropping cancels the Reaction card it answers (placeholder text, spec §5.3).
@@ -1327,7 +1326,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       s.handSize[s.active]--;
       s.discard[p]++;
       ctx.tally.addScalar(X_REACTIONS);
-      s.pendCard = -1;
+      Frames.pop(s.pending);
       windowContinue(G, s, ctx);
       return;
     }

@@ -2,6 +2,7 @@
  * Panzer Vor! The Senshadou Boardgame (Kokusai Tsushinsha, 2014): card-driven tactical tank
  * combat on a hex map. Spec: /work/shared/rules/panzervor.md; coverage: RULES.md.
  */
+import { sideToAct } from '../../core/decision/stack.ts';
 import { defineSystem, type CompiledGame, type CompileInput, type GameResult, type PlayContext } from '../../core/system.ts';
 import type { Rng } from '../../core/rng/rng.ts';
 import { checkScenario } from './check.ts';
@@ -59,7 +60,8 @@ export function compilePanzerVor(input: CompileInput<RulesData, ScenarioBody, ty
           return { winner: -1, reason: 'turn-limit', detail: `${G.maxTurns} turns`, length: s.turn };
       }
     },
-    currentSide: (s) => s.decider,
+    // The side of the top pending frame (a Reaction window, an Eavesdropping answer), else the decider.
+    currentSide: (s) => sideToAct(s.pending, s.decider),
     legalActions: (s, out) => legalActions(G, s, out),
     apply: (s, a, ctx) => apply(G, s, a, ctx),
     observe: (s, side) => observe(G, s, side),
