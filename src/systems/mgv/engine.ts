@@ -5,6 +5,7 @@
  * secret simultaneous missile splits as two sequential decisions), end-of-phase critical hits
  * and the Reset. Actions and the other side's pending decisions are declared in actions.ts.
  */
+import { newDecisionStack } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { turnCost, headingTo, normDeg, hypot } from '../../core/geometry/table/index.ts';
 import {
@@ -96,6 +97,7 @@ export function newGameState(m: Model, ctx: PlayContext): MgvState {
     cursor: -1,
     cursor2: 0,
     pAtt: -1, pSlot: 0, pTarget: -1, pAttDice: 0, pDefDice: 0, pReturn: 0, pRow: -1,
+    pending: newDecisionStack(),
     secret: { attCore: 0 },
     units: newUnits(m),
     beacons: [],
@@ -782,6 +784,8 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       s.pTarget = j;
       s.pReturn = s.step;
       if (powerAvailable(m, s, j) > 0 && t.alive) {
+        // the jammed side answers first: how much power it commits against the jamming
+        Frames.push(s.pending, 'counterJam', m.units[j].side, s.cursor, j);
         s.step = ST_COUNTER;
         s.side = m.units[j].side;
         return;
@@ -792,10 +796,13 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
     }
     case K.counter: {
       const p = Action.get(action, 'counter', 'points');
-      const t = s.units[s.pTarget];
+      const jammer = Frames.arg(s.pending, 'counterJam', 'jammer');
+      const target = Frames.arg(s.pending, 'counterJam', 'target');
+      Frames.pop(s.pending);
+      const t = s.units[target];
       t.powerCounter += p;
       if (p > 0) t.powerUsed = true;
-      resolveJam(m, s, s.pAtt, s.pTarget, p, ctx);
+      resolveJam(m, s, jammer, target, p, ctx);
       s.step = s.pReturn;
       s.side = s.phaseSide;
       afterJam(m, s, ctx);
@@ -862,6 +869,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
         s.pAttDice = ad;
         s.pDefDice = missileDefenseDice(m, s, j);
         s.pRow = row;
+        Frames.push(s.pending, 'missileSplit', m.units[i].side, i, j, ad);
         s.step = ST_SPLIT_ATT;
         s.side = m.units[i].side;
         return;
@@ -875,10 +883,12 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     case K.split: {
       const p = Action.get(action, 'split', 'core');
+      Frames.pop(s.pending);
       if (s.step === ST_SPLIT_ATT) {
         s.secret.attCore = p;
         if (s.pDefDice > 0) {
           // the defender splits without seeing the attacker's split (simultaneous secret choice)
+          Frames.push(s.pending, 'missileSplit', m.units[s.pTarget].side, s.pAtt, s.pTarget, s.pDefDice);
           s.step = ST_SPLIT_DEF;
           s.side = m.units[s.pTarget].side;
           return;

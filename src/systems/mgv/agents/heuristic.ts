@@ -4,7 +4,8 @@
  * and `standoff` (keeps a preferred fraction of its weapon range, prefers cover, fires only
  * above an expected-damage threshold). Both use exact expectations from odds.ts.
  */
-import type { Agent, DecisionContext, ParamValue } from '../../../core/agent.ts';
+import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
+import type { common } from './index.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
@@ -226,7 +227,7 @@ function repairWorth(s: MgvState, k: number): number {
   return u.S + u.Mj + inf;
 }
 
-export class MgvHeuristic implements Agent<MgvObservation> {
+export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
   /** Index of the repair preset (resolved once). */
   private readonly preset: number;
   constructor(
@@ -245,7 +246,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   decide(ctx: DecisionContext<MgvObservation>): number {
     const obs = ctx.observe();
     const m = obs.model;
-    const s = obs.state as MgvState;
+    const s: MgvState = obs.state;
     switch (s.step) {
       case ST_DECLARE:
         return this.declare(ctx, m, s);
@@ -584,19 +585,19 @@ function distIndex(d: number): number {
   return best;
 }
 
-export function paramsFrom(style: 'closer' | 'standoff', v: Readonly<Record<string, ParamValue>>): HeuristicParams {
+export function paramsFrom(style: 'closer' | 'standoff', v: ParamValuesOf<ReturnType<typeof common>>): HeuristicParams {
   return {
     style,
-    missileSplit: String(v.missileSplit),
-    missileDefense: String(v.missileDefense),
-    photonSigma: Number(v.photonSigma),
-    photonSigmaInches: Number(v.photonSigmaInches),
-    fireThreshold: Number(v.fireThreshold),
-    rangeFraction: Number(v.rangeFraction),
-    coverWeight: Number(v.coverWeight),
-    repairPriority: String(v.repairPriority),
-    useBeacons: Boolean(v.useBeacons),
-    useJammer: Boolean(v.useJammer),
+    missileSplit: v.missileSplit,
+    missileDefense: v.missileDefense,
+    photonSigma: v.photonSigma,
+    photonSigmaInches: v.photonSigmaInches,
+    fireThreshold: v.fireThreshold,
+    rangeFraction: v.rangeFraction,
+    coverWeight: v.coverWeight,
+    repairPriority: v.repairPriority,
+    useBeacons: v.useBeacons,
+    useJammer: v.useJammer,
   };
 }
 void W_THERMAL;
