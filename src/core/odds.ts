@@ -89,6 +89,11 @@ export interface OddsMechanic {
   exact?(data: unknown, options: OptionValues, params: OddsParams, scenario?: unknown): readonly OddsOutcome[];
   /** One sampled outcome with the engine's own roll code. */
   sample?(data: unknown, options: OptionValues, params: OddsParams, rng: Rng, scenario?: unknown): string | number;
+  /**
+   * Why this mechanic has no sampled twin (`exact` and `sample`), when it has none: e.g. a table
+   * derived from other mechanics' exact values. The conformance battery requires the pair or this.
+   */
+  readonly noSampledTwin?: string;
   /** Parameter settings the exact-vs-sampled check covers (default: the defaults alone). */
   readonly checkParams?: readonly OddsParams[];
   /** Checks that need the rules data (unknown unit id...): [param, message]. */

@@ -18,7 +18,7 @@ export function readOnlyView<T>(value: T, label: string): T {
     const real = v as object;
     const builtin = ArrayBuffer.isView(real) || real instanceof Map || real instanceof Set || real instanceof Date;
     const deny = (what: string): never => {
-      throw new ObservationMutated(`${label}: an agent mutated its observation (${what} ${path})`);
+      throw new ObservationMutated(`${label}: an agent mutated its observation (${what} ${path}${writer()})`);
     };
     // The proxy's target is an empty shadow, so the real object's own invariants (frozen
     // properties) never constrain what the traps return.
@@ -53,4 +53,12 @@ export function readOnlyView<T>(value: T, label: string): T {
     return view;
   };
   return wrap(value, 'observation') as T;
+}
+
+/** ", written at file:line" of the first stack frame outside this file (who wrote). */
+function writer(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const f = frames.find((l) => !l.includes('read-only.ts'));
+  const m = f ? /\(?((?:file:\/\/)?[^()\s]+:\d+):\d+\)?\s*$/.exec(f) : null;
+  return m ? `, written at ${m[1].replace(/^.*?\/(src|test)\//, '$1/')}` : '';
 }

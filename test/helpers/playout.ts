@@ -13,7 +13,7 @@ import type { CompiledGame, GameResult, PlayContext } from '../../src/core/syste
 import { Tally } from '../../src/core/tally.ts';
 import { findAgent } from '../../src/scenario/agents.ts';
 import { loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
-import { readOnlyView } from '../conformance/read-only.ts';
+import { ObservationMutated, readOnlyView } from '../conformance/read-only.ts';
 
 export interface PlayoutOptions {
   readonly scenario: string | LoadedScenario;
@@ -116,7 +116,7 @@ export function checkRandomPlayouts(opts: PlayoutOptions): PlayoutStats {
       ({ result, decisions } = playGame(game, agents, streams, tally, scratch, hooks));
     } catch (e) {
       if (e instanceof PlayoutFailure) throw e;
-      failure(`threw ${(e as Error).stack ?? String(e)}`);
+      failure(e instanceof ObservationMutated ? e.message : `threw ${(e as Error).stack ?? String(e)}`);
     }
     if (result!.reason === 'safety-cap') failure(`no result after the safety cap of ${game.maxDecisions} decisions`);
     stats.games++;
