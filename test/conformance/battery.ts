@@ -98,7 +98,7 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
   const testsDir = opts.testsDir ?? join(ROOT, 'test', 'systems', id);
   const games = opts.games ?? 8;
   const seed = opts.seed ?? 20261123;
-  const rel = (p: string): string => relative(ROOT, p) || p;
+  const rel = (p: string): string => (p.startsWith(ROOT + '/') ? relative(ROOT, p) : p);
   const scenarioFiles = (): string[] => filesUnder(scenarioDir, /\.ya?ml$/);
 
   /** The bundled scenarios that load, and a problem for each that does not. */

@@ -58,7 +58,10 @@ export function readOnlyView<T>(value: T, label: string): T {
 /** ", written at file:line" of the first stack frame outside this file (who wrote). */
 function writer(): string {
   const frames = (new Error().stack ?? '').split('\n').slice(1);
-  const f = frames.find((l) => !l.includes('read-only.ts'));
-  const m = f ? /\(?((?:file:\/\/)?[^()\s]+:\d+):\d+\)?\s*$/.exec(f) : null;
-  return m ? `, written at ${m[1].replace(/^.*?\/(src|test)\//, '$1/')}` : '';
+  for (const f of frames) {
+    if (f.includes('read-only.ts')) continue;
+    const m = /\(?((?:file:\/\/)?[^()\s]+:\d+):\d+\)?\s*$/.exec(f);
+    if (m) return `, written at ${m[1].replace(/^.*?\/(src|test)\//, '$1/')}`;
+  }
+  return '';
 }
