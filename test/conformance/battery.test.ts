@@ -58,8 +58,13 @@ describe('the conformance battery', () => {
     expect(await problems(duel, 'scenarios', { scenarioDir: EMPTY })).toEqual([`duel: no bundled scenario (add at least one under ${EMPTY}/)`]);
     expect(await problems(duel, 'rules-doc', { systemDir: EMPTY })).toEqual([expect.stringMatching(/^duel: no RULES\.md \(/)]);
     expect(await problems(duel, 'tests', { testsDir: EMPTY })).toEqual([expect.stringMatching(/^duel: no tests \(/)]);
-    const sys = broken(() => ({}), { options: defineOptions({ ...duelOptions, quickDraw: { default: false, description: 'x', cite: 'y', kind: 'house-rule' } }) });
-    expect(await problems(sys, 'rules-doc')).toEqual(['duel: RULES.md does not name option `quickDraw`']);
+    const sys = broken(() => ({}), { options: defineOptions({ ...duelOptions, quickDraw: { default: false, description: 'x', cite: '', kind: 'house-rule' } }) });
+    expect(await problems(sys, 'rules-doc')).toEqual([
+      'duel: RULES.md does not name option `quickDraw`',
+      'duel: option `quickDraw` cites nothing (options.ts: the spec section, seed page or reason of its default)',
+    ]);
+    const moved = broken(() => ({}), { options: defineOptions({ firstPlayer: { ...duelOptions.firstPlayer, default: 'B' } }) });
+    expect(await problems(moved, 'rules-doc')).toEqual(["duel: RULES.md gives option `firstPlayer` the default 'A', options.ts 'B'"]);
   });
 
   it('odds: a missing module, a mechanic with no twin and no reason, a sampler that disagrees', async () => {

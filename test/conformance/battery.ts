@@ -5,7 +5,9 @@
  * missing instead of a stack trace. What a check covers:
  *
  *  scenarios           at least one bundled scenario under scenarios/<id>/, and every one loads
- *  rules-doc           src/systems/<id>/RULES.md exists and names every option key (`key`)
+ *  rules-doc           src/systems/<id>/RULES.md exists and names every option key (`key`), with its
+ *                      default where a table has a default column; every option cites something;
+ *                      every ambiguity A-n of the spec (../shared/rules/<id>.md) is cited or named
  *  tests               test/systems/<id>/ holds at least one test file
  *  odds                an odds module; every mechanic has an exact and a sampled twin that agree
  *                      (|p̂ − p| ≤ 4σ + 1/N) or declares why it has none (noSampledTwin)
@@ -28,6 +30,7 @@ import { join, relative } from 'node:path';
 import { randomAgent, type Agent } from '../../src/core/agent.ts';
 import { checkSampled } from '../../src/core/dice/sampled-check.ts';
 import { resolveOddsParams, type OddsMechanic } from '../../src/core/odds.ts';
+import type { OptionSpecs } from '../../src/core/options.ts';
 import { PlayScratch, playGame, resumeGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
 import { gameStreams, streamFor, Purpose, type GameStreams } from '../../src/core/rng/streams.ts';
@@ -59,7 +62,7 @@ export interface ConformanceOptions {
   /** Random playouts per bundled scenario (default 8). */
   readonly games?: number;
   readonly seed?: number;
-  /** Samples per exact-vs-sampled check (default 4000). */
+  /** Samples per exact-vs-sampled check (default 2000; test/odds/mechanics.test.ts runs 8000). */
   readonly samples?: number;
 }
 
@@ -142,14 +145,18 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
       const file = join(systemDir, 'RULES.md');
       if (!existsSync(file)) return [`${id}: no RULES.md (${rel(file)}: map every section of the rulebook seed to implemented / option / omitted, and list every option)`];
       const doc = readFileSync(file, 'utf8');
-      return Object.keys(system.options)
+      const out = Object.keys(system.options)
         .filter((k) => !doc.includes('`' + k + '`'))
         .map((k) => `${id}: RULES.md does not name option \`${k}\``);
+      for (const [k, spec] of Object.entries<OptionSpecs[string]>(system.options)) if (spec.cite.trim().length < 3) out.push(`${id}: option \`${k}\` cites nothing (options.ts: the spec section, seed page or reason of its default)`);
+      out.push(...wrongDefaults(id, doc, system.options));
+      out.push(...uncoveredAmbiguities(id, doc, system.options));
+      return out;
     },
 
     tests: () => (filesUnder(testsDir, /\.test\.ts$/).length ? [] : [`${id}: no tests (${rel(testsDir)}/ has no *.test.ts: the seed's worked examples, exact probabilities, exact vs sampled)`]),
 
-    odds: () => checkOdds(system, opts.samples ?? 4000, () => loadAll().loaded[0]?.file),
+    odds: () => checkOdds(system, opts.samples ?? 2000, () => loadAll().loaded[0]?.file),
 
     playouts: () =>
       eachScenario((l) => {
@@ -209,6 +216,41 @@ export async function checkConformance(system: AnySystem, opts: ConformanceOptio
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** In an options table whose second column is 'default', each option row gives the option's default. */
+function wrongDefaults(id: string, doc: string, options: OptionSpecs): string[] {
+  const out: string[] = [];
+  const cells = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  let inTable = false;
+  for (const line of doc.split('\n')) {
+    if (!line.trim().startsWith('|')) {
+      inTable = false;
+      continue;
+    }
+    const c = cells(line);
+    if (/^(option|key)s?$/i.test(c[0]) && /^default$/i.test(c[1] ?? '')) {
+      inTable = true;
+      continue;
+    }
+    const key = /^`([^`]+)`$/.exec(c[0])?.[1];
+    if (!inTable || key === undefined || !(key in options)) continue;
+    const want = String(options[key].default);
+    if (c[1] !== want && !c[1].startsWith(`${want} (`)) out.push(`${id}: RULES.md gives option \`${key}\` the default '${c[1]}', options.ts '${want}'`);
+  }
+  return out;
+}
+
+/** Every ambiguity A-n of the system's spec (../shared/rules/<id>.md) is cited by an option or named in RULES.md. */
+function uncoveredAmbiguities(id: string, doc: string, options: OptionSpecs): string[] {
+  const spec = join(ROOT, '..', 'shared', 'rules', `${id}.md`);
+  if (!existsSync(spec)) return [];
+  const ids = (text: string): Set<number> => new Set([...text.matchAll(/\bA-(\d+)\b/g)].map((m) => Number(m[1])));
+  const covered = ids(doc + ' ' + Object.values(options).map((o) => o.cite).join(' '));
+  return [...ids(readFileSync(spec, 'utf8'))]
+    .sort((a, b) => a - b)
+    .filter((n) => !covered.has(n))
+    .map((n) => `${id}: ambiguity A-${String(n).padStart(2, '0')} of the spec is cited by no option and not named in RULES.md`);
+}
 
 function checkOdds(system: AnySystem, samples: number, scenarioFile: () => string | undefined): string[] {
   const id = system.info.id;
