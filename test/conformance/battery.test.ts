@@ -109,6 +109,7 @@ describe('the conformance battery', () => {
         },
       }),
     });
+    expect(await problems(broken(() => ({}), { defaultAgents: ['patient', 'patiant'] }), 'agents')).toEqual(["duel: default agent 'patiant' is not one of its agents (random, trigger-happy, patient)"]);
     const sys = broken(() => ({}), { agents: [...duel.agents, meddler] });
     const found = await problems(sys, 'agents');
     expect(found).toHaveLength(2);

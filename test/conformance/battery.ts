@@ -164,9 +164,12 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
         return st.games === games ? [] : [`${id}: ${rel(l.file)}: ${st.games} of ${games} playouts finished`];
       }),
 
-    agents: () => {
+    agents: async () => {
       if (system.info.kind === 'generator') return [];
-      return eachScenario((l) => {
+      const names = system.agents.map((f) => f.name);
+      const out = names.filter((n, i) => names.indexOf(n) !== i).map((n) => `${id}: two agents are named '${n}'`);
+      for (const d of system.defaultAgents) if (d !== randomAgent.name && !names.includes(d)) out.push(`${id}: default agent '${d}' is not one of its agents (${names.join(', ')})`);
+      return out.concat(await eachScenario((l) => {
         const out: string[] = [];
         const sides = l.compiled.sides.length;
         for (const f of system.agents) {
@@ -181,7 +184,7 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
           }
         }
         return out;
-      });
+      }));
     },
 
     serialisation: () => eachScenario((l) => checkSerialisation(id, l, Math.max(2, games >> 1), seed)),
