@@ -30,7 +30,10 @@ const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap
     ],
   },
   mgv: {
-    odds: [{ pattern: /^mgv: odds mechanic '(jamming|death)' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanics 'jamming' and 'death' need exact+sample or noSampledTwin: '<reason>'" }],
+    odds: [
+      { pattern: /^mgv: odds mechanic 'jamming' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'jamming' needs exact+sample or noSampledTwin: '<reason>'" },
+      { pattern: /^mgv: odds mechanic 'death' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'death' needs exact+sample or noSampledTwin: '<reason>'" },
+    ],
     agents: [
       {
         pattern: /^mgv: agent '(closer|standoff)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.state\.tgt, written at src\/systems\/mgv\/combat\.ts:\d+\)/,
