@@ -190,7 +190,7 @@ const patient = duelAgent({
 });
 
 export const system = defineSystem({
-  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/index.ts', lengthUnit: 'rounds', kind: 'game', information: 'perfect' },
+  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/index.ts', lengthUnit: 'rounds', kind: 'game', information: 'perfect', search: true },
   scenarioSchema,
   rulesData: { $prov: 'placeholder: example system, no rulebook', target: 8, maxAim: 2, wounds: 3, turnLimit: 30 },
   rulesSchema,
