@@ -44,7 +44,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   params: {
     iterations: { default: 200, min: 1, max: 1_000_000, description: 'search iterations per decision (the whole budget: no clock)' },
     c: { default: 0.7, min: 0, max: 10, description: 'UCB1 exploration constant (values are win probabilities in [0, 1])' },
-    rollout: { default: 10, min: 0, max: 10_000, description: 'random decisions played after the expanded node before evaluating' },
+    rollout: { default: 0, min: 0, max: 10_000, description: 'random decisions played after the expanded node before evaluating' },
   },
   create(game, side, p) {
     const evaluate = evaluatorOf(game, 'mcts');

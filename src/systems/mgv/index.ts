@@ -16,6 +16,8 @@ import { observe, type MgvObservation } from './observe.ts';
 import { checkInvariants } from './invariants.ts';
 import { closerAgent, standoffAgent } from './agents/index.ts';
 import { mgvOdds } from './odds.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 import type { OptionValues } from '../../core/options.ts';
 
 export type { MgvObservation, MgvState, Model };
@@ -45,6 +47,8 @@ export function compileMgv(data: MgvRules, scenario: MgvScenario, options: Optio
       }
     },
     checkInvariants: (s) => checkInvariants(m, s),
+    evaluate: (s, side) => evaluate(m, s, side),
+    determinize: (s, side, rng) => determinize(m, s, side, rng),
   };
 }
 
@@ -115,7 +119,7 @@ export const system: GameSystem = {
     seedFile: '002_5c83dc8c877efd25.txt',
     spec: 'rules/mgv.md',
     lengthUnit: 'turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData: MGV_RULES_DATA,

@@ -19,6 +19,8 @@ import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './static.ts';
 import { brawler } from './agents/brawler.ts';
 import { marksman } from './agents/marksman.ts';
 import { flagCommander } from './agents/flag.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { PvState, PvObservation, PvStatic };
 
@@ -79,6 +81,8 @@ export function compilePanzerVor(input: CompileInput): PvCompiledGame {
       }
     },
     checkInvariants: (s) => checkInvariants(G, s),
+    evaluate: (s, side) => evaluate(G, s, side),
+    determinize: (s, side, rng) => determinize(G, s, side, rng),
   };
 }
 
@@ -89,7 +93,7 @@ export const system: GameSystem = {
     seedFile: '001_ca03e5832a6dc339.txt',
     spec: 'panzervor.md',
     lengthUnit: 'player turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData,
