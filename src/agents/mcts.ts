@@ -8,7 +8,8 @@
  *   2. descends from the root by UCB1 among the children whose actions are legal in THIS
  *      determinisation, with availability counts (a child's exploration term uses the number of
  *      visits of its parent in which it was available, not the parent's visits);
- *   3. expands one untried legal action (chosen uniformly);
+ *   3. expands one untried legal action (chosen uniformly); decisions with a single legal action
+ *      are played through without a node, in the descent and after the expansion;
  *   4. rolls out at most `rollout` decisions with uniformly random actions, then scores the
  *      position with the system's evaluator (a finished game scores 1 / 0 / 1/2);
  *   5. backs the value up: each node holds the value for the side that chose its action, so
@@ -22,6 +23,9 @@
 import { agentOf } from '../core/agent.ts';
 import { Rng } from '../core/rng/rng.ts';
 import { SimContext, evaluatorOf, rngFrom, valueOf } from './search.ts';
+
+/** Forced moves followed after the expanded node at most (a safety bound, not a rule). */
+const MAX_FORCED = 64;
 
 class Node {
   /** Children by action code. */
@@ -70,6 +74,11 @@ export const mctsAgent = agentOf<unknown, unknown>()({
           while (game.result(s) === null) {
             const mover = game.currentSide(s);
             const n = game.legalActions(s, buf);
+            if (n === 1) {
+              // A forced move is no choice: played through without a node.
+              game.apply(s, buf[0], sim);
+              continue;
+            }
             let untried = 0;
             for (let i = 0; i < n; i++) {
               const ch = node.children.get(buf[i]);
@@ -91,6 +100,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
               node.children.set(a, child);
               path.push(child);
               game.apply(s, a, sim);
+              for (let f = 0; f < MAX_FORCED && game.result(s) === null && game.legalActions(s, buf) === 1; f++) game.apply(s, buf[0], sim);
               break;
             }
             let best: Node | undefined;

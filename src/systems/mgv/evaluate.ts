@@ -8,16 +8,44 @@
  *   survival  = chance of passing the next Death roll with its B hits (spec §5.7 table),
  *   a mission-killed MGV (cannot move nor fire) keeps only (1 − missionKillShare) of its value,
  *   a destroyed one nothing;
- *   x = (effective points of side − of the other side) / (half the points on the table)
+ *   threat(side) = Σ over its MGVs and weapon slots of the best expected damage of one attack at
+ *                  an enemy it may target from where it stands (agents/heuristic.ts attackValue,
+ *                  in core-damage equivalents), × 0.1 × the target's cost: where the guns point;
+ *   x = (effective points + 0.5·threat of side − the same of the other side) / (half the points on the table)
  *   value = 1 / (1 + e^(−3x))
  * A finished game is worth 1, 0, or 1/2 for a draw. The weights are interpretation, not rules.
+ * Like the engine, the threat term fills the state's line-of-sight and target caches.
  */
+import { SLOT_MAIN, SLOT_PAY, canTarget } from './combat.ts';
 import { defenseOf, mainAttack, payloadAttack, speedOf } from './damage.ts';
+import { attackValue, paramsFrom, type HeuristicParams } from './agents/heuristic.ts';
 import { missionKilled } from './flow.ts';
 import { P_WEAPON, type Model } from './model.ts';
 import type { MgvState } from './state.ts';
 
 const SLOPE = 3;
+const THREAT_WEIGHT = 0.5;
+const THREAT_SCALE = 0.1;
+/** The standoff agent's defaults, for attackValue's missile split reading. */
+const PARAMS: HeuristicParams = paramsFrom('standoff', { missileSplit: 'adaptive', missileDefense: 'adaptive', photonSigma: 0.1, photonSigmaInches: 0, fireThreshold: 0.3, rangeFraction: 0.75, coverWeight: 1, repairPriority: 'coreFirst', useBeacons: true, useJammer: true });
+
+/** Best expected damage, in points of the target, of MGV i's weapons from where it stands. */
+function threat(m: Model, s: MgvState, i: number): number {
+  const u = s.units[i];
+  const spec = m.units[i];
+  let sum = 0;
+  for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
+    if (slot === SLOT_MAIN ? u.mainGone || mainAttack(m, i, u) <= 0 : spec.payload !== P_WEAPON || payloadAttack(m, i, u) <= 0) continue;
+    let best = 0;
+    for (let j = 0; j < s.units.length; j++) {
+      if (!s.units[j].alive || m.units[j].side === spec.side || !canTarget(m, s, i, slot, j)) continue;
+      const v = attackValue(m, s, i, slot, j, PARAMS) * THREAT_SCALE * m.units[j].cost;
+      if (v > best) best = v;
+    }
+    sum += best;
+  }
+  return sum;
+}
 
 /** Chance that an MGV with `b` brain hits survives the next Death roll (spec §5.7). */
 function survival(m: Model, b: number): number {
@@ -53,7 +81,8 @@ export function evaluate(m: Model, s: MgvState, side: number): number {
   for (let i = 0; i < s.units.length; i++) {
     const cost = m.units[i].cost;
     total += cost;
-    const v = cost * condition(m, s, i);
+    const c = condition(m, s, i);
+    const v = cost * c + (c > 0 ? THREAT_WEIGHT * c * threat(m, s, i) : 0);
     if (m.units[i].side === side) mine += v;
     else theirs += v;
   }
