@@ -70,8 +70,8 @@ export const mctsAgent = agentOf<unknown, unknown>()({
           const s = ctx.determinize(dice);
           let node = root;
           path.length = 0;
-          // Selection and expansion.
-          while (game.result(s) === null) {
+          // Selection and expansion (the engine's safety cap bounds a descent through forced moves).
+          for (let steps = 0; steps < game.maxDecisions && game.result(s) === null; steps++) {
             const mover = game.currentSide(s);
             const n = game.legalActions(s, buf);
             if (n === 1) {
