@@ -10,10 +10,11 @@ import { system } from '../../../src/systems/duel/index.ts';
 import { duelChances } from '../../../src/systems/duel/odds.ts';
 import { pHit } from '../../../src/systems/duel/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
+import type { Options } from '../../../src/systems/duel/options.ts';
 import { DEFAULT_RULES } from './helpers.ts';
 
 const F = Fraction.of;
-const A_FIRST = { firstPlayer: 'A' };
+const A_FIRST: Options = { firstPlayer: 'A' };
 
 describe('duel exact odds', () => {
   it('P(hit) = P(2d6 + aim >= 8): 15/36, 21/36, 26/36 at aim 0, 1, 2', () => {
