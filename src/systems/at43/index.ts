@@ -45,7 +45,7 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
 }
 
 export const system = defineSystem({
-  info: { id: 'at43', name: 'AT-43', seedFile: '004_9927b53f74174df2.txt', spec: 'rules/at43.md', lengthUnit: 'rounds', kind: 'game', information: 'imperfect' },
+  info: { id: 'at43', name: 'AT-43', seedFile: '004_9927b53f74174df2.txt', spec: 'rules/at43.md', lengthUnit: 'rounds', kind: 'game', information: 'imperfect', search: true },
   scenarioSchema,
   rulesData: AT43_RULES_DATA,
   rulesSchema,

@@ -163,3 +163,11 @@ describe('optional rules under the playout battery', () => {
     }
   });
 });
+
+describe('generic search agents (lookahead, mcts) through evaluate and determinize', () => {
+  for (const f of files)
+    it(`${f.split('/').pop()}: lookahead vs gunline, assault vs mcts`, () => {
+      expect(checkRandomPlayouts({ scenario: f, games: 1, seed: 21, agents: ['lookahead', 'gunline'] }).games).toBe(1);
+      expect(checkRandomPlayouts({ scenario: f, games: 1, seed: 22, agents: ['assault', 'mcts:iterations=12'] }).games).toBe(1);
+    });
+});
