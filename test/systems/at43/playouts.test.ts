@@ -77,6 +77,9 @@ describe('property tests (spec §8.3)', () => {
   it('over playouts: LP never negative, pools exclude disorganized units, no shot while engaged or after a rush, cohesion kept by every move', () => {
     let moves = 0;
     let rounds = 0;
+    let shots = 0;
+    const salvos = new Map<string, number>();
+    let lastTurns = 0;
     for (const f of files) {
       let lastRound = 0;
       play(f, [randomAgent as AgentFactory, gunlineAgent], 5, 6, (g, s, action) => {
@@ -90,9 +93,21 @@ describe('property tests (spec §8.3)', () => {
           expect(s.lp[0]).toBe(g.lpPool(s, 0));
           expect(s.lp[1]).toBe(g.lpPool(s, 1));
         }
-        if (s.phase === PH_ACT && F.top(s.pending) === null && A.is(action, 'shoot')) {
+        if (s.phase === PH_ACT && F.top(s.pending) === null && (A.is(action, 'shoot') || A.is(action, 'shootAfv'))) {
           expect(s.engagedAtStart).toBe(0);
           expect(s.moved).not.toBe(2);
+          // never twice with the same weapon on the same fighter: salvos of a type <= copies carried
+          const k = A.is(action, 'shoot') ? A.get(action, 'shoot', 'weapon') : A.get(action, 'shootAfv', 'weapon');
+          if (s.turns < lastTurns) salvos.clear(); // a new game
+          lastTurns = s.turns;
+          const key = `${s.turns}:${s.unit}:${k}`;
+          salvos.set(key, (salvos.get(key) ?? 0) + 1);
+          const U = m.units[s.unit];
+          const w = U.weaponTypes[k];
+          let copies = 0;
+          for (let sl = 0; sl < 4; sl++) if (m.fSlots[U.first * 4 + sl] === w || m.fSlots[(U.first + U.count - 1) * 4 + sl] === w) copies = Math.max(copies, sl + 1);
+          expect(salvos.get(key)!).toBeLessThanOrEqual(Math.max(1, copies));
+          shots++;
         }
         if (s.phase === PH_ACT && F.top(s.pending) === null && A.is(action, 'move')) {
           const u = s.unit;
@@ -111,6 +126,7 @@ describe('property tests (spec §8.3)', () => {
       });
     }
     expect(moves).toBeGreaterThan(20);
+    expect(shots).toBeGreaterThan(20);
     expect(rounds).toBeGreaterThan(10);
   });
 });

@@ -115,10 +115,10 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   if (n === 0) return 0;
   const { band, need } = salvoNeed(m, s, u, w, v, group, single);
   const tgtFighter = W.aoe > 0 ? indirectTarget(m, s, u, w, v, group) : -1;
-  // mark the slots fired (every ready carrier of the group: a fighter without LOS holds his fire)
+  // mark the slot fired on every ready carrier of the group: the weapon type fires as one salvo
+  // (p.60-61); a carrier without line of sight does not shoot, and keeps no shot for later
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f] || !carrierOk(m, f, group)) continue;
-    if (W.aoe <= 0 && !(single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v))) continue;
     for (let sl = 0; sl < MAX_SLOTS; sl++)
       if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
         s.fired[f] |= 1 << sl;
