@@ -32,6 +32,15 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
       if (u.officer && !data.officers[u.officer]) errs.push([`${p}.officer`, `unknown officer '${u.officer}'; expected one of ${Object.keys(data.officers).join(', ')}`]);
       for (const w of [...(u.weapons ?? []), ...u.specialWeapons.map((x) => x.weapon)]) if (!data.weapons[w]) errs.push([`${p}`, `unknown weapon '${w}'; expected one of ${Object.keys(data.weapons).join(', ')}`]);
       for (const w of [...prof.weapons, ...prof.ccWeapons]) if (!data.weapons[w]) errs.push([`${p}.profile`, `profile '${u.profile}' names unknown weapon '${w}'`]);
+      if (u.hero) {
+        // a hero leads a unit of his category and Type (p.76), aboard his AFV only units of that AFV
+        const h = data.heroes[u.hero];
+        if (!h) errs.push([`${p}.hero`, `unknown hero '${u.hero}'; expected one of ${Object.keys(data.heroes).join(', ')}`]);
+        else if (prof.category === 'strider' || prof.category === 'vehicle') {
+          if (u.profile !== h.vehicle) errs.push([`${p}.hero`, `${h.name} aboard his AFV may only lead ${h.vehicle} units, not ${u.profile}`]);
+        } else if (prof.category !== h.category || prof.type !== h.type) errs.push([`${p}.hero`, `${h.name} (${h.category}, Type ${h.type}) may only lead ${h.category} units of Type ${h.type}; ${u.profile} is ${prof.category} Type ${prof.type}`]);
+        if (!u.officer) errs.push([`${p}.officer`, `a hero is an officer: give the unit his officer profile (e.g. officer: sergeant)`]);
+      }
       const sp = u.specialWeapons.reduce((a, x) => a + x.count, 0);
       if (sp >= u.count) errs.push([`${p}.specialWeapons`, `expected fewer special weapon bearers than fighters (${u.count})`]);
       const r = prof.baseRadius;
@@ -59,6 +68,7 @@ export const system = defineSystem({
       for (const u of side.units) {
         roots.push(`profiles.${u.profile}`);
         if (u.officer) roots.push(`officers.${u.officer}`);
+        if (u.hero) roots.push(`heroes.${u.hero}`);
         const p = data.profiles[u.profile];
         for (const w of [...(u.weapons ?? p?.weapons ?? []), ...(p?.ccWeapons ?? []), ...u.specialWeapons.map((x) => x.weapon)]) weapons.add(w);
       }

@@ -354,13 +354,13 @@ describe('shooting', () => {
     expect(dead).toEqual(byDist.slice(0, 4));
   });
   it('W35 a hero takes no impact while another member remains; alone, he does', () => {
-    const g = compile(doc([troopers('sa', 60, 10)], [{ ...troopers('b', 60, 40), officer: 'sergeant', hero: 'Borz' }]));
+    const g = compile(doc([troopers('sa', 60, 10)], [{ ...troopers('b', 60, 40), officer: 'sergeant', hero: 'borz' }]));
     const { s } = start(g);
     const laser = g.model.weapons.findIndex((w) => w.id === 'laser-rifle');
     const { ctx } = withDice(g, [6, 6, 6, 6, 6, 6, 6, 6]);
     damageInfantry(g.env, s, 1, 8, laser, 60, 10, ctx);
     expect(s.members[1]).toBe(0); // five fall first, then the hero alone
-    const g2 = compile(doc([troopers('sa', 60, 10)], [{ ...troopers('b', 60, 40), officer: 'sergeant', hero: 'Borz' }]));
+    const g2 = compile(doc([troopers('sa', 60, 10)], [{ ...troopers('b', 60, 40), officer: 'sergeant', hero: 'borz' }]));
     const r2 = start(g2);
     damageInfantry(g2.env, r2.s, 1, 5, laser, 60, 10, withDice(g2, [6, 6, 6, 6, 6]).ctx);
     expect(r2.s.alive[g2.model.units[1].first]).toBe(1);
@@ -441,5 +441,27 @@ describe('artillery strikes (optional rule, p.60)', () => {
     expect(s.grounded.slice(6, 15).some((x) => x === 1)).toBe(true);
     n = g.legalActions(s, legal);
     expect(Array.from(legal.slice(0, n)).some((a) => A.is(a, 'artillery'))).toBe(false);
+  });
+});
+
+import { compileScenarioDocument } from '../../../src/scenario/load.ts';
+
+describe('heroes lead units of their category and Type (p.76)', () => {
+  const errorOf = (unit: Record<string, unknown>): string => {
+    try {
+      compileScenarioDocument(doc([unit], [golems('g', 60, 70)]), 'test.yaml');
+      return '';
+    } catch (e) {
+      return String((e as Error).message);
+    }
+  };
+  it('W34 Newton (soldier ★) may lead Type 1 soldiers, not Type 2 steel troopers', () => {
+    expect(errorOf({ ...troopers('s', 60, 20), officer: 'captain', hero: 'newton' })).toMatch(/may only lead soldier units of Type 1/);
+    expect(errorOf({ id: 'k', profile: 'krasny-soldat', count: 6, officer: 'captain', hero: 'newton', x: 60, y: 20 })).toBe('');
+  });
+  it('W34 Borz aboard Bad Dog may lead only a Fire Toad unit; on foot, steel troopers (★★)', () => {
+    expect(errorOf({ id: 'ft', profile: 'fire-toad', count: 2, officer: 'sergeant', hero: 'borz', x: 60, y: 20 })).toBe('');
+    expect(errorOf({ id: 'ir', profile: 'iron-rain', count: 2, officer: 'sergeant', hero: 'borz', x: 60, y: 20 })).toMatch(/may only lead fire-toad units/);
+    expect(errorOf({ ...troopers('s', 60, 20), officer: 'sergeant', hero: 'borz' })).toBe('');
   });
 });

@@ -127,4 +127,10 @@ export const AT43_RULES_DATA = {
     praporshik: { rank: 1, lp: 6, authority: 1, morale: 7 },
   },
   officerCost: { $prov: PH, value: 20 },
+  heroes: {
+    $prov: { '*': 'placeholder: spec §5.8.4 (hero cards absent)' },
+    borz: { $prov: { '*': 'placeholder: spec §5.8.4', category: 'seed: p.76 soldier', type: 'seed: p.76 two stars', vehicle: 'seed: p.76 Bad Dog, a Fire Toad' }, name: 'Sergeant A. Borz', category: 'soldier', type: 2, vehicle: 'fire-toad' },
+    newton: { $prov: { '*': 'placeholder: spec §5.8.4', category: 'seed: p.76 soldier', type: 'seed: p.76 one star', vehicle: 'seed: p.76 Number One, a Fire Toad' }, name: 'Captain H. Newton', category: 'soldier', type: 1, vehicle: 'fire-toad' },
+    urash: { $prov: { '*': 'placeholder: spec §5.8.4', vehicle: 'seed: p.52 the Wraith golgoth' }, name: 'Urash', category: 'soldier', type: 3, vehicle: 'wraith-golgoth' },
+  },
 };
