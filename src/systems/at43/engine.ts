@@ -251,6 +251,17 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     normalizeTurn(s, ctx);
   }
 
+  /**
+   * Engaged infantry units lose their combat drills (p.59: Take cover is lost as soon as a member
+   * is engaged), except an Overwatch marker, which the overwatch window removes (A10 option).
+   */
+  function dropDrillsOfEngaged(s: At43State): void {
+    for (let v = 0; v < nU; v++) {
+      if (m.units[v].afv || s.members[v] === 0 || s.drills[v] === 0 || !unitEngaged(m, s, v)) continue;
+      s.drills[v] &= DR_OVERWATCH | DR_OVERWATCH_SPECIAL;
+    }
+  }
+
   /** Enemy units in overwatch may fire at u right after its movement (seed p.59, A10). */
   function overwatchWindow(s: At43State, u: number): void {
     const side = m.units[u].side;
@@ -580,7 +591,10 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         s.moved = rush ? 2 : 1;
         const d = moveUnit(env, s, u, rush, A.get(a, 'move', 'goal'), ctx);
         if (checkAnnihilation(s)) return;
-        if (d > 0) overwatchWindow(s, u);
+        if (d > 0) {
+          dropDrillsOfEngaged(s);
+          overwatchWindow(s, u);
+        }
         return;
       }
       case 'fight': {

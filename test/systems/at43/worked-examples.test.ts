@@ -14,6 +14,7 @@ import { coverNeed, fireSalvo, readyShooters } from '../../../src/systems/at43/r
 import { caughtInZone, sees, underCover } from '../../../src/systems/at43/rules/table.ts';
 import { deviateTemplate } from '../../../src/core/geometry/table/groups.ts';
 import { groupCoherent } from '../../../src/core/geometry/table/groups.ts';
+import { N_DIRS } from '../../../src/systems/at43/model.ts';
 import { DR_KNEE, DR_OVERWATCH, DR_OVERWATCH_SPECIAL, DR_SPLIT, DR_TAKE_COVER, PH_ACT, ST_DISORGANIZED } from '../../../src/systems/at43/state.ts';
 import { compile, doc, FixedDice, line, place, RULES, start, withDice } from './helpers.ts';
 
@@ -463,5 +464,19 @@ describe('heroes lead units of their category and Type (p.76)', () => {
     expect(errorOf({ id: 'ft', profile: 'fire-toad', count: 2, officer: 'sergeant', hero: 'borz', x: 60, y: 20 })).toBe('');
     expect(errorOf({ id: 'ir', profile: 'iron-rain', count: 2, officer: 'sergeant', hero: 'borz', x: 60, y: 20 })).toMatch(/may only lead fire-toad units/);
     expect(errorOf({ ...troopers('s', 60, 20), officer: 'sergeant', hero: 'borz' })).toBe('');
+  });
+});
+
+describe('combat drills are lost on engagement (p.59)', () => {
+  it('a unit under "Take cover!" charged into contact loses the drill', () => {
+    const g = compile(doc([troopers('s', 60, 20, { officer: 'sergeant' })], [golems('g', 60, 38, 6, { officer: 'overseer-alpha' })], { firstRoundAuthorityWinner: 'B' }));
+    const { s, ctx } = start(g);
+    s.drills[0] = DR_TAKE_COVER | DR_KNEE;
+    g.apply(s, A.encode.order(0), ctx);
+    g.apply(s, A.encode.order(1), ctx);
+    g.apply(s, A.encode.first(1), ctx);
+    g.apply(s, A.encode.turn(0), ctx);
+    g.apply(s, A.encode.move(1, N_DIRS + 0), ctx); // the golems rush into contact
+    expect(s.drills[0]).toBe(0);
   });
 });
