@@ -6,8 +6,13 @@ import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import { MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
-import { pWithRerolls } from '../odds.ts';
-import { utrNeeded } from '../rules/rolls.ts';
+import { facesFor, utrNeeded } from '../rules/rolls.ts';
+
+/** P(success) of one die with re-rolls, in floating point (the agents' hot path; odds.ts has the exact twin). */
+function pDie(need: number, rerolls: number): number {
+  const q = 1 - facesFor(need) / 6;
+  return 1 - q ** (rerolls + 1);
+}
 import type { At43State } from '../state.ts';
 
 export type Ctx = DecisionContext<At43Observation, At43State>;
@@ -45,9 +50,9 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
     for (let sl = 0; sl < MAX_SLOTS; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w) n++;
   }
   const band = Math.floor(Math.max(0, leaderDist(o, u, v)) / m.rules.rangeBand.cm);
-  const pHit = pWithRerolls(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls).toNumber();
+  const pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
   const V = m.units[v];
-  const pDmg = pWithRerolls(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0).toNumber();
+  const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
   const e = n * W.attackRate * pHit * pDmg;
   return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / V.count) / 30 : Math.min(e, o.members[v]) * (V.cost / V.count) / 30;
 }
