@@ -53,9 +53,13 @@ export function addPartial(st: MergeState, file: string, p: PartialFile): void {
   if (p.plan !== st.pf.id) bad(file, 'plan', `belongs to plan ${String(p.plan).slice(0, 12)}…, not to this plan ${st.pf.id.slice(0, 12)}…`);
   if (canonicalJson(p.versions) !== canonicalJson(st.pf.versions)) bad(file, 'versions', `made by salvo ${p.versions?.salvo} (streams ${p.versions?.streams}), the plan says salvo ${st.pf.versions.salvo} (streams ${st.pf.versions.streams})`);
   st.files++;
-  st.workers += Number(p.workers) || 0;
-  st.elapsedMs = Math.max(st.elapsedMs, Number(p.elapsedMs) || 0);
+  const before = st.seen.size;
   p.segments.forEach((seg, i) => addSegment(st, file, `segments.${i}`, seg));
+  if (st.seen.size > before) {
+    // Only partials that brought batches count (a retried shard's duplicate does not).
+    st.workers += Number(p.workers) || 0;
+    st.elapsedMs = Math.max(st.elapsedMs, Number(p.elapsedMs) || 0);
+  }
 }
 
 export function addSegment(st: MergeState, file: string, where: string, seg: Segment): void {
@@ -164,7 +168,10 @@ export function statusText(st: MergeState, m: MergeOutcome): string {
   lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${st.batches.length} batches of ${pf.batchSize}`);
   lines.push(`merged ${m.mergedBatches} of ${m.neededBatches} batches needed from ${st.files} partial file${st.files === 1 ? '' : 's'}${st.duplicates ? ` (${st.duplicates} identical duplicate segment${st.duplicates === 1 ? '' : 's'} ignored)` : ''}`);
   if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the precision target was reached; later rounds are not needed)' : ''}`);
-  else lines.push(`incomplete: missing ${m.missing.length} batches, ${missingRanges(m.missing)}`);
+  else {
+    lines.push(`incomplete: missing ${m.missing.length} batches, ${missingRanges(m.missing)}`);
+    if (pf.stop) lines.push(`next: round ${Math.min(...m.missing.map((b) => b.round))} (salvo run --plan PLAN --shard i/n --round R)`);
+  }
   const side0 = (m.totals.summaries[0]?.wins.length ?? 0) > 0;
   if (side0) {
     lines.push(`${m.complete ? 'estimate' : 'provisional estimate'} (side 0 win rate, 95% interval):`);
