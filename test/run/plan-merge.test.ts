@@ -15,17 +15,11 @@ import { parseShard, runShard, shardBatches, shardFromEnv, type PartialFile } fr
 import { planBatches } from '../../src/run/plan.ts';
 import { InputError } from '../../src/scenario/errors.ts';
 import { bundledExperiments, bundledScenarios, ROOT } from '../helpers/bundled.ts';
+import { comparable } from './compare.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-merge-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** summary.json without the fields that describe the execution rather than the result. */
-export function comparable(summaryJson: string): string {
-  return summaryJson
-    .split('\n')
-    .filter((l) => !/^\s*"(elapsedSeconds|workers)":/.test(l))
-    .join('\n');
-}
 
 function shuffled<T>(xs: readonly T[], seed: number): T[] {
   const a = [...xs];
