@@ -86,18 +86,21 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
     return p;
   };
   let played = 0;
+  const workerConn = store.duplicate();
   const lockMs = opts.lockMs ?? 30_000;
   const worker = new Worker<BatchJob, BatchResult>(
     QUEUE_NAME,
     async (job) => {
       const pf = await planOf(job.data.plan);
       const { start, count } = job.data;
+      opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: started (attempt ${job.attemptsMade + 1})`);
       // Played on the worker-thread pool: this thread only waits, so lock renewals keep running.
       const r = await pool.run({ planKey: pf.id, variants: pf.plan.variants, baseline: pf.plan.baseline, seed: pf.plan.seed, start, count });
       played++;
+      opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: done`);
       return r;
     },
-    { connection: connection(store.duplicate()), concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
+    { connection: connection(workerConn), concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
   );
   worker.on('failed', (job, err) => opts.log?.(`batch ${job?.id ?? '?'} failed: ${err.message}`));
   await worker.waitUntilReady();
@@ -108,8 +111,13 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
   });
   await worker.close();
   await pool.destroy();
-  await store.quit().catch(() => store.disconnect());
+  await quitAll([store, workerConn]);
   return played;
+}
+
+/** BullMQ leaves connections it was given open: close them (else the process never exits). */
+async function quitAll(clients: readonly RedisClient[]): Promise<void> {
+  await Promise.allSettled(clients.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
 export interface QueueRunOptions {
@@ -133,8 +141,9 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   const t0 = performance.now();
   checkOutputFolder(opts.out);
   const store = redisClient(url);
-  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: connection(store.duplicate()) });
-  const events = new QueueEvents(QUEUE_NAME, { connection: connection(store.duplicate()) });
+  const conns = [store.duplicate(), store.duplicate()];
+  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: connection(conns[0]) });
+  const events = new QueueEvents(QUEUE_NAME, { connection: connection(conns[1]) });
   const log = opts.log ?? (() => {});
   const resume = readCheckpoint(opts.out, pf);
   const totals = resume?.totals ?? emptyTotals(pf.plan.variants.length);
@@ -205,7 +214,7 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   } finally {
     checkpoint.flush();
     await Promise.allSettled([events.close(), queue.close()]);
-    await store.quit().catch(() => store.disconnect());
+    await quitAll([store, ...conns]);
   }
   if (failed.size > 0) {
     const list = [...failed.entries()].sort((a, b) => a[0] - b[0]);
