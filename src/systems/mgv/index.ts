@@ -10,7 +10,8 @@ import { rulesSchema, scenarioSchema, type MgvRules, type MgvScenario } from './
 import { MGV_OPTIONS } from './options.ts';
 import { buildModel, shapeOf, type Model } from './model.ts';
 import { cloneState, type MgvState } from './state.ts';
-import { applyAction, describe, legalActions, maxActionsOf, missionKilled, newGameState } from './flow.ts';
+import { describe } from './actions.ts';
+import { applyAction, legalActions, maxActionsOf, missionKilled, newGameState } from './engine.ts';
 import { buildLayout, S_IDX } from './metrics.ts';
 import { observe, type MgvObservation } from './observe.ts';
 import { checkInvariants } from './invariants.ts';

@@ -263,7 +263,7 @@ export interface Model {
   readonly strikeWins: boolean;
   readonly deployment: ReadonlyArray<Shape | null>;
   readonly maxUnits: number;
-  /** Turn cost of each relative-turn leg option (flow.ts relTurn: (t - 3) * 45°, t = 0..7). */
+  /** Turn cost of each relative-turn leg option (actions.ts relTurn: (t - 3) * 45°, t = 0..7). */
   readonly relTurnCost: Float64Array;
   /** Axis-aligned bounds of every feature (x0, y0, x1, y1): exact cheap rejections before shape tests. */
   readonly featBox: Float64Array;

@@ -16,7 +16,7 @@ import { randomChoice } from '../../../src/systems/panzervor/engine.ts';
 import { pAtLeastOneKill, pDestroyGivenHit, pDestroyPerShot, pDestroyWithAbility, pHit, pHitWithAbility, oddsModule } from '../../../src/systems/panzervor/odds.ts';
 import { options } from '../../../src/systems/panzervor/options.ts';
 import type { RulesData } from '../../../src/systems/panzervor/schema.ts';
-import { K_ENFORCEMENT } from '../../../src/systems/panzervor/static.ts';
+import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
 import { cardIndex, choose, compileDoc, setup, tankIndex } from './helpers.ts';
 
 const F = (n: number, d = 1) => Fraction.of(n, d);
