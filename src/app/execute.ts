@@ -12,7 +12,7 @@ import { loadVariant } from '../run/batch.ts';
 import { runPlan, type PlanResult, type StopRule } from '../run/pool.ts';
 import { canonicalSummary, type Summary } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
-import { checkOutputFolder, replaceFolder } from './output.ts';
+import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
 
@@ -117,7 +117,10 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
 /** Plays a plan on this machine, checkpointing into `out` as it goes, and writes its report there. */
 export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?: PlanContext): Promise<RunOutcome | InterruptedOutcome> {
   const context = ctx ?? planContext(pf); // validates every variant before the first game
-  if (opts.out) checkOutputFolder(opts.out);
+  if (opts.out) {
+    checkOutputFolder(opts.out);
+    sweepTemporaries(opts.out);
+  }
   const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
   const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
   const result = await runPlan(pf.plan, {

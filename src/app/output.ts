@@ -51,6 +51,13 @@ export function checkOutputFolder(dir: string): void {
   }
 }
 
+/** Removes temporaries a killed process left inside the folder (`NAME.tmp-PID`, e.g. of a checkpoint). */
+export function sweepTemporaries(dir: string): void {
+  const d = resolve(dir);
+  if (!existsSync(d) || !statSync(d).isDirectory()) return;
+  for (const name of readdirSync(d)) if (/\.tmp-\d+$/.test(name)) rmSync(join(d, name), { force: true });
+}
+
 /** Removes what an earlier killed write left beside the folder (`DIR.new-PID`, `DIR.old-PID`). */
 function sweepLeftovers(d: string): void {
   const parent = dirname(d);

@@ -42,7 +42,8 @@ async function until(cond: () => boolean, ms = 60_000): Promise<void> {
 }
 
 function reportFiles(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).filter((f) => f !== 'checkpoint.json').sort().map((f) => [f, f === 'summary.json' ? comparable(readFileSync(join(dir, f), 'utf8')) : f === 'report.html' ? '' : readFileSync(join(dir, f), 'utf8')]));
+  // The checkpoint (and a temporary of it cut by kill -9) is not part of the report.
+  return Object.fromEntries(readdirSync(dir).filter((f) => !f.startsWith('checkpoint.json')).sort().map((f) => [f, f === 'summary.json' ? comparable(readFileSync(join(dir, f), 'utf8')) : f === 'report.html' ? '' : readFileSync(join(dir, f), 'utf8')]));
 }
 
 let refA: Record<string, string>;

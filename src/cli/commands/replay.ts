@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { planForScenario } from '../../app/plan-file.ts';
-import { readPlanFile } from '../../app/plan-file.ts';
+import { planForScenario, readPlanFile } from '../../app/plan-file.ts';
 import { loadVariant } from '../../run/batch.ts';
 import { transcribeGame } from '../../run/transcript.ts';
 import { InputError } from '../../scenario/errors.ts';
