@@ -101,6 +101,9 @@ exec ${SALVO} "$@"
     const r = salvo(['merge', plan, parts, '--out', join(tmp, 'never')]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/incomplete: 4 of 15 batches merged; missing 11 batches \(games 0-199, 400-999, 1200-1799/);
+    const replay = salvo(['replay', '--plan', plan, '--game', '3', '--variant', 'target-7']);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toMatch(/\(target-7\): game 3 of seed 9/);
     const bad = salvo(['run', '--plan', plan, '--games', '10']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--games: is fixed by the plan/);
