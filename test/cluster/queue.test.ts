@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,4 +116,30 @@ describe('queue (BullMQ on Redis)', () => {
     expect(comparable(readFileSync(join(out, 'summary.json'), 'utf8'))).toBe(comparable(direct.stdout));
     redis.kill('SIGTERM');
   }, 150_000);
+
+  it.skipIf(!!why)('batches that fail every attempt make the run incomplete, loudly: no report, exit 3', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => listening(port), 10_000, 'redis-server');
+    const url = `redis://127.0.0.1:${port}`;
+    const plan = join(tmp, 'plan-bad.json');
+    expect(salvo(['plan', 'scenarios/duel/high-noon.yaml', '--games', '1000', '--seed', '3', '-o', plan]).code).toBe(0);
+    const pf = JSON.parse(readFileSync(plan, 'utf8'));
+    // Someone stored a tampered copy of the plan under its name: workers verify it and refuse.
+    const { redisClient } = await import('../../src/app/queue.ts');
+    const store = redisClient(url);
+    await store.set(`salvo:plan:${pf.id}`, JSON.stringify({ ...pf, plan: { ...pf.plan, games: 999 } }), 'NX');
+    await store.quit();
+    const logs: Record<string, string[]> = { w: [], run: [], json: [] };
+    launch(['worker', '--redis', url, '--workers', '1'], logs.w);
+    const out = join(tmp, 'bad');
+    const run = launch(['run', '--plan', plan, '--queue', url, '--out', out, '--json', '--no-progress'], logs.run, logs.json);
+    const code = await Promise.race([run.done, new Promise<string>((r) => setTimeout(() => r('timeout'), 60_000))]);
+    expect(code, logs.run.join('')).toBe(3);
+    expect(logs.run.join('')).toMatch(/INCOMPLETE: 2 batches failed after every attempt \(games 0-499: .*changed after it was made/);
+    expect(logs.json.join('')).toBe('');
+    expect(existsSync(join(out, 'summary.json'))).toBe(false);
+    redis.kill('SIGTERM');
+  }, 120_000);
 });
