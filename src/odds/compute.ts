@@ -6,7 +6,7 @@
 import { cellUses, cellValue, findMechanic, resolveOddsParams, type OddsChart, type OddsColumn, type OddsMechanic, type OddsParams } from '../core/odds.ts';
 import { suggest } from '../core/options.ts';
 import { listLeaves, type ProvenanceEntry } from '../core/tables/provenance.ts';
-import { InputError } from '../scenario/errors.ts';
+import { InputError } from '../core/errors.ts';
 import type { Fraction } from '../core/dice/fraction.ts';
 import type { OddsContext } from './context.ts';
 

@@ -1,44 +1,20 @@
-/**
- * InputError: bad input from a user (scenario, experiment, command-line flag). The CLI prints it
- * as "file[:line]: path: message" lines and exits with code 2, never with a stack trace.
- */
-export interface InputIssue {
-  /** Dotted path inside the file ('' for the whole file), or a flag name like '--games'. */
-  readonly path: string;
-  readonly message: string;
-  /** 1-based line in the file, when known. */
-  readonly line?: number;
-}
-
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    readonly issues: readonly InputIssue[],
-  ) {
-    super(formatIssues(file, issues));
-    this.name = 'InputError';
-  }
-}
-
-export function formatIssues(file: string, issues: readonly InputIssue[]): string {
-  const head = issues.length === 1 ? '' : `${file}: ${issues.length} problems\n`;
-  return (
-    head +
-    issues
-      .map((i) => {
-        const where = i.line ? `${file}:${i.line}` : file;
-        return `${issues.length === 1 ? '' : '  '}${where}: ${i.path ? i.path + ': ' : ''}${i.message}`;
-      })
-      .join('\n')
-  );
-}
+/** InputError now lives in the core (src/core/errors.ts); re-exported for existing imports. */
+export { InputError, formatIssues, excerpt, forbiddenSegment, FORBIDDEN_KEYS, type InputIssue } from '../core/errors.ts';
+import type { InputIssue } from '../core/errors.ts';
+import { suggest } from '../core/options.ts';
 
 /** Converts zod issues to InputIssues with a path prefix ('scenario', 'overrides'...). */
-export function zodIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: readonly string[] }> }, prefix: string): InputIssue[] {
-  return error.issues.map((iss) => {
+export function zodIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: readonly string[] }> }, prefix: string, known?: (path: readonly PropertyKey[]) => readonly string[] | undefined): InputIssue[] {
+  return error.issues.flatMap((iss) => {
     const path = [prefix, ...iss.path.map(String)].filter((p) => p !== '').join('.');
-    let message = iss.message;
-    if (iss.code === 'unrecognized_keys' && iss.keys) message = `unknown key${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((k) => `'${k}'`).join(', ')}`;
-    return { path, message };
+    if (iss.code === 'unrecognized_keys' && iss.keys) {
+      // One issue per unknown key, at the key itself (so its line is found), with a suggestion.
+      const names = known?.(iss.path) ?? [];
+      return iss.keys.map((k) => ({
+        path: path ? `${path}.${k}` : k,
+        message: `unknown key '${k}'${suggest(k.slice(0, 64), names)}${names.length ? `; expected one of: ${names.join(', ')}` : ''}`,
+      }));
+    }
+    return [{ path, message: iss.message }];
   });
 }
