@@ -10,7 +10,8 @@ import { suggest } from '../../core/options.ts';
 import { checkParams, computeTable, getMechanic } from '../../odds/compute.ts';
 import { oddsContext } from '../../odds/context.ts';
 import { renderHtml } from '../../odds/html.ts';
-import { renderCsv, renderJson, renderMechanicList, renderText } from '../../odds/render.ts';
+import { mechanicListJson, renderCsv, renderJson, renderMechanicList, renderText } from '../../odds/render.ts';
+import { toCsv } from '../../report/csv.ts';
 import { InputError } from '../../core/errors.ts';
 import { checkOutFile, keyValues } from '../flags.ts';
 import { SYSTEMS, findSystem } from '../../systems/index.ts';
@@ -55,7 +56,12 @@ export function runOdds(a: OddsArgs): string {
   const system = oddsSystem(a.system);
   if (a.out !== undefined) checkOutFile(a.out);
   const ctx = oddsContext(system, a.scenario);
-  if (!a.mechanic) return emit(renderMechanicList(ctx), a.out);
+  if (!a.mechanic) {
+    if (format === 'json') return emit(JSON.stringify(mechanicListJson(ctx), null, 2) + '\n', a.out);
+    if (format === 'csv') return emit(toCsv(ctx.module.mechanics.flatMap((m) => Object.entries(m.params).map(([k, p]) => ({ mechanic: m.name, param: k, default: p.default, description: p.description }))), ['mechanic', 'param', 'default', 'description']), a.out);
+    if (format === 'html') throw new InputError(CMD, [{ path: '--format', message: 'html needs a mechanic (salvo odds <system> <mechanic> --format html)' }]);
+    return emit(renderMechanicList(ctx), a.out);
+  }
   const mech = getMechanic(ctx, a.mechanic);
   if (mech.needsScenario && !ctx.scenario) throw new InputError(CMD, [{ path: '--scenario', message: `mechanic '${mech.name}' needs a scenario file` }]);
   const params = checkParams(ctx, mech, parseKv(a.params ?? [], '--param'));
