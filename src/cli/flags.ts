@@ -64,6 +64,12 @@ export function fraction01(flag: string, v: string | undefined): number | undefi
 export function agentList(v: string | undefined): AgentChoice[] | undefined {
   if (v === undefined) return undefined;
   if (v.trim() === '') bad('--agents', 'expected one agent per side, e.g. marksman,brawler');
+  // Parameter names are checked on the text: a '__proto__' key would never show as an own key.
+  for (const part of v.split(/[,:]/).slice(0)) {
+    const eq = part.indexOf('=');
+    const key = (eq < 0 ? '' : part.slice(0, eq)).trim();
+    if (eq >= 0 && (forbiddenSegment(key) !== undefined || key === '')) bad('--agents', `agent parameter name '${excerpt(key, 40)}' is not allowed`);
+  }
   let list: AgentChoice[];
   try {
     list = v.split(',').map((s) => parseAgentChoice(s));
