@@ -92,7 +92,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     throw new InputError(file, [{ path: '', message: "this is a scenario file (it has 'system:'): use salvo run, not salvo experiment" }]);
   }
   const parsed = experimentSchema.safeParse(src.data);
-  if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '', (p) => knownKeysAt(experimentSchema, p))));
+  if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '', (p) => knownKeysAt(experimentSchema, p), src.data)));
   const gridSize = (parsed.data.grid ?? []).reduce((n, a) => n * a.values.length, 1);
   const listed = parsed.data.variants?.length ?? 0;
   if (listed + (parsed.data.grid ? gridSize : 0) > LIMITS.variants) {

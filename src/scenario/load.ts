@@ -75,7 +75,7 @@ function compileSource(src: SourceFile): LoadedScenario {
   }
   const issues: InputIssue[] = [];
   const env = safeParse(scenarioEnvelopeSchema, src.data);
-  if (!env.success) issues.push(...zodIssues(env.error, '', (p) => knownKeysAt(scenarioEnvelopeSchema, p)));
+  if (!env.success) issues.push(...zodIssues(env.error, '', (p) => knownKeysAt(scenarioEnvelopeSchema, p), src.data));
 
   const systemId = typeof raw.system === 'string' ? raw.system : undefined;
   const system = systemId !== undefined ? findSystem(systemId) : undefined;
@@ -91,7 +91,7 @@ function compileSource(src: SourceFile): LoadedScenario {
   else {
     const b = safeParse(system.scenarioSchema, raw.scenario);
     if (b.success) body = b.data;
-    else issues.push(...zodIssues(b.error, 'scenario', (p) => knownKeysAt(system.scenarioSchema, p)));
+    else issues.push(...zodIssues(b.error, 'scenario', (p) => knownKeysAt(system.scenarioSchema, p), raw.scenario));
   }
 
   // Options (own keys only: 'toString' is not an option).

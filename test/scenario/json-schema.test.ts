@@ -18,7 +18,7 @@ function validator(schema: object) {
 }
 
 describe('JSON Schemas', () => {
-  it.each(SYSTEMS.map((s) => s.info.id))('schemas/%s.scenario.schema.json is what salvo schema generates (run `salvo schema <id> --out` after a change)', (id) => {
+  it.each(SYSTEMS.map((s) => s.info.id))('schemas/%s.scenario.schema.json is what salvo schema generates (run `npm run schemas` after a change)', (id) => {
     expect(committed(`${id}.scenario.schema.json`)).toBe(schemaText(scenarioJsonSchema(findSystem(id)!)));
   });
   it('schemas/experiment.schema.json is in step', () => {
