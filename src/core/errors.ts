@@ -1,3 +1,5 @@
+import { suggest } from './options.ts';
+
 /**
  * InputError: bad input from a user (scenario, experiment, command-line flag). The CLI prints it
  * as "file[:line]: path: message" lines and exits with code 2, never with a stack trace.
@@ -65,4 +67,40 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constr
 /** The forbidden segment of a key or dotted path, or undefined when it is safe. */
 export function forbiddenSegment(key: string): string | undefined {
   return key.split('.').find((k) => FORBIDDEN_KEYS.has(k));
+}
+
+/** Converts zod issues to InputIssues with a path prefix ('scenario', 'overrides'...). */
+export function zodIssues(
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: readonly string[] }> },
+  prefix: string,
+  known?: (path: readonly PropertyKey[]) => readonly string[] | undefined,
+  input?: unknown,
+): InputIssue[] {
+  return error.issues.flatMap((iss) => {
+    const path = [prefix, ...iss.path.map(String)].filter((p) => p !== '').join('.');
+    if (iss.code === 'unrecognized_keys' && iss.keys) {
+      // One issue per unknown key, at the key itself (so its line is found), with a suggestion.
+      const names = known?.(iss.path) ?? [];
+      return iss.keys.map((k) => ({
+        path: path ? `${path}.${k}` : k,
+        message: `unknown key '${k}'${suggest(k.slice(0, 64), names)}${names.length ? `; expected one of: ${names.join(', ')}` : ''}`,
+      }));
+    }
+    if (input !== undefined && iss.path.length > 0 && valueAt(input, iss.path) === undefined) {
+      // A missing key: say so, and what it holds.
+      const names = known?.(iss.path) ?? [];
+      const what = names.length ? `a mapping with keys ${names.join(', ')}` : iss.message.replace(/^Invalid (input|option): /, '').replace(/^expected /, '').replace(/, received undefined$/, '');
+      return [{ path, message: `missing; expected ${what}` }];
+    }
+    return [{ path, message: iss.message }];
+  });
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let node = root;
+  for (const k of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, k as string)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[k];
+  }
+  return node;
 }
