@@ -42,6 +42,12 @@ describe('JSON Schemas', () => {
     expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('id fields offer the ids of the rules data for completion (tank ids in Panzer Vor!, models in MGV)', () => {
+    const pv = committed('panzervor.scenario.schema.json');
+    expect(pv).toMatch(/"examples": \[\s*"pz4d",[^\]]*"tiger1"/);
+    expect(committed('mgv.scenario.schema.json')).toMatch(/"examples": \[\s*"Mako",\s*"Whiptail"\s*\]/);
+  });
+
   const fakeBattle = join(ROOT, 'scenarios', 'panzervor', 'fake-battle.yaml');
   const typos: Array<[string, (doc: Record<string, any>) => void, string]> = [
     ['an unknown top-level key', (d) => (d.optionz = {}), 'optionz'],
