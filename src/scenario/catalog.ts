@@ -41,11 +41,6 @@ function isCollection(v: unknown): v is Record<string, Record<string, unknown>> 
   return isRecord(v) && Object.keys(v).length >= 2 && Object.values(v).every(isRecord);
 }
 
-function compact(v: unknown): unknown {
-  if (isRecord(v) && Object.values(v).every((x) => typeof x !== 'object' || x === null)) return v;
-  return v;
-}
-
 export function systemCatalog(system: GameSystem): SystemCatalog {
   const plain = stripProvenance<Record<string, unknown>>(system.rulesData);
   const collections: Array<{ key: string; entries: CatalogEntry[] }> = [];
@@ -56,7 +51,7 @@ export function systemCatalog(system: GameSystem): SystemCatalog {
         key,
         entries: Object.entries(value).map(([id, rec]) => {
           const stats: Record<string, unknown> = {};
-          for (const [k, v] of Object.entries(rec)) if (k !== 'name') stats[k] = compact(v);
+          for (const [k, v] of Object.entries(rec)) if (k !== 'name') stats[k] = v;
           return { id, name: typeof rec.name === 'string' ? rec.name : undefined, stats, provenance: provText(system.rulesData, `${key}.${id}`) };
         }),
       });
