@@ -13,8 +13,10 @@ import { InputError, type InputIssue } from './core/errors.ts';
 import type { GameSystem } from './core/system.ts';
 import { computeTable, flatten, getMechanic, checkParams, type CellRecord, type ResolvedTable } from './odds/compute.ts';
 import { oddsContext } from './odds/context.ts';
-import { writeReport as writeReportFiles, type WrittenReport } from './report/run-report.ts';
-import { runExperiment as runExperimentImpl, runScenario as runScenarioImpl, salvoVersion, type RunOutcome } from './run/execute.ts';
+import type { WrittenReport } from './report/run-report.ts';
+import { replaceFolder } from './app/output.ts';
+import { runExperiment as runExperimentImpl, runScenario as runScenarioImpl, type RunOutcome } from './app/execute.ts';
+import { salvoVersion } from './app/version.ts';
 import { systemCatalog as catalogOf, type SystemCatalog } from './scenario/catalog.ts';
 import { loadExperimentFile, type LoadedExperiment } from './scenario/experiment.ts';
 import { experimentJsonSchema, scenarioJsonSchema as jsonSchemaOf } from './scenario/json-schema.ts';
@@ -113,7 +115,7 @@ export async function runExperiment(file: string, o: PlayOptions = {}): Promise<
 
 /** Writes the offline report (report.html, summary.json, CSV files) of a run into `dir`. */
 export function writeReport(outcome: RunOutcome, dir: string): WrittenReport {
-  return writeReportFiles(dir, outcome.report);
+  return replaceFolder(dir, outcome.files);
 }
 
 export interface OddsTable {

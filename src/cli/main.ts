@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * salvo command line: command definitions only; the work is done in src/run, src/analysis,
- * src/report, src/odds. Bad input exits with code 2 and a one-line-per-problem message, never a
+ * src/report, src/odds (plans, shards, merges and queues in src/app). Bad input exits with code 2 and a one-line-per-problem message, never a
  * stack trace (set SALVO_DEBUG=1 to see one for an internal error).
  */
 import { Command, CommanderError } from 'commander';
 import { InputError, excerpt } from '../core/errors.ts';
-import { salvoVersion } from '../run/execute.ts';
+import { salvoVersion } from '../app/version.ts';
 import { registerRun } from './commands/run.ts';
 import { registerExperiment } from './commands/experiment.ts';
 import { registerValidate } from './commands/validate.ts';
@@ -17,7 +17,10 @@ import { register as registerCards } from './commands/cards.ts';
 import { register as registerSetup } from './commands/setup.ts';
 import { register as registerSchema } from './commands/schema.ts';
 import { register as registerNew } from './commands/new.ts';
-import { checkOutDir } from './flags.ts';
+import { checkOutDir, checkOutFile } from './flags.ts';
+import { register as registerPlan } from './commands/plan.ts';
+import { register as registerMerge } from './commands/merge.ts';
+import { register as registerWorker } from './commands/worker.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -37,11 +40,19 @@ export function buildProgram(): Command {
   registerSetup(program);
   registerSchema(program);
   registerNew(program);
+  registerPlan(program);
+  registerMerge(program);
+  registerWorker(program);
   // An output folder that cannot be written is a user error found before the first game.
   program.hook('preAction', (_program, action) => {
     const name = action.name();
     const out = action.opts().out as unknown;
-    if ((name === 'run' || name === 'experiment' || name === 'cards') && typeof out === 'string') checkOutDir(out);
+    if ((name === 'run' || name === 'experiment' || name === 'cards') && typeof out === 'string') {
+      // With --shard, --out names the partial result file.
+      const opts = action.opts();
+      if (opts.shard !== undefined || opts.shardFromEnv) checkOutFile(out);
+      else checkOutDir(out);
+    }
   });
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
