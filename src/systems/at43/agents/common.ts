@@ -58,14 +58,17 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
 }
 
 /** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
-export function bestShot(ctx: Ctx, o: At43Observation): [number, number] {
+export function bestShot(ctx: Ctx, o: At43Observation, allowed: ((v: number) => boolean) | null = null): [number, number] {
   let best = -1;
   let bv = -1;
   const U = o.model.units[o.unit];
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
     let v: number;
-    if (A.is(a, 'shoot')) v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+    if (A.is(a, 'shoot')) {
+      if (allowed && !allowed(A.get(a, 'shoot', 'target'))) continue;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+    }
     else if (A.is(a, 'shootAfv')) {
       // focus fire: a single AFV is worth more the more damaged its frame already is
       const f = A.get(a, 'shootAfv', 'fighter');
@@ -127,7 +130,8 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
     case 'first':
       return A.encode.first(o.me);
     case 'overwatch':
-      return A.encode.overwatch(1);
+      // with Split fire, the standard weapons fire now and the special weapons keep the marker
+      return has(ctx, A.encode.overwatch(2)) ? A.encode.overwatch(2) : A.encode.overwatch(1);
     case 'rally':
       return o.lp[o.me] - 2 >= lpReserve(o) ? A.encode.rally(1) : A.encode.rally(0);
     case 'pay':

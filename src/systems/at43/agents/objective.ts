@@ -6,7 +6,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShot, drillOrEnd, goalObjective, goalUnit, moveTo, nearestEnemy, tactical } from './common.ts';
+import { bestShot, drillOrEnd, goalObjective, goalUnit, has, lpReserve, moveTo, nearestEnemy, tactical } from './common.ts';
 
 function nearestObjective(o: At43Observation, u: number): [number, number] {
   const m = o.model;
@@ -28,6 +28,7 @@ export const objectiveAgent = agentOf<At43State, At43Observation>()({
   description: 'Takes and holds the nearest objective with Take cover; shoots what contests it (spec §7.3).',
   params: {
     hold: { default: 7, description: 'distance (cm) from the objective counted as holding it', min: 1, max: 10 },
+    contest: { default: 30, description: 'an enemy unit whose leader is this close to an objective contests it (cm)', min: 0, max: 200 },
   },
   create: (_g, _side, p) => ({
     decide(ctx) {
@@ -50,7 +51,17 @@ export const objectiveAgent = agentOf<At43State, At43Observation>()({
         const a = e >= 0 ? moveTo(ctx, false, goalUnit(e)) : -1;
         if (a >= 0) return a;
       }
-      const [shot, value] = bestShot(ctx, o);
+      // Split fire first when the unit has special weapon bearers and LP to spare
+      if (!o.moved && !o.shot && !o.fought && has(ctx, A.encode.drill(3)) && o.lp[o.me] - lpReserve(o) >= 3) return A.encode.drill(3);
+      // shoot only the units contesting an objective (spec §7.3); otherwise hold and overwatch
+      const m = o.model;
+      const contests = (v: number) => {
+        if (m.objectives.length === 0) return true;
+        const L = o.leader[v];
+        for (const ob of m.objectives) if (Math.hypot(o.fx[L] - ob.x, o.fy[L] - ob.y) <= p.contest) return true;
+        return false;
+      };
+      const [shot, value] = bestShot(ctx, o, contests);
       if (shot >= 0 && value > 0.05) return shot;
       if (A.is(ctx.legal[ctx.n - 1], 'end')) return drillOrEnd(ctx, o, true, !o.shot);
       return A.encode.end();
