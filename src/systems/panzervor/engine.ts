@@ -1198,13 +1198,13 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
   switch (s.step) {
     case S_PLACE: {
       const t = s.placeQueue[s.placeNext++];
-      placeTank(G, s, t, Action.get(a, 'place', 'hex'), Action.get(a, 'place', 'facing'));
+      placeTank(G, s, t, Action.read.place.hex(a), Action.read.place.facing(a));
       continueSetup(G, s, ctx);
       return;
     }
     case S_PLACE_CHAR: {
       const c = pendingFreeChar(G, s);
-      s.chTank[c] = Action.get(a, 'placeCharacter', 'tank');
+      s.chTank[c] = Action.read.placeCharacter.tank(a);
       continueSetup(G, s, ctx);
       return;
     }
@@ -1212,23 +1212,23 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       if (a === A_PASS) {
         if (s.phase === PHASE_EVENT) toPhaseStep(s);
         else enterEventPhase(s);
-      } else if (kind === K.card) playActionCard(G, s, ctx, Action.get(a, 'card', 'type'));
-      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
-      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
+      } else if (kind === K.card) playActionCard(G, s, ctx, Action.read.card.type(a));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.read.ability.character(a), Action.read.ability.slot(a));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.read.scenarioCard.index(a));
       return;
     case S_EVENT:
       if (a === A_PASS) enterEndPhase(G, s, ctx);
-      else if (kind === K.card) playEvent(G, s, ctx, Action.get(a, 'card', 'type'));
-      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
-      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
+      else if (kind === K.card) playEvent(G, s, ctx, Action.read.card.type(a));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.read.ability.character(a), Action.read.ability.slot(a));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.read.scenarioCard.index(a));
       return;
     case S_TANK: {
       if (a === A_PASS) {
         endCard(G, s);
         return;
       }
-      const t = Action.get(a, 'tank', 'tank');
-      const mode = Action.get(a, 'tank', 'mode');
+      const t = Action.read.tank.tank(a);
+      const mode = Action.read.tank.mode(a);
       s.acted.push(t);
       if (G.opt.reactionLimit === 'perTankAction') s.reactUsed = 0;
       const kind = G.kKind[s.card];
@@ -1252,7 +1252,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         return;
       }
       const t = s.mvTank;
-      const p = Action.get(a, 'step', 'step');
+      const p = Action.read.step.step(a);
       if (p >= STEP_ABILITY_BASE) {
         const c = p - STEP_ABILITY_BASE;
         s.mvMp += faceVal(s, G.cMov, c);
@@ -1280,7 +1280,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     case S_TURRET: {
       const t = s.mvTank;
       if (a !== A_PASS) {
-        const p = Action.get(a, 'turret', 'offset');
+        const p = Action.read.turret.offset(a);
         const d = ((p - s.turret[t]) % 6 + 6) % 6;
         s.rotUsed[t] += d > 3 ? 6 - d : d;
         s.turret[t] = p;
@@ -1296,9 +1296,9 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       }
       const k = s.card;
       const t = s.acted[s.acted.length - 1];
-      const tgt = Action.get(a, 'target', 'target');
+      const tgt = Action.read.target.target(a);
       if (G.kSame[k] && s.volleyTarget < 0) s.volleyTarget = tgt;
-      declareAttack(G, s, ctx, 0, t, Action.get(a, 'target', 'gun'), tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
+      declareAttack(G, s, ctx, 0, t, Action.read.target.gun(a), tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
       if (openWindow(G, s, W2)) return;
       rollAttack(G, s, ctx, 0);
       return;
@@ -1308,7 +1308,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         windowContinue(G, s, ctx);
         return;
       }
-      playReaction(G, s, ctx, Action.get(a, 'reaction', 'card'), Action.get(a, 'reaction', 'firer') - 1, Action.get(a, 'reaction', 'gun'));
+      playReaction(G, s, ctx, Action.read.reaction.card(a), Action.read.reaction.firer(a) - 1, Action.read.reaction.gun(a));
       return;
     }
     case S_EAVES: {
@@ -1321,7 +1321,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         return;
       }
       // Eavesdropping cancels the Reaction card it answers (placeholder text, spec §5.3).
-      const p = Action.get(a, 'eavesdrop', 'type');
+      const p = Action.read.eavesdrop.type(a);
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;
@@ -1337,7 +1337,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       const attacker = role === AB_ATT_ATTACK || role === AB_ATT_DAMAGE;
       s.aDecided[L] |= attacker ? 1 : 2;
       if (a !== A_PASS) {
-        const c = Action.get(a, 'use', 'character');
+        const c = Action.read.use.character(a);
         if (attacker && G.opt.abilityOrder === 'simultaneous') {
           s.aSecret[L] = c;
         } else {
@@ -1357,8 +1357,8 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_MAINT: {
       if (a !== A_PASS) {
-        const what = Action.get(a, 'maintenance', 'what');
-        const x = Action.get(a, 'maintenance', 'x');
+        const what = Action.read.maintenance.what(a);
+        const x = Action.read.maintenance.x(a);
         if (what === MAINT_REPAIR) s.immobile[x] = 0;
         else if (what === MAINT_TAKE) {
           s.discard[x]--;
@@ -1375,8 +1375,8 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_RECOVER: {
       if (a !== A_PASS) {
-        const c = Action.get(a, 'recover', 'character');
-        const t = Action.get(a, 'recover', 'tank') - 1;
+        const c = Action.read.recover.character(a);
+        const t = Action.read.recover.tank(a) - 1;
         if (t < 0) s.chFace[c] = FACE_FRONT;
         else {
           s.chTank[c] = t;
@@ -1392,7 +1392,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       return;
     }
     case S_DISCARD: {
-      const p = Action.get(a, 'discard', 'type');
+      const p = Action.read.discard.type(a);
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;
