@@ -11,22 +11,22 @@ import { turnCost, headingTo, normDeg, hypot } from '../../core/geometry/table/i
 import {
   SLOT_JOINT, SLOT_MAIN, SLOT_PAY, SLOT_PB, attackRow, canTarget, markFired, missileAttackDice, missileDefenseDice, resolveDirect, resolveMissile,
   slotReady, slotWeapon,
-} from './combat.ts';
-import { locateSurface, resolveCrits, thermalDestroy } from './damage.ts';
-import { hasLos } from './geom.ts';
-import { allowanceOf, deltaToFace, moveLeg, powerAvailable } from './movement.ts';
+} from './rules/combat.ts';
+import { locateSurface, resolveCrits, thermalDestroy } from './rules/damage.ts';
+import { hasLos } from './rules/geom.ts';
+import { allowanceOf, deltaToFace, moveLeg, powerAvailable } from './rules/movement.ts';
 import {
   ENG_BRIDGE, ENG_NAMES, canDesignateRepair, canEngineer, canJam, canLaunchBeacon, checkJamLos, doEngineer, engPointsLeft, jammerReady,
   launchBeacon, resolveJam,
-} from './payloads.ts';
-import { REPAIR_PRESETS, killUnit, recurringDamage, removeMarkers, repairNeeds, repairUnit, suddenDeath, repairDice } from './reset.ts';
+} from './rules/payloads.ts';
+import { REPAIR_PRESETS, killUnit, recurringDamage, removeMarkers, repairNeeds, repairUnit, suddenDeath, repairDice } from './rules/reset.ts';
 import { P_BEACONS, P_ENGINEERING, P_JAMMER, P_POWER, P_REPAIR, W_MISSILE, W_PHOTON, WEAPON_NAMES, type Model } from './model.ts';
 import {
   ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_OVER, ST_PHOTON, ST_REPAIR_DESIGNATE,
   ST_RESET_REPAIR, ST_SPLIT_ATT, ST_SPLIT_DEF, newUnit, type MgvState,
 } from './state.ts';
 import { K_COST, K_DICE, K_FIELDED, K_SHOTS, S_IDX, allRow } from './metrics.ts';
-import { bearingFromTarget } from './geom.ts';
+import { bearingFromTarget } from './rules/geom.ts';
 import { pointInShape } from '../../core/geometry/table/index.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, DISTS, DIST_F, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, END_UNIT, Frames, JAM_SKIP, K, LEG_END, LEG_REVERSE, N_REL_TURNS, PHOTON_HOLD,

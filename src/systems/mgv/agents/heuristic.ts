@@ -8,9 +8,9 @@ import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.
 import type { common } from './index.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
-import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
-import { defenseOf, mainAttack, payloadAttack } from '../damage.ts';
-import { hasLos, rangeBetween } from '../geom.ts';
+import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
+import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
+import { hasLos, rangeBetween } from '../rules/geom.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
   REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
@@ -18,8 +18,8 @@ import {
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
-import { deltaToFace, powerAvailable } from '../movement.ts';
-import { REPAIR_PRESETS } from '../reset.ts';
+import { deltaToFace, powerAvailable } from '../rules/movement.ts';
+import { REPAIR_PRESETS } from '../rules/reset.ts';
 import {
   ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_PHOTON, ST_REPAIR_DESIGNATE, ST_RESET_REPAIR,
   ST_SPLIT_ATT, ST_SPLIT_DEF, type MgvState,
