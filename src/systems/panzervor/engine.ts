@@ -22,11 +22,8 @@ import {
   REC_ABILITY, REC_CARD, S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_OVER, S_PLACE, S_PLACE_CHAR, S_REACT,
   S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, WR, type PvState,
 } from './state.ts';
-import {
-  AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, C_FIELDED, C_HITS, C_KILLS, C_LOST, C_POINTS, C_SHOTS, EV_DRAW,
-  EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW,
-  SC_EXTRA_ACTION, SC_REPAIR, X_ACTIONS, X_ENF, X_EVENTS, X_HITS, X_KILLS, X_REACTIONS, X_SHOTS, codeOf, tankName, type PvStatic,
-} from './model.ts';
+import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, SC_REPAIR, codeOf, tankName, type PvStatic } from './model.ts';
+import { C_FIELDED, C_HITS, C_KILLS, C_LOST, C_POINTS, C_SHOTS, X_ACTIONS, X_ENF, X_EVENTS, X_HITS, X_KILLS, X_REACTIONS, X_SHOTS } from './metrics.ts';
 import { attackHits, destroys, extremeMode, rangeModifier, roll2d6 } from './rules/rolls.ts';
 import { anyWreck, canLeave, otherTankAt, stepCost, tankAt, turnCost, wreckAt } from './rules/board.ts';
 import { exhaust, faceFlag, faceVal, hasChar, onTank, pendingFreeChar } from './rules/crew.ts';

@@ -15,7 +15,8 @@ import { oddsModule } from './odds.ts';
 import { options } from './options.ts';
 import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from './schema.ts';
 import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState } from './state.ts';
-import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './model.ts';
+import { buildStatic, type PvStatic } from './model.ts';
+import { X_LOST_A, X_PTS_A } from './metrics.ts';
 import { agents } from './agents/index.ts';
 
 export type { PvState, PvObservation, PvStatic };
