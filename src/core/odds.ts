@@ -100,6 +100,11 @@ export interface OddsMechanic<R = any, OV = OptionValues, B = any, P extends Odd
   exact?(data: R, options: OV, params: ParamValuesOf<P>, scenario?: B): readonly OddsOutcome[];
   /** One sampled outcome with the engine's own roll code. */
   sample?(data: R, options: OV, params: ParamValuesOf<P>, rng: Rng, scenario?: B): string | number;
+  /**
+   * Why this mechanic has no sampled twin (`exact` and `sample`), when it has none: e.g. a table
+   * derived from other mechanics' exact values. The conformance battery requires the pair or this.
+   */
+  readonly noSampledTwin?: string;
   /** Parameter settings the exact-vs-sampled check covers (default: the defaults alone). */
   readonly checkParams?: readonly OddsParams[];
   /** Checks that need the rules data (unknown unit id...): [param, message]. */

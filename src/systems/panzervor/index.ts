@@ -18,6 +18,8 @@ import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState
 import { buildStatic, type PvStatic } from './model.ts';
 import { X_LOST_A, X_PTS_A } from './metrics.ts';
 import { agents } from './agents/index.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { PvState, PvObservation, PvStatic };
 
@@ -76,6 +78,8 @@ export function compilePanzerVor(input: CompileInput<RulesData, ScenarioBody, ty
       }
     },
     checkInvariants: (s) => checkInvariants(G, s),
+    evaluate: (s, side) => evaluate(G, s, side),
+    determinize: (s, side, rng) => determinize(G, s, side, rng),
   };
 }
 
@@ -86,7 +90,7 @@ export const system = defineSystem({
     seedFile: '001_ca03e5832a6dc339.txt',
     spec: 'panzervor.md',
     lengthUnit: 'player turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData,
