@@ -28,6 +28,8 @@ export interface ExecuteOptions {
   /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
+  readonly gameTimeoutMs?: number;
 }
 
 export interface RunOutcome {
@@ -131,6 +133,7 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     resume,
     signal: opts.signal,
     onProgress: opts.onProgress,
+    gameTimeoutMs: opts.gameTimeoutMs,
     onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals) : undefined,
   });
   if (result.interrupted) {
