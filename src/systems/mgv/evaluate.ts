@@ -19,7 +19,7 @@
 import { SLOT_MAIN, SLOT_PAY, canTarget } from './combat.ts';
 import { defenseOf, mainAttack, payloadAttack, speedOf } from './damage.ts';
 import { attackValue, paramsFrom, type HeuristicParams } from './agents/heuristic.ts';
-import { missionKilled } from './flow.ts';
+import { missionKilled } from './engine.ts';
 import { P_WEAPON, type Model } from './model.ts';
 import type { MgvState } from './state.ts';
 

@@ -12,7 +12,7 @@
 import type { Rng } from '../../core/rng/rng.ts';
 import { decisiveChars } from './engine.ts';
 import { AB_ATT_ATTACK, AB_ATT_DAMAGE, AB_DEF_DAMAGE, STAG, cloneState, type PvState } from './state.ts';
-import { K_ENFORCEMENT, type PvStatic } from './static.ts';
+import { K_ENFORCEMENT, type PvStatic } from './model.ts';
 
 export function determinize(G: PvStatic, s: PvState, side: number, rng: Rng): PvState {
   const d = cloneState(s);

@@ -21,7 +21,7 @@ import { killChance } from './agents/eval.ts';
 import { observe } from './observe.ts';
 import { attackHits, destroys, extremeMode, rangeModifier } from './rules/rolls.ts';
 import { END_ELIMINATION, END_FLAG, END_POINTS, INOP_NONE, S_OVER, type PvState } from './state.ts';
-import { MATCH_FLAG, type PvStatic } from './static.ts';
+import { MATCH_FLAG, type PvStatic } from './model.ts';
 
 const THREAT_WEIGHT = 0.35;
 const SLOPE = 4;
