@@ -1,2 +1,2 @@
 /** InputError lives in the core (src/core/errors.ts); re-exported here for the loaders. */
-export { InputError, formatIssues, zodIssues, type InputIssue } from '../core/errors.ts';
+export { InputError, formatIssues, zodIssues, excerpt, forbiddenSegment, FORBIDDEN_KEYS, type InputIssue } from '../core/errors.ts';

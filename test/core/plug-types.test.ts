@@ -12,7 +12,7 @@ import { system as duel } from '../../src/systems/duel/index.ts';
 import type { SystemOptions } from '../../src/core/system.ts';
 import { system as panzervor } from '../../src/systems/panzervor/index.ts';
 import { marksman } from '../../src/systems/panzervor/agents/marksman.ts';
-import { M as pvMetrics } from '../../src/systems/panzervor/model.ts';
+import { M as pvMetrics } from '../../src/systems/panzervor/metrics.ts';
 import { pvAgent } from '../../src/systems/panzervor/agents/policy.ts';
 
 const options = defineOptions({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertSampled } from '../../../src/core/dice/sampled-check.ts';
 import { Fraction } from '../../../src/core/dice/fraction.ts';
 import { findMechanic, resolveOddsParams } from '../../../src/core/odds.ts';
-import { planForScenario } from '../../../src/run/execute.ts';
+import { planForScenario } from '../../../src/app/execute.ts';
 import { runPlan } from '../../../src/run/pool.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { system } from '../../../src/systems/duel/index.ts';
