@@ -1,0 +1,120 @@
+/**
+ * The game state: plain arrays of numbers (JSON-safe, cloned by slicing), one entry per unit or
+ * per unit weapon slot, and the stack of pending decisions (core/decision/stack.ts).
+ */
+import { newDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+import { MAX_W, type Model } from './model.ts';
+
+/** Unit status bits. */
+export const DEAD = 1;
+/** A result: armament disabled for the rest of the game ([5.1.2]). */
+export const ARMLESS = 2;
+/** M result: immobilized ([5.1.2]). */
+export const IMMOBILE = 4;
+/** Infantry morale broken ([14.3]). */
+export const BROKEN = 8;
+/** Moved this phase. */
+export const MOVED = 16;
+/** Made its offensive attack (or fought a CQC) this phase ([5.3.1]). */
+export const ATTACKED = 32;
+/** Finished its activation: may not move again this phase ([7.2.5]). */
+export const DONE = 64;
+/** Pinned in a CQC hex ([9.4]). */
+export const PINNED = 128;
+/** Fired in the adjacent window of the current CQC entry ([9.2]). */
+export const FIRED_ADJ = 256;
+/** Member of the simultaneous attack group being resolved ([5.3.3]). */
+export const IN_GROUP = 512;
+/** Attacked in the current CQC (may return fire, [9.2.2]). */
+export const CQC_HIT = 1024;
+/** Struck in the current round of a continuing CQC. */
+export const STRUCK = 2048;
+/** Already counted for the enemy's O.G.P. (destroyed, immobilized or disarmed). */
+export const SCORED = 4096;
+
+/** Per-phase flags cleared at every phase change. */
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK;
+
+export interface MakState {
+  turn: number;
+  /** 0: the first player's troop phase, 1: the second's. */
+  phase: number;
+  /** Side index of the phase player. */
+  phaseSide: number;
+  over: boolean;
+  winner: number;
+  /** 'ogp' or 'elimination'. */
+  endDetail: number;
+  hex: number[];
+  status: number[];
+  /** Movement points left this phase, doubled. */
+  mp: number[];
+  /** Rounds left per weapon slot (unlimited weapons keep 0 and are never checked). */
+  ammo: number[];
+  /** 1 where the weapon slot is depleted (laser) or broken (MG) ([11.2]). */
+  wdis: number[];
+  /** PF rounds and rocket salvos fired this phase ([11.2.4]). */
+  pfUsed: number[];
+  rkUsed: number[];
+  /** Defensive opportunity in which the unit already fired. */
+  dfStamp: number[];
+  /** Serial number of the current defensive opportunity. */
+  serial: number;
+  /** Unit whose movement is in progress (-1 none). */
+  mover: number;
+  /** Deferred CQC results (continuing CQC is simultaneous, spec §6 A11): worst result per unit. */
+  pendRes: number[];
+  /** O.G.P. per side (enemy VP destroyed, immobilized or disarmed; scenario VP added at the end). */
+  ogp: number[];
+  /** Units lost (destroyed) per side. */
+  lost: number[];
+  pending: DecisionStack;
+}
+
+export function newState(m: Model): MakState {
+  const nu = m.nu;
+  const first = m.body.firstPlayer === 'mercenary' ? 0 : 1;
+  const ammo: number[] = [];
+  for (let k = 0; k < nu * MAX_W; k++) ammo.push(m.wammo[k]);
+  return {
+    turn: 1,
+    phase: 0,
+    phaseSide: first,
+    over: false,
+    winner: -1,
+    endDetail: 0,
+    hex: Array.from(m.ustart),
+    status: new Array<number>(nu).fill(0),
+    mp: Array.from(m.ump2),
+    ammo,
+    wdis: new Array<number>(nu * MAX_W).fill(0),
+    pfUsed: new Array<number>(nu).fill(0),
+    rkUsed: new Array<number>(nu).fill(0),
+    dfStamp: new Array<number>(nu).fill(-1),
+    serial: 0,
+    mover: -1,
+    pendRes: new Array<number>(nu).fill(0),
+    ogp: [0, 0],
+    lost: [0, 0],
+    pending: newDecisionStack(),
+  };
+}
+
+export function cloneState(s: MakState): MakState {
+  return {
+    ...s,
+    hex: s.hex.slice(),
+    status: s.status.slice(),
+    mp: s.mp.slice(),
+    ammo: s.ammo.slice(),
+    wdis: s.wdis.slice(),
+    pfUsed: s.pfUsed.slice(),
+    rkUsed: s.rkUsed.slice(),
+    dfStamp: s.dfStamp.slice(),
+    pendRes: s.pendRes.slice(),
+    ogp: s.ogp.slice(),
+    lost: s.lost.slice(),
+    // The whole word array (its capacity included), so a clone serialises exactly like the original.
+    pending: { depth: s.pending.depth, words: s.pending.words.slice() },
+  };
+}
