@@ -11,8 +11,8 @@ import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SIN
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
-import { stackPoints } from './rules/rolls.ts';
-import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, STRUCK, type MakState } from './state.ts';
+import { moraleRecovers, stackPoints } from './rules/rolls.ts';
+import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -386,11 +386,12 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
     const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H);
     popFrame(P);
     if (kind === DF_GROUP) clearFlag(s, IN_GROUP);
+    else if (kind === DF_CQC_SAME) clearFlag(s, FIRED_ADJ);
     else if (kind === DF_CQC_ADJ) {
-      clearFlag(s, FIRED_ADJ);
       const st = s.status[a];
       // Fig. 10: immobilized (or destroyed) in the adjacent hex, the unit does not enter.
       if (st & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
+        clearFlag(s, FIRED_ADJ);
         s.status[a] |= DONE;
         s.mover = -1;
         return;
@@ -511,6 +512,7 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.rkUsed[u] = 0;
   }
   s.mover = -1;
+  moraleRecovery(E, s, ctx);
   if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
   for (let u = 0; u < m.nu; u++) {
     if (m.uside[u] !== s.phaseSide || s.status[u] & DEAD) continue;
@@ -521,6 +523,37 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     pushFrame(s.pending, FID.cqcStart, s.phaseSide, h);
     setupPins(E, s, h);
   }
+}
+
+/** [14.3.2] S4: each broken infantry unit of the phase player rolls 1d6 + modifiers; 1-4 recovers. */
+export function moraleRecovery(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let u = 0; u < m.nu; u++) {
+    if (m.uside[u] !== s.phaseSide || (s.status[u] & (DEAD | BROKEN)) !== BROKEN) continue;
+    const mod = moraleMod(m, s, u);
+    const d = ctx.dice.die(6);
+    const ok = moraleRecovers(d, mod, m.data.rules.moraleRecoverAtMost);
+    if (ctx.log) ctx.log(`${m.uid[u]} morale recovery: 1d6 ${d} ${mod >= 0 ? '+' : '-'} ${Math.abs(mod)} -> ${ok ? 'recovers' : 'stays broken'}`);
+    if (ok) s.status[u] &= ~(BROKEN | REATTACKED);
+  }
+}
+
+/** Net recovery modifier ([14.3.2]): friendly able stack-mate -1, forest/building -2, enemy able within 3 +1, re-attacked +1. */
+export function moraleMod(m: Model, s: MakState, u: number): number {
+  const h = s.hex[u];
+  let mod = 0;
+  let friend = false, enemy = false;
+  for (let v = 0; v < m.nu; v++) {
+    if (v === u || s.status[v] & DEAD) continue;
+    if (m.uside[v] === m.uside[u]) {
+      if (s.hex[v] === h && !(s.status[v] & BROKEN)) friend = true;
+    } else if (m.grid.distance(s.hex[v], h) <= 3 && !(s.status[v] & (ARMLESS | BROKEN))) enemy = true;
+  }
+  if (friend) mod -= 1;
+  if (m.cover[h]) mod -= 2;
+  if (enemy) mod += 1;
+  if (s.status[u] & REATTACKED) mod += 1;
+  return mod;
 }
 
 export function endGame(E: Engine, s: MakState, ctx: PlayContext, detail: number): void {

@@ -32,6 +32,9 @@ export const STRUCK = 2048;
 /** Already counted for the enemy's O.G.P. (destroyed, immobilized or disarmed). */
 export const SCORED = 4096;
 
+/** Broken infantry attacked again while broken: +1 to its recovery roll ([14.3.2]). */
+export const REATTACKED = 8192;
+
 /** Per-phase flags cleared at every phase change. */
 export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK;
 
@@ -51,7 +54,10 @@ export interface MakState {
   mp: number[];
   /** Rounds left per weapon slot (unlimited weapons keep 0 and are never checked). */
   ammo: number[];
-  /** 1 where the weapon slot is depleted (laser) or broken (MG) ([11.2]). */
+  /**
+   * 1 where the weapon slot is depleted (laser) or broken (MG) ([11.2]); DRAIN_BASE + T for an
+   * Anti-AFS rifle drained on turn T (blocked on T + 1, usable again from T + 2, [14.4.4]).
+   */
   wdis: number[];
   /** PF rounds and rocket salvos fired this phase ([11.2.4]). */
   pfUsed: number[];
@@ -70,6 +76,8 @@ export interface MakState {
   lost: number[];
   pending: DecisionStack;
 }
+
+export const DRAIN_BASE = 100;
 
 export function newState(m: Model): MakState {
   const nu = m.nu;

@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, DEAD, IMMOBILE, PINNED, SCORED, type MakState } from '../state.ts';
+import { ARMLESS, BROKEN, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -35,7 +35,9 @@ export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: n
   if (st & ARMLESS) return false;
   const k = u * MAX_W + w;
   const wt = m.wtype[k];
-  if (wt < 0 || s.wdis[k]) return false;
+  if (wt < 0) return false;
+  const dis = s.wdis[k];
+  if (dis === 1 || (dis >= DRAIN_BASE && s.turn < dis - DRAIN_BASE + 2)) return false;
   if (m.wammo[k] > 0 && s.ammo[k] <= 0) return false;
   if (wt === WT_R && s.rkUsed[u] >= m.data.rules.rocketsPerPhase) return false; // [11.2.4]
   if (wt === WT_PF && s.pfUsed[u] >= (kind === K_DEFENSIVE || kind === K_CQC_DEF ? m.data.rules.pfPerPhaseDefensive : 1)) return false;
@@ -100,7 +102,8 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
     if (wt === WT_PF) s.pfUsed[u]++;
     if (wt === WT_R) s.rkUsed[u]++;
     if (wt === WT_L && laserDepletes(d1, d2)) {
-      s.wdis[k] = 1; // depleted after this shot ([11.2.1])
+      // Depleted after this shot ([11.2.1]); the infantry Anti-AFS rifle only loses the next turn ([14.4.4]).
+      s.wdis[k] = m.uinf[u] ? DRAIN_BASE + s.turn : 1;
       tally.add(row, M.col.depleted);
       note = ', laser depleted';
     } else if (wt === WT_MG && mgBreaks(d1, d2, m.uinf[u] === 1)) {
@@ -120,6 +123,8 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
       res = enduranceResult(m.udur[t], combine(e1, e2, o.enduranceDiceMode === 'product' ? PRODUCT : SUM));
     }
   }
+  // [14.3.2]: broken infantry attacked again (any attack, or a hit with the option) gets +1 to recover.
+  if (s.status[t] & BROKEN && (h !== MISS || !o.moraleReattackNeedsHit)) s.status[t] |= REATTACKED;
   last.T = T; last.d1 = d1; last.d2 = d2; last.hit = h; last.result = res;
   if (res === R_D) tally.add(row, M.col.D);
   else if (res === R_A) tally.add(row, M.col.A);
