@@ -12,7 +12,7 @@ import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
-import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, type MakState } from './state.ts';
+import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -42,9 +42,7 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
     c = tc + m.sideCost2[f][from * 6 + d];
   }
   // Stacking (spec §6 A31, engine reading): a move may never leave more than the limit in a hex.
-  let pts = stackPoints(m.ustack[u]);
-  for (let v = 0; v < m.nu; v++) if (v !== u && s.hex[v] === to && m.uside[v] === side && !(s.status[v] & DEAD)) pts += stackPoints(m.ustack[v]);
-  if (pts > m.data.rules.stackLimit) return -1;
+  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
   return c;
 }
 
@@ -66,9 +64,7 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
     c = tc + m.sideCost2[f][from * 6 + d];
   }
   if (c > s.mp[u]) return -1;
-  let pts = stackPoints(m.ustack[u]);
-  for (let v = 0; v < m.nu; v++) if (v !== u && s.hex[v] === to && m.uside[v] === m.uside[u] && !(s.status[v] & DEAD)) pts += stackPoints(m.ustack[v]);
-  return pts > m.data.rules.stackLimit ? -1 : c;
+  return s.pts[to * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit ? -1 : c;
 }
 
 /**
@@ -204,9 +200,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
 }
 
 function counterFits(m: Model, s: MakState, f: number, to: number): boolean {
-  if (hexHasSide(m, s, to, m.uside[f])) return false;
-  let pts = stackPoints(m.ustack[f]);
-  return pts <= m.data.rules.stackLimit;
+  return !hexHasSide(m, s, to, m.uside[f]) && stackPoints(m.ustack[f]) <= m.data.rules.stackLimit;
 }
 
 /** The best ready slot of u against t (highest attack target), or -1. */
@@ -261,7 +255,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const c = stepCost(m, s, u, from, d);
     finishMover(s, u);
     const to = m.grid.nbr[from * 6 + d];
-    s.hex[u] = to;
+    placeUnit(m, s, u, to);
     s.mp[u] -= c;
     st[u] |= MOVED;
     if (m.uinf[u]) st[u] |= DONE;
@@ -343,7 +337,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     popFrame(P);
     clearFlag(s, FIRED_ADJ);
     if (log) log(`${m.uid[f]} counter-enters ${m.grid.id(h)}: the CQC is fought there ([9.1] 2)`);
-    s.hex[f] = h;
+    placeUnit(m, s, f, h);
     st[u] |= DONE | ATTACKED;
     s.mover = -1;
     pushFrame(P, FID.cqcAttack, s.phaseSide, u, h);
@@ -404,7 +398,7 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
         c = m.cost2[m.uform[a]][h] + m.sideCost2[m.uform[a]][from * 6 + d];
       }
       s.mp[a] = Math.max(0, s.mp[a] - c);
-      s.hex[a] = h;
+      placeUnit(m, s, a, h);
       s.status[a] |= DONE | ATTACKED;
       s.mover = -1;
       if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);

@@ -22,6 +22,12 @@ export function checkInvariants(m: Model, s: MakState): string[] {
     pts.set(key, (pts.get(key) ?? 0) + stackPoints(m.ustack[u]));
   }
   for (const [key, p] of pts) if (p > m.data.rules.stackLimit) bad.push(`stack of ${p} points in ${m.grid.id(key >> 1)}`);
+  for (let k = 0; k < m.n * 2; k++) {
+    let c = 0;
+    let p = 0;
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) && s.hex[u] * 2 + m.uside[u] === k) { c++; p += stackPoints(m.ustack[u]); }
+    if (c !== s.occ[k] || p !== s.pts[k]) bad.push(`occupancy of ${m.grid.id(k >> 1)} side ${k & 1}: ${s.occ[k]}/${s.pts[k]}, units give ${c}/${p}`);
+  }
   if (ogp[0] !== s.ogp[0] || ogp[1] !== s.ogp[1]) bad.push(`O.G.P. ${s.ogp} but scored units give ${ogp}`);
   if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
   if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);

@@ -74,6 +74,9 @@ export interface MakState {
   ogp: number[];
   /** Units lost (destroyed) per side. */
   lost: number[];
+  /** Living units per (hex * 2 + side), and their stack points: kept in step with hex[] and deaths. */
+  occ: number[];
+  pts: number[];
   pending: DecisionStack;
 }
 
@@ -82,6 +85,12 @@ export const DRAIN_BASE = 100;
 export function newState(m: Model): MakState {
   const nu = m.nu;
   const first = m.body.firstPlayer === 'mercenary' ? 0 : 1;
+  const occ = new Array<number>(m.n * 2).fill(0);
+  const pts = new Array<number>(m.n * 2).fill(0);
+  for (let u = 0; u < nu; u++) {
+    occ[m.ustart[u] * 2 + m.uside[u]]++;
+    pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
+  }
   const ammo: number[] = [];
   for (let k = 0; k < nu * MAX_W; k++) ammo.push(m.wammo[k]);
   return {
@@ -104,6 +113,8 @@ export function newState(m: Model): MakState {
     pendRes: new Array<number>(nu).fill(0),
     ogp: [0, 0],
     lost: [0, 0],
+    occ,
+    pts,
     pending: newDecisionStack(),
   };
 }
@@ -122,7 +133,28 @@ export function cloneState(s: MakState): MakState {
     pendRes: s.pendRes.slice(),
     ogp: s.ogp.slice(),
     lost: s.lost.slice(),
+    occ: s.occ.slice(),
+    pts: s.pts.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };
+}
+
+/** Moves unit u to hex `to`, keeping the occupancy tables in step. */
+export function placeUnit(m: Model, s: MakState, u: number, to: number): void {
+  const side = m.uside[u];
+  const p = m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
+  const from = s.hex[u];
+  s.occ[from * 2 + side]--;
+  s.pts[from * 2 + side] -= p;
+  s.hex[u] = to;
+  s.occ[to * 2 + side]++;
+  s.pts[to * 2 + side] += p;
+}
+
+/** Removes a destroyed unit from the occupancy tables (it keeps its hex for the record). */
+export function removeUnit(m: Model, s: MakState, u: number): void {
+  const side = m.uside[u];
+  s.occ[s.hex[u] * 2 + side]--;
+  s.pts[s.hex[u] * 2 + side] -= m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
 }

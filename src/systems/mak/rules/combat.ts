@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, type MakState } from '../state.ts';
+import { ARMLESS, BROKEN, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -22,9 +22,8 @@ export function alive(s: MakState, u: number): boolean {
 }
 
 /** Does hex h hold a living unit of side `side`? */
-export function hexHasSide(m: Model, s: MakState, h: number, side: number): boolean {
-  for (let u = 0; u < m.nu; u++) if (s.hex[u] === h && m.uside[u] === side && (s.status[u] & DEAD) === 0) return true;
-  return false;
+export function hexHasSide(_m: Model, s: MakState, h: number, side: number): boolean {
+  return s.occ[h * 2 + side] > 0;
 }
 
 /** Can unit u shoot weapon slot w at all now (A result, broken morale, depletion, ammo, per-phase limits)? */
@@ -149,6 +148,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
   if (res !== R_D && m.opt.repeatDamageEscalates && st & (ARMLESS | IMMOBILE | BROKEN)) res = R_D; // spec §6 A27
   if (res === R_D) {
     st |= DEAD;
+    removeUnit(m, s, t);
     s.lost[m.uside[t]]++;
     if (by >= 0) ctx.tally.add(rowOf(m, by, w), M.col.kills);
   } else if (m.uinf[t]) st |= BROKEN;
