@@ -15,8 +15,12 @@ import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
 import { decisionFrames } from '../../core/decision/stack.ts';
 import { MAX_W } from './model.ts';
 
-export function makeCodec(nu: number) {
+export function makeCodec(nu: number, nb: number, na: number) {
   return actionCodec({
+    indirect: { unit: nu, weapon: MAX_W, target: nu },
+    request: { unit: nu, battery: Math.max(1, nb), target: nu },
+    mission: { aircraft: Math.max(1, na), choice: 2 },
+    strafe: { aircraft: Math.max(1, na), target: nu },
     endPhase: {},
     pass: {},
     move: { unit: nu, dir: 6 },
@@ -49,5 +53,7 @@ export const Frames = decisionFrames({
   cqcStart: ['h'],
   /** stage 0: the phase player's strikes, 1: the other side's. */
   cqcStrike: ['h', 'stage'],
+  /** One side's secret Air Commitment ([10.1.1]); the frame below the last one resolves the air war. */
+  commit: ['side'],
 });
 export const FID = Frames.id;

@@ -12,6 +12,7 @@ import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
+import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
@@ -138,6 +139,13 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         n += 2;
       }
       return n;
+    } else if (k === FID.commit) {
+      const a = nextToCommit(m, s, frameArg(P, 0));
+      if (a >= 0) {
+        if (out) { out[n] = A.encode.mission(a, 0); out[n + 1] = A.encode.mission(a, 1); }
+        n += 2;
+      }
+      return n; // every aircraft must be assigned
     } else if (k === FID.cqcStrike) {
       const h = frameArg(P, 0), stage = frameArg(P, 1);
       const side = stage === 0 ? s.phaseSide : 1 - s.phaseSide;
@@ -193,7 +201,25 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           if (out) out[n] = A.encode.simul(u, t);
           n++;
         }
+        for (let w = 0; w < MAX_W; w++) {
+          if (!m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
+          if (out) out[n] = A.encode.indirect(u, w, t);
+          n++;
+        }
+        for (let b = 0; b < m.nb; b++) {
+          if (!canRequest(m, s, u, b, t)) continue;
+          if (out) out[n] = A.encode.request(u, b, t);
+          n++;
+        }
       }
+    }
+  }
+  for (let a = 0; a < m.na; a++) {
+    if (m.aside[a] !== s.phaseSide) continue;
+    for (let t = 0; t < nu; t++) {
+      if (!canStrafe(m, s, a, t)) continue;
+      if (out) out[n] = A.encode.strafe(a, t);
+      n++;
     }
   }
   return n;
@@ -297,6 +323,20 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     }
     if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_GROUP, u, t, h); // one reply per unit ([5.4.2])
     else clearFlag(s, IN_GROUP);
+  } else if (ki === K.indirect) {
+    const u = A.get(action, 'indirect', 'unit');
+    finishMover(s, -1);
+    st[u] |= ATTACKED | DONE;
+    resolveIndirect(m, s, ctx, u, A.get(action, 'indirect', 'weapon'), A.get(action, 'indirect', 'target'));
+  } else if (ki === K.request) {
+    finishMover(s, -1);
+    request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
+  } else if (ki === K.strafe) {
+    finishMover(s, -1);
+    strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+  } else if (ki === K.mission) {
+    const a = A.get(action, 'mission', 'aircraft');
+    s.air[a] |= A_SET | (A.get(action, 'mission', 'choice') === 0 ? A_AIR : A_GROUND);
   } else if (ki === K.assault) {
     const u = A.get(action, 'assault', 'unit');
     const d = A.get(action, 'assault', 'dir');
@@ -412,6 +452,13 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
     const h = frameArg(P, 1);
     popFrame(P);
     setupPins(E, s, h);
+  } else if (k === FID.commit) {
+    popFrame(P);
+    // Both cards are revealed together once the second side has committed ([10.1.1]).
+    if (topKindId(P) !== FID.commit) {
+      resolveAirWar(m, s, ctx);
+      startPhase(E, s, ctx);
+    }
   } else if (k === FID.cqcStrike) {
     const h = frameArg(P, 0), stage = frameArg(P, 1);
     popFrame(P);
@@ -484,6 +531,7 @@ function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.phase = 1;
     s.phaseSide = 1 - s.phaseSide;
   } else {
+    cancelOrphanRequests(m, s);
     s.turn++;
     if (s.turn > m.body.turns) {
       s.turn = m.body.turns;
@@ -492,6 +540,21 @@ function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     }
     s.phase = 0;
     s.phaseSide = m.body.firstPlayer === 'mercenary' ? 0 : 1;
+    beginTurn(E, s, ctx);
+    return;
+  }
+  startPhase(E, s, ctx);
+}
+
+/** Start of a turn: the Air Commitment Phase when aircraft fly ([4.0] 1), then the first troop phase. */
+export function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
+  if (resetAir(m, s)) {
+    // Secret and simultaneous: the first card is hidden from the second side's observation.
+    pushFrame(s.pending, FID.commit, 1, 1);
+    pushFrame(s.pending, FID.commit, 0, 0);
+    return;
   }
   startPhase(E, s, ctx);
 }
@@ -506,7 +569,6 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.rkUsed[u] = 0;
   }
   s.mover = -1;
-  moraleRecovery(E, s, ctx);
   if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
   for (let u = 0; u < m.nu; u++) {
     if (m.uside[u] !== s.phaseSide || s.status[u] & DEAD) continue;
@@ -517,6 +579,8 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     pushFrame(s.pending, FID.cqcStart, s.phaseSide, h);
     setupPins(E, s, h);
   }
+  landArtillery(m, s, ctx); // S1: before anything moves ([17.1.6])
+  moraleRecovery(E, s, ctx); // S4
 }
 
 /** [14.3.2] S4: each broken infantry unit of the phase player rolls 1d6 + modifiers; 1-4 recovers. */
@@ -553,8 +617,8 @@ export function moraleMod(m: Model, s: MakState, u: number): number {
 export function endGame(E: Engine, s: MakState, ctx: PlayContext, detail: number): void {
   const { m } = E;
   const v = m.body.victory;
-  const o0 = s.ogp[0] + v.extra.mercenary;
-  const o1 = s.ogp[1] + v.extra.strahl;
+  const o0 = s.ogp[0] + v.extra.mercenary - s.artVp[0];
+  const o1 = s.ogp[1] + v.extra.strahl - s.artVp[1];
   const x = v.mustExceed === 'mercenary' ? 0 : 1;
   const ox = x === 0 ? o0 : o1;
   const oy = x === 0 ? o1 : o0;
@@ -581,6 +645,10 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'fire': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} at ${id(d.target)} (T ${attackTargetOf(m, s, d.unit, d.weapon, d.target)})`;
     case 'counter': return `${id(d.unit)} counter-enters`;
     case 'pin': return `pin ${id(d.unit)}`;
+    case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
+    case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
   }
   return A.describe(a);

@@ -8,7 +8,7 @@ import { ARMLESS, BROKEN, DEAD, IMMOBILE, type MakState } from './state.ts';
 export function evaluate(m: Model, s: MakState, side: number): number {
   if (s.over) return s.winner === side ? 1 : 0;
   const v = m.body.victory;
-  const ogp = [s.ogp[0] + v.extra.mercenary, s.ogp[1] + v.extra.strahl];
+  const ogp = [s.ogp[0] + v.extra.mercenary - s.artVp[0], s.ogp[1] + v.extra.strahl - s.artVp[1]];
   const fit = [0, 0];
   let total = 0;
   for (let u = 0; u < m.nu; u++) {

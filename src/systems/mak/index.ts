@@ -9,7 +9,7 @@ import { makeCodec } from './actions.ts';
 import { assault } from './agents/assault.ts';
 import { firebase } from './agents/firebase.ts';
 import { rulesData } from './data/index.ts';
-import { END_ELIMINATION, apply, describe, legalActions, startPhase, type Engine } from './engine.ts';
+import { END_ELIMINATION, apply, beginTurn, describe, legalActions, type Engine } from './engine.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 import { M, layoutOf, rowOf } from './metrics.ts';
@@ -30,10 +30,10 @@ export interface MakGame extends CompiledGame<MakState, MakObservation> {
 
 export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions): MakGame {
   const m = buildModel(data, body, opt);
-  const A = makeCodec(m.nu);
+  const A = makeCodec(m.nu, m.nb, m.na);
   const E: Engine = { m, A };
   const nu = m.nu;
-  const maxActions = 1 + nu * 6 + nu * MAX_W * nu + nu * nu + nu * (MAX_W + 1) * nu + nu + 2;
+  const maxActions = 1 + nu * 6 + nu * MAX_W * nu * 2 + nu * nu + nu * (MAX_W + 1) * nu + nu + 2 + nu * m.nb * nu + m.na * nu;
   return {
     E,
     sides: ['mercenary', 'strahl'],
@@ -43,7 +43,7 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
     newGame(_setup, ctx) {
       const s = newState(m);
       for (let u = 0; u < nu; u++) for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) ctx.tally.add(rowOf(m, u, w), M.col.fielded);
-      startPhase(E, s, ctx);
+      beginTurn(E, s, ctx);
       return s;
     },
     result(s): GameResult | null {
@@ -57,12 +57,12 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
     describeAction: (s, a) => describe(E, s, a),
     length: (s) => s.turn,
     clone: cloneState,
-    determinize: (s) => determinize(s),
+    determinize: (s, side, rng) => determinize(E, s, side, rng),
     evaluate: (s, side) => evaluate(m, s, side),
     finish(s, _r, ctx) {
       const v = body.victory;
-      ctx.tally.setScalar(M.scalar.ogpMercenary, s.ogp[0] + v.extra.mercenary);
-      ctx.tally.setScalar(M.scalar.ogpStrahl, s.ogp[1] + v.extra.strahl);
+      ctx.tally.setScalar(M.scalar.ogpMercenary, s.ogp[0] + v.extra.mercenary - s.artVp[0]);
+      ctx.tally.setScalar(M.scalar.ogpStrahl, s.ogp[1] + v.extra.strahl - s.artVp[1]);
       ctx.tally.setScalar(M.scalar.lostMercenary, s.lost[0]);
       ctx.tally.setScalar(M.scalar.lostStrahl, s.lost[1]);
     },
@@ -93,12 +93,22 @@ function checkScenario(body: ScenarioBody, data: RulesData): Array<[string, stri
       ids.add(u.id);
       const d = data.units[u.type];
       if (!d) { errs.push([`${p}.type`, `unknown unit type '${u.type}' (known: ${Object.keys(data.units).join(', ')})`]); return; }
-      if (d.type === 3) errs.push([`${p}.type`, `'${u.type}' is an aircraft; aircraft are not placed on the map`]);
+      if (d.type === 3) errs.push([`${p}.type`, `'${u.type}' is an aircraft; list it under sides.${side}.aircraft`]);
       if (!onMap(u.at)) errs.push([`${p}.at`, `hex ${u.at} off the map`]);
       if (u.pilot && !data.pilots[u.pilot]) errs.push([`${p}.pilot`, `unknown pilot '${u.pilot}' (known: ${Object.keys(data.pilots).join(', ')})`]);
       const key = `${side}:${u.at}`;
       pts.set(key, (pts.get(key) ?? 0) + stackPoints(d.type));
       if ((pts.get(key) ?? 0) > data.rules.stackLimit) errs.push([`${p}.at`, `more than ${data.rules.stackLimit} stack points of ${side} in ${u.at} ([8.2])`]);
+    });
+  }
+  for (const side of ['mercenary', 'strahl'] as const) {
+    body.sides[side].artillery.forEach((b, i) => {
+      if (!data.artillery.types[b.type]) errs.push([`sides.${side}.artillery.${i}.type`, `unknown artillery type '${b.type}' (known: ${Object.keys(data.artillery.types).join(', ')})`]);
+    });
+    body.sides[side].aircraft.forEach((a, i) => {
+      const d = data.units[a.type];
+      if (!d || d.type !== 3) errs.push([`sides.${side}.aircraft.${i}.type`, `'${a.type}' is not an aircraft type (known: ${Object.entries(data.units).filter(([, u]) => u.type === 3).map(([k]) => k).join(', ')})`]);
+      if (a.pilot && !data.pilots[a.pilot]) errs.push([`sides.${side}.aircraft.${i}.pilot`, `unknown pilot '${a.pilot}'`]);
     });
   }
   return errs;
@@ -112,7 +122,7 @@ export const system = defineSystem({
     spec: 'mak.md',
     lengthUnit: 'turns',
     kind: 'game',
-    information: 'perfect',
+    information: 'imperfect',
   },
   scenarioSchema,
   rulesData,

@@ -13,6 +13,11 @@ export function rowOf(_m: Model, u: number, w: number): number {
   return u * (MAX_W + 1) + w;
 }
 
+/** Row of aircraft i (0..na-1), then of battery b at i = na + b. */
+export function airRow(m: Model, i: number): number {
+  return m.nu * (MAX_W + 1) + i;
+}
+
 export function layoutOf(m: Model): MetricLayout {
   const rows: Array<Record<string, string | number>> = [];
   for (let u = 0; u < m.nu; u++) {
@@ -21,6 +26,8 @@ export function layoutOf(m: Model): MetricLayout {
       rows.push({ side: m.uside[u] === 0 ? 'mercenary' : 'strahl', unit: m.utype[u], weapon: wt, vp: m.uvp[u] });
     }
   }
+  for (let a = 0; a < m.na; a++) rows.push({ side: m.aside[a] === 0 ? 'mercenary' : 'strahl', unit: m.atype[a], weapon: 'L (air-to-ground)', vp: m.avp[a] });
+  for (let b = 0; b < m.nb; b++) rows.push({ side: m.bside[b] === 0 ? 'mercenary' : 'strahl', unit: 'artillery', weapon: m.bid[b], vp: m.bvp[b] });
   return {
     rowKeys: ['side', 'unit', 'weapon'],
     rows,

@@ -70,6 +70,31 @@ export interface Model {
   readonly watk: Int32Array;
   readonly wrange: Int32Array;
   readonly wammo: Int32Array;
+  /** 1 where the weapon slot may fire indirectly ([5.5]). */
+  readonly windirect: Uint8Array;
+  /** Artillery request group per unit: 1 command, 2 recon, 3 other ([17.1.2]). */
+  readonly ugroup: Int8Array;
+  // Off-board batteries ([17.0]).
+  readonly nb: number;
+  readonly bid: readonly string[];
+  readonly bside: Int8Array;
+  readonly batk: Int32Array;
+  readonly bradius: Int32Array;
+  readonly bvp: Int32Array;
+  readonly brounds: Int32Array;
+  readonly bperTurn: Int32Array;
+  // Aircraft ([10.0]).
+  readonly na: number;
+  readonly aid: readonly string[];
+  readonly atype: readonly string[];
+  readonly aside: Int8Array;
+  readonly adf: Int32Array;
+  readonly aatk: Int32Array;
+  readonly adef: Int32Array;
+  readonly adur: readonly (readonly string[])[];
+  readonly avp: Int32Array;
+  readonly apAtk: Int32Array;
+  readonly apDef: Int32Array;
   /** Range modifier per (weaponType * RANGES + range), NO_RANGE when out of the chart. */
   readonly rangeMod: Int32Array;
   readonly maxRange: number;
@@ -155,7 +180,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   for (const d of m.depots) depot[grid.indexOfId(d.hex)] = d.owner === 'mercenary' ? 0 : 1;
 
   // Units.
-  const list: Array<{ id: string; type: string; at: string; pilot?: string; side: number }> = [];
+  const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; side: number }> = [];
   SIDES.forEach((s, si) => body.sides[s].units.forEach((u) => list.push({ ...u, side: si })));
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
@@ -163,6 +188,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
+  const windirect = new Uint8Array(nu * MAX_W);
+  const ugroup = new Int8Array(nu);
   list.forEach((u, i) => {
     const d = data.units[u.type];
     uside[i] = u.side;
@@ -175,6 +202,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     uveh[i] = d.vehicle ? 1 : 0;
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
+    const role = (u as { role?: string }).role;
+    ugroup[i] = role === 'command' ? 1 : role === 'recon' || (!role && ['NeuSpotter', 'Krote', 'Raccoon'].includes(u.type)) ? 2 : 3;
     if (u.pilot) {
       const p = data.pilots[u.pilot];
       upAtk[i] = p.attack;
@@ -185,8 +214,31 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
       watk[i * MAX_W + k] = w.attack;
       wrange[i * MAX_W + k] = w.range;
       wammo[i * MAX_W + k] = w.ammo;
+      windirect[i * MAX_W + k] = w.indirect ? 1 : 0;
     });
   });
+  const bl: Array<{ id: string; type: string; rounds: number; perTurn: number; side: number }> = [];
+  const al: Array<{ id: string; type: string; pilot?: string; side: number }> = [];
+  SIDES.forEach((sd, si) => {
+    body.sides[sd].artillery.forEach((b) => bl.push({ ...b, side: si }));
+    body.sides[sd].aircraft.forEach((a) => al.push({ ...a, side: si }));
+  });
+  const nb = bl.length;
+  const na = al.length;
+  const bside = Int8Array.from(bl.map((b) => b.side));
+  const batk = Int32Array.from(bl.map((b) => data.artillery.types[b.type].attack));
+  const bradius = Int32Array.from(bl.map((b) => data.artillery.types[b.type].radius));
+  const bvp = Int32Array.from(bl.map((b) => data.artillery.types[b.type].vpPerRound));
+  const brounds = Int32Array.from(bl.map((b) => b.rounds));
+  const bperTurn = Int32Array.from(bl.map((b) => b.perTurn));
+  const aside = Int8Array.from(al.map((a) => a.side));
+  const adf = Int32Array.from(al.map((a) => data.units[a.type].dogfight + (a.pilot ? data.pilots[a.pilot].dogfight : 0)));
+  const aatk = Int32Array.from(al.map((a) => data.units[a.type].weapons[0]?.attack ?? 0));
+  const adef = Int32Array.from(al.map((a) => data.units[a.type].defense));
+  const adur = al.map((a) => data.endurance[data.units[a.type].durability]);
+  const avp = Int32Array.from(al.map((a) => data.units[a.type].vp));
+  const apAtk = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].attack : 0)));
+  const apDef = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].defense : 0)));
   let maxRange = 0;
   for (let k = 0; k < wrange.length; k++) maxRange = Math.max(maxRange, wrange[k]);
   const rangeMod = new Int32Array(6 * RANGES);
@@ -260,6 +312,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, ustart,
-    wtype, watk, wrange, wammo, rangeMod, maxRange, los, sideAtk,
+    wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
+    nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
+    na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
   };
 }

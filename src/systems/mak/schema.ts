@@ -101,7 +101,21 @@ const hexId = z.string().regex(/^\d{4}$/, "expected a hex id 'CCRR'");
 const side = z.enum(['mercenary', 'strahl']);
 
 const unitEntry = z
-  .object({ id: z.string().min(1), type: z.string().min(1), at: hexId, pilot: z.string().optional() })
+  .object({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    at: hexId,
+    pilot: z.string().optional(),
+    /** Artillery request group ([17.1.2]): command (Ld, HQ), recon, other (default: recon for NeuSpotter, Kröte, Raccoon; else other). */
+    role: z.enum(['command', 'recon', 'other']).optional(),
+  })
+  .strict();
+/** Off-board artillery ("Understanding the Scenarios" c): type, rounds in total, rounds per turn. */
+const battery = z.object({ id: z.string().min(1), type: z.string().min(1), rounds: int().min(1), perTurn: int().min(1) }).strict();
+/** Aircraft available from turn 1 ([10.0]); each is assigned every turn on the Air Commitment Card. */
+const aircraft = z.object({ id: z.string().min(1), type: z.string().min(1), pilot: z.string().optional() }).strict();
+const sideBlock = z
+  .object({ units: z.array(unitEntry).min(1), artillery: z.array(battery).default([]), aircraft: z.array(aircraft).default([]) })
   .strict();
 
 export const scenarioSchema = z
@@ -124,8 +138,8 @@ export const scenarioSchema = z
       .strict(),
     sides: z
       .object({
-        mercenary: z.object({ units: z.array(unitEntry).min(1) }).strict(),
-        strahl: z.object({ units: z.array(unitEntry).min(1) }).strict(),
+        mercenary: sideBlock,
+        strahl: sideBlock,
       })
       .strict(),
     victory: z

@@ -77,8 +77,31 @@ export interface MakState {
   /** Living units per (hex * 2 + side), and their stack points: kept in step with hex[] and deaths. */
   occ: number[];
   pts: number[];
+  /** Off-board batteries: rounds left, rounds fired this turn. */
+  bLeft: number[];
+  bFired: number[];
+  /** Artillery requests ([17.1.5] record sheet): target hex, landing turn, battery, code 0..4 (a..e), observer, state (1 active). */
+  rqHex: number[];
+  rqLand: number[];
+  rqBat: number[];
+  rqCode: number[];
+  rqObs: number[];
+  rqOn: number[];
+  /** VP of artillery used per side (subtracted from its O.G.P.). */
+  artVp: number[];
+  /** Aircraft status bits (A_*). */
+  air: number[];
   pending: DecisionStack;
 }
+
+/** Aircraft status: destroyed, on the Air Combat Mission, on a Ground Combat Mission, used, armament disabled. */
+export const A_DEAD = 1;
+export const A_AIR = 2;
+export const A_GROUND = 4;
+export const A_USED = 8;
+export const A_ARMLESS = 16;
+/** Assigned this turn (hidden from the opponent until both sides have committed). */
+export const A_SET = 32;
 
 export const DRAIN_BASE = 100;
 
@@ -91,6 +114,8 @@ export function newState(m: Model): MakState {
     occ[m.ustart[u] * 2 + m.uside[u]]++;
     pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
   }
+  let rq = 0;
+  for (let b = 0; b < m.nb; b++) rq += m.brounds[b];
   const ammo: number[] = [];
   for (let k = 0; k < nu * MAX_W; k++) ammo.push(m.wammo[k]);
   return {
@@ -115,6 +140,16 @@ export function newState(m: Model): MakState {
     lost: [0, 0],
     occ,
     pts,
+    bLeft: Array.from(m.brounds),
+    bFired: new Array<number>(m.nb).fill(0),
+    rqHex: new Array<number>(rq).fill(-1),
+    rqLand: new Array<number>(rq).fill(0),
+    rqBat: new Array<number>(rq).fill(0),
+    rqCode: new Array<number>(rq).fill(0),
+    rqObs: new Array<number>(rq).fill(0),
+    rqOn: new Array<number>(rq).fill(0),
+    artVp: [0, 0],
+    air: new Array<number>(m.na).fill(0),
     pending: newDecisionStack(),
   };
 }
@@ -135,6 +170,16 @@ export function cloneState(s: MakState): MakState {
     lost: s.lost.slice(),
     occ: s.occ.slice(),
     pts: s.pts.slice(),
+    bLeft: s.bLeft.slice(),
+    bFired: s.bFired.slice(),
+    rqHex: s.rqHex.slice(),
+    rqLand: s.rqLand.slice(),
+    rqBat: s.rqBat.slice(),
+    rqCode: s.rqCode.slice(),
+    rqObs: s.rqObs.slice(),
+    rqOn: s.rqOn.slice(),
+    artVp: s.artVp.slice(),
+    air: s.air.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

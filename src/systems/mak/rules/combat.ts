@@ -93,24 +93,8 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
   if (kind === K_DEFENSIVE || kind === K_CQC_DEF) tally.add(row, M.col.defensiveShots);
   if (kind === K_CQC || kind === K_CQC_DEF) tally.add(row, M.col.cqcShots);
   if (T < 0) tally.add(row, M.col.wasted);
-  let note = '';
-  if (w !== UNARMED) {
-    const k = u * MAX_W + w;
-    const wt = m.wtype[k];
-    if (m.wammo[k] > 0) s.ammo[k]--; // one round spent even when T < 0 ([5.1.1] 3)
-    if (wt === WT_PF) s.pfUsed[u]++;
-    if (wt === WT_R) s.rkUsed[u]++;
-    if (wt === WT_L && laserDepletes(d1, d2)) {
-      // Depleted after this shot ([11.2.1]); the infantry Anti-AFS rifle only loses the next turn ([14.4.4]).
-      s.wdis[k] = m.uinf[u] ? DRAIN_BASE + s.turn : 1;
-      tally.add(row, M.col.depleted);
-      note = ', laser depleted';
-    } else if (wt === WT_MG && mgBreaks(d1, d2, m.uinf[u] === 1)) {
-      s.wdis[k] = 1;
-      tally.add(row, M.col.broken);
-      note = ', MG broken';
-    }
-  }
+  const used = w === UNARMED ? 0 : spendUsage(m, s, ctx, u, w, d1, d2);
+  const note = used === 1 ? ', laser depleted' : used === 2 ? ', MG broken' : '';
   const h = hitOutcome(d1, d2, T, mode, o.snakeEyesAutoHit);
   let res = R_NONE;
   if (h !== MISS) {
@@ -140,6 +124,32 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
     } else applyResult(m, s, ctx, t, res, u, w);
   }
   return res;
+}
+
+/**
+ * The usage checks of one shot of u's slot w on the natural dice ([11.2]): one round spent, PF and
+ * rocket per-phase counts, laser depletion (the Anti-AFS rifle's one-turn drain) and MG breakdown.
+ * Returns 0, 1 (laser depleted) or 2 (MG broken).
+ */
+export function spendUsage(m: Model, s: MakState, ctx: PlayContext, u: number, w: number, d1: number, d2: number): number {
+  const k = u * MAX_W + w;
+  const wt = m.wtype[k];
+  const row = rowOf(m, u, w);
+  if (m.wammo[k] > 0) s.ammo[k]--; // one round spent even when T < 0 ([5.1.1] 3)
+  if (wt === WT_PF) s.pfUsed[u]++;
+  if (wt === WT_R) s.rkUsed[u]++;
+  if (wt === WT_L && laserDepletes(d1, d2)) {
+    // Depleted after this shot ([11.2.1]); the infantry Anti-AFS rifle only loses the next turn ([14.4.4]).
+    s.wdis[k] = m.uinf[u] ? DRAIN_BASE + s.turn : 1;
+    ctx.tally.add(row, M.col.depleted);
+    return 1;
+  }
+  if (wt === WT_MG && mgBreaks(d1, d2, m.uinf[u] === 1)) {
+    s.wdis[k] = 1;
+    ctx.tally.add(row, M.col.broken);
+    return 2;
+  }
+  return 0;
 }
 
 /** Applies D / A / M to unit t ([5.1.2]; infantry: M and A break morale, [14.3]); scores O.G.P. */
