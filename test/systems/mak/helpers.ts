@@ -46,9 +46,11 @@ export interface Setup {
   has(text: string): boolean;
 }
 
+type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string };
+type SideIn = UnitIn[] | { units: UnitIn[]; artillery?: Array<{ id: string; type: string; rounds: number; perTurn: number }>; aircraft?: Array<{ id: string; type: string; pilot?: string }> };
 export interface Units {
-  mercenary: Array<{ id: string; type: string; at: string; pilot?: string }>;
-  strahl: Array<{ id: string; type: string; at: string; pilot?: string }>;
+  mercenary: SideIn;
+  strahl: SideIn;
 }
 
 export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number } = {}): Setup {
@@ -59,7 +61,10 @@ export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions,
     firstPlayer: o.first ?? 'mercenary',
     attackingPlayer: 'mercenary',
     map: { cols: 10, rows: 8, ...(o.map ?? {}) },
-    sides: { mercenary: { units: units.mercenary }, strahl: { units: units.strahl } },
+    sides: {
+      mercenary: Array.isArray(units.mercenary) ? { units: units.mercenary } : units.mercenary,
+      strahl: Array.isArray(units.strahl) ? { units: units.strahl } : units.strahl,
+    },
   });
   const opt = { ...optionDefaults(options), ...(o.opts ?? {}) } as MakOptions;
   const game = compileMak(data, body, opt);

@@ -9,8 +9,8 @@ import { agentOf } from '../../../core/agent.ts';
 import { FID } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
-import { DEAD, type MakState } from '../state.ts';
-import { countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
+import { DEAD, MOVED, type MakState } from '../state.ts';
+import { airTotals, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
 
 export function assaultScore(minHit: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -18,10 +18,20 @@ export function assaultScore(minHit: number) {
     const K = A.kindIndex;
     const k = A.kindIndexOf(code);
     if (s.pending.depth > 0) {
+      if (k === K.mission) {
+        // Enough dog-fight strength to air combat to match the enemy's (x1), so no breakthrough; the rest strafe.
+        const theirs = airTotals(m, s, side)[1];
+        let committed = 0;
+        for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += m.adf[a];
+        const wantAir = theirs > 0 && committed < theirs * 1;
+        return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
+      }
       if (topIs(s, FID.cqcStart)) return A.get(code, 'fight', 'choice') === 0 ? 1 : 0;
       return reactiveScore(E, s, code, 0);
     }
     if (k === K.endPhase) return 0;
+    const sup = supportScore(E, s, code, 3);
+    if (sup !== null) return sup;
     if (k === K.attack) {
       const u = A.get(code, 'attack', 'unit'), w = A.get(code, 'attack', 'weapon'), t = A.get(code, 'attack', 'target');
       if (pHitOf(m, s, u, w, t) < minHit) return -1;
@@ -29,6 +39,7 @@ export function assaultScore(minHit: number) {
     }
     if (k === K.simul) {
       const u = A.get(code, 'simul', 'unit'), t = A.get(code, 'simul', 'target');
+      if (threatFrom(m, s, u) < minHit * 0.5) return -1;
       let sum = 0;
       for (let v = 0; v < m.nu; v++) {
         if (s.hex[v] !== s.hex[u] || m.uside[v] !== side || s.status[v] & DEAD) continue;
@@ -45,7 +56,7 @@ export function assaultScore(minHit: number) {
     }
     if (k === K.move) {
       const u = A.get(code, 'move', 'unit'), d = A.get(code, 'move', 'dir');
-      if (!(s.status[u] & 16) && threatFrom(m, s, u) > 0.25) return -1; // can already shoot well: stay
+      if (!(s.status[u] & MOVED) && threatFrom(m, s, u) > 0.25) return -1; // can already shoot well: stay
       const from = s.hex[u];
       const to = m.grid.nbr[from * 6 + d];
       const gain = nearestEnemy(m, s, side, from) - nearestEnemy(m, s, side, to);

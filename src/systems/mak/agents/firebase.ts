@@ -10,7 +10,7 @@ import { FID } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
+import { airTotals, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
 
 export function firebaseScore(minHit: number, saveLaser: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -18,6 +18,14 @@ export function firebaseScore(minHit: number, saveLaser: number) {
     const K = A.kindIndex;
     const k = A.kindIndexOf(code);
     if (s.pending.depth > 0) {
+      if (k === K.mission) {
+        // Enough dog-fight strength to air combat to match the enemy's (x1.5), so no breakthrough; the rest strafe.
+        const theirs = airTotals(m, s, side)[1];
+        let committed = 0;
+        for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += m.adf[a];
+        const wantAir = theirs > 0 && committed < theirs * 1.5;
+        return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
+      }
       if (topIs(s, FID.cqcStart)) {
         const h = s.pending.words[(s.pending.depth - 1) * 8 + 2];
         const fight = countIn(m, s, h, side) >= countIn(m, s, h, 1 - side);
@@ -26,6 +34,8 @@ export function firebaseScore(minHit: number, saveLaser: number) {
       return reactiveScore(E, s, code, saveLaser);
     }
     if (k === K.endPhase) return 0;
+    const sup = supportScore(E, s, code, 3);
+    if (sup !== null) return sup;
     if (k === K.attack) {
       const u = A.get(code, 'attack', 'unit'), w = A.get(code, 'attack', 'weapon'), t = A.get(code, 'attack', 'target');
       if (pHitOf(m, s, u, w, t) < minHit && !(s.status[t] & IMMOBILE)) return -1;

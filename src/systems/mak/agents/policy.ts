@@ -131,6 +131,41 @@ export function reactiveScore(E: Engine, s: MakState, code: number, saveLaserBel
   return 0;
 }
 
+/** Dog-fight totals of the living aircraft of `side` and of its enemy. */
+export function airTotals(m: Model, s: MakState, side: number): [number, number] {
+  let mine = 0, theirs = 0;
+  for (let a = 0; a < m.na; a++) {
+    if (s.air[a] & 1) continue;
+    if (m.aside[a] === side) mine += m.adf[a];
+    else theirs += m.adf[a];
+  }
+  return [mine, theirs];
+}
+
+/**
+ * Scores of the support actions shared by both heuristics: strafing (every ground-mission aircraft
+ * attacks the highest-VP target), indirect fire, artillery on targets worth at least `artilleryVp`.
+ */
+export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: number): number | null {
+  const { m, A } = E;
+  const k = A.kindIndexOf(code);
+  const K = A.kindIndex;
+  if (k === K.strafe) {
+    const t = A.get(code, 'strafe', 'target');
+    return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0);
+  }
+  if (k === K.indirect) {
+    const u = A.get(code, 'indirect', 'unit'), w = A.get(code, 'indirect', 'weapon'), t = A.get(code, 'indirect', 'target');
+    const T = m.watk[u * MAX_W + w] + m.data.rules.indirectMod - m.udef[t] + m.hexAtk[(s.hex[t] * 6 + m.wtype[u * MAX_W + w]) * 2 + (m.ustack[t] === 2 ? 1 : 0)];
+    return pHitNum(T, modeOf(m)) < 0.15 ? -1 : 9.5 + pHitNum(T, modeOf(m)) * m.uvp[t] * 0.1;
+  }
+  if (k === K.request) {
+    const t = A.get(code, 'request', 'target');
+    return m.uvp[t] >= artilleryVp ? 9.2 + m.uvp[t] * 0.1 : -1;
+  }
+  return null;
+}
+
 export function topIs(s: MakState, id: number): boolean {
   return s.pending.depth > 0 && s.pending.words[(s.pending.depth - 1) * 8] === id;
 }
