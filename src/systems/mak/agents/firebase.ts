@@ -1,6 +1,6 @@
 /**
  * "firebase" (spec §7.3 P1, cautious): shoots only at P(hit) >= minHit or at immobilized targets,
- * moves only units that cannot shoot yet, one hex at a time towards the enemy but never next to an
+ * moves only units without such a shot, one hex at a time towards the enemy but never next to an
  * enemy, preferring forest and buildings; never starts close quarters combat; takes every defensive
  * shot except laser shots below saveLaser (depletion risk); leaves a continuing CQC alone when
  * outnumbered.
@@ -10,7 +10,7 @@ import { FID } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { airTotals, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
+import { airTotals, bestHit, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, topIs } from './policy.ts';
 
 export function firebaseScore(minHit: number, saveLaser: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -45,7 +45,7 @@ export function firebaseScore(minHit: number, saveLaser: number) {
     if (k === K.assault) return -1;
     if (k === K.move) {
       const u = A.get(code, 'move', 'unit'), d = A.get(code, 'move', 'dir');
-      if (!(s.status[u] & MOVED) && threatFrom(m, s, u) > 0) return -1;
+      if (!(s.status[u] & MOVED) && bestHit(m, s, u) >= minHit) return -1; // it has a good shot: take it instead
       const from = s.hex[u];
       const to = m.grid.nbr[from * 6 + d];
       const dTo = nearestEnemy(m, s, side, to);

@@ -84,6 +84,17 @@ export function threatFrom(m: Model, s: MakState, u: number): number {
   return best;
 }
 
+/** Best P(hit) of an offensive shot u could take now (0 when it has no target). */
+export function bestHit(m: Model, s: MakState, u: number): number {
+  let best = 0;
+  for (let t = 0; t < m.nu; t++) {
+    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD) continue;
+    const w = bestSlot(m, s, u, t, K_OFFENSIVE);
+    if (w >= 0) best = Math.max(best, pHitOf(m, s, u, w, t));
+  }
+  return best;
+}
+
 /** Living units of `side` in hex h. */
 export function countIn(m: Model, s: MakState, h: number, side: number): number {
   let c = 0;
