@@ -187,11 +187,22 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
     if (!(st[u] & (MOVED | ATTACKED))) {
       let firstInHex = true;
       for (let v = 0; v < u; v++) if (s.hex[v] === s.hex[u] && m.uside[v] === m.uside[u] && !(st[v] & (DEAD | MOVED | ATTACKED))) firstInHex = false;
+      // Ready slots and their longest range, once per unit (the inner loops run per target).
+      let ready = 0;
+      let reach = 0;
+      for (let w = 0; w < MAX_W; w++) {
+        if (!weaponReady(m, s, u, w, K_OFFENSIVE)) continue;
+        ready |= 1 << w;
+        if (m.wrange[u * MAX_W + w] > reach) reach = m.wrange[u * MAX_W + w];
+      }
+      const canCall = m.nb > 0 && (st[u] & (BROKEN | DONE)) === 0;
+      if (ready === 0 && !canCall) continue;
       for (let t = 0; t < nu; t++) {
-        if (m.uside[t] === m.uside[u]) continue;
+        if (m.uside[t] === m.uside[u] || st[t] & DEAD) continue;
+        if (!canCall && m.grid.distance(s.hex[u], s.hex[t]) > reach) continue;
         let any = false;
         for (let w = 0; w < MAX_W; w++) {
-          if (!canAttack(m, s, u, w, t, K_OFFENSIVE)) continue;
+          if (!(ready & (1 << w)) || !canAttack(m, s, u, w, t, K_OFFENSIVE)) continue;
           any = true;
           if (out) out[n] = A.encode.attack(u, w, t);
           n++;
@@ -202,11 +213,11 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           n++;
         }
         for (let w = 0; w < MAX_W; w++) {
-          if (!m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
+          if (!(ready & (1 << w)) || !m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
           if (out) out[n] = A.encode.indirect(u, w, t);
           n++;
         }
-        for (let b = 0; b < m.nb; b++) {
+        for (let b = 0; canCall && b < m.nb; b++) {
           if (!canRequest(m, s, u, b, t)) continue;
           if (out) out[n] = A.encode.request(u, b, t);
           n++;
