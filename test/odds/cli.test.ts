@@ -76,7 +76,7 @@ describe('salvo odds (in process)', () => {
   it('bad input: exit 2 and one clear line naming the flag or file', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['odds', 'ww2setp'], /<system>: unknown system 'ww2setp' \(did you mean 'ww2setup'\?\)/],
-      [['odds', 'duel'], /system 'duel' has no exact mechanics/],
+      [['odds', 'duel', 'hit', '--param', 'aim=9'], /--param aim: expected a number in \[0, 6\], got 9/],
       [['odds', 'ww2setup', 'nope'], /mechanic: unknown mechanic 'nope'/],
       [['odds', 'ww2setup', 'barrages', '--param', 'units'], /--param: expected key=value, got 'units'/],
       [['odds', 'ww2setup', 'barrages', '--param', 'units=-3'], /--param units: expected a number in \[0, 1000\], got -3/],

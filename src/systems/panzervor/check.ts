@@ -1,14 +1,12 @@
 /** Scenario checks that need the rules data: [path inside the file, message] (spec §7.1). */
 import { suggest } from '../../core/options.ts';
 import { HexGrid, parseHexId } from '../../core/geometry/hex/index.ts';
-import type { OptionValues } from '../../core/options.ts';
-import { typedOptions } from './options.ts';
+import type { PvOptions } from './options.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
-import { expandUnits, zoneHexes } from './static.ts';
+import { expandUnits, zoneHexes } from './model.ts';
 
-export function checkScenario(body: ScenarioBody, data: RulesData, optionValues: OptionValues): Array<[string, string]> {
+export function checkScenario(body: ScenarioBody, data: RulesData, opt: PvOptions): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
-  const opt = typedOptions(optionValues);
   const m = body.map;
   const grid = new HexGrid(m.cols, m.rows, m.parity);
   const terrainIds = Object.keys(data.terrain);
@@ -16,7 +14,7 @@ export function checkScenario(body: ScenarioBody, data: RulesData, optionValues:
     try {
       parseHexId(id);
     } catch (e) {
-      errs.push([path, (e as Error).message]);
+      errs.push([path, e instanceof Error ? e.message : String(e)]);
       return -2;
     }
     const i = grid.indexOfId(id);
