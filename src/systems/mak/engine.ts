@@ -13,7 +13,7 @@ import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackT
 import { M } from './metrics.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { ARMLESS, ATTACKED, BROKEN, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -57,7 +57,8 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const to = m.grid.nbr[from * 6 + d];
   if (to < 0 || m.uveh[u] || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
-  let c = 2;
+  // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
+  let c = s.status[u] & MOVED ? 0 : 2;
   if (!m.uinf[u]) {
     const f = m.uform[u];
     const tc = m.cost2[f][to];
@@ -178,7 +179,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         if (c >= 0 && c <= s.mp[u]) {
           if (out) out[n] = A.encode.move(u, d);
           n++;
-        } else if (c < 0 && !(m.uinf[u] && st[u] & MOVED) && assaultCost(m, s, u, d) >= 0) {
+        } else if (c < 0 && assaultCost(m, s, u, d) >= 0) {
           if (out) out[n] = A.encode.assault(u, d);
           n++;
         }
@@ -295,7 +296,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     placeUnit(m, s, u, to);
     s.mp[u] -= c;
     st[u] |= MOVED;
-    if (m.uinf[u]) st[u] |= DONE;
+    if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
     if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
     resupply(m, s, u);
     // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
@@ -353,6 +354,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const d = A.get(action, 'assault', 'dir');
     const x = m.grid.nbr[s.hex[u] * 6 + d];
     finishMover(s, u);
+    if (m.uinf[u]) st[u] |= CHARGING; // defensive fire at charging infantry: option chargeDefMod ([14.2.3])
     st[u] |= MOVED;
     if (log) log(`${m.uid[u]} declares close quarters combat from ${m.grid.id(s.hex[u])} into ${m.grid.id(x)}`);
     pushDf(m, s, DF_CQC_ADJ, u, -1, x); // [9.1] 2: the adjacent window first
@@ -442,7 +444,7 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
         return;
       }
       const from = s.hex[a];
-      let c = 2;
+      let c = 0;
       if (!m.uinf[a]) {
         let d = 0;
         for (; d < 6; d++) if (m.grid.nbr[from * 6 + d] === h) break;

@@ -35,8 +35,11 @@ export const SCORED = 4096;
 /** Broken infantry attacked again while broken: +1 to its recovery roll ([14.3.2]). */
 export const REATTACKED = 8192;
 
+/** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
+export const CHARGING = 16384;
+
 /** Per-phase flags cleared at every phase change. */
-export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK;
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING;
 
 export interface MakState {
   turn: number;

@@ -93,8 +93,19 @@ describe('§8.2 movement ([7.1.5], [14.2.2])', () => {
     expect(stepCost(m, t.s, t.u('S1'), from, d)).toBe(10);
     expect(t.legal().some((x) => x.includes('to 0603'))).toBe(false);
   });
-  it('11: infantry charge is counted in hexes: 2, not 4 along a road', () => {
+  it('11: infantry charge is counted in hexes: 2, not 4 along a road; defensive fire at it gets +1 ([14.2.3], A17)', () => {
     expect(chargeHexes()).toBe(2);
+    const road = ['0107', '0207', '0307', '0407', '0507'];
+    const t = setup({ mercenary: [{ id: 'M1', type: 'InfSQ', at: '0107' }], strahl: [{ id: 'S1', type: 'PKA', at: '0407' }, { id: 'S2', type: 'PKA', at: '0607' }] }, { map: { roads: [road] } });
+    moveTo(t, 'M1', '0207');
+    expect(t.legal().filter((x) => x.startsWith('move M1'))).toEqual([]);
+    expect(t.has('M1 enters')).toBe(false); // the enemy is 2 road hexes on: out of charge reach
+    const u = setup({ mercenary: [{ id: 'M1', type: 'InfSQ', at: '0107' }], strahl: [{ id: 'S1', type: 'PKA', at: '0307' }] }, { map: { roads: [road] } });
+    moveTo(u, 'M1', '0207');
+    expect(u.has('S1 fires L at M1 (T 10)')).toBe(true); // T3 as it comes adjacent: not yet charging
+    u.act('strahl passes');
+    u.act('M1 enters 0307 for close quarters combat');
+    expect(u.legal()).toEqual(expect.arrayContaining(['S1 fires L at M1 (T 11)'])); // 8 - 0 + 2 (range 1) + 1 (charging)
   });
   it('road: a 4-MP walker moves 8 road hexes along row 07 (spec §7.6)', () => {
     const road = ['0107', '0207', '0307', '0407', '0507', '0607', '0707', '0807', '0907', '1007'];

@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { ARMLESS, BROKEN, CHARGING, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -70,6 +70,7 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
+  if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
   return m.watk[k] + m.upAtk[u] - (m.udef[t] + m.upDef[t]) + mods;
 }
 
