@@ -9,7 +9,7 @@ import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../cor
 import type { PlayContext } from '../../core/system.ts';
 import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
-import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, weaponReady } from './rules/combat.ts';
+import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
@@ -622,6 +622,7 @@ export function moraleMod(m: Model, s: MakState, u: number): number {
   }
   if (friend) mod -= 1;
   if (m.cover[h]) mod -= 2;
+  if (m.defPos[h] !== 0 && shelter(m, s, u) !== 0) mod -= 1; // inside a defensive position (adds to cover)
   if (enemy) mod += 1;
   if (s.status[u] & REATTACKED) mod += 1;
   return mod;

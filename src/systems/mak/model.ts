@@ -49,6 +49,8 @@ export interface Model {
   readonly cover: Uint8Array;
   /** Depot owner per hex (-1 none). */
   readonly depot: Int8Array;
+  /** Defensive position value per hex (0 none, -1 or -2; [12.3]). */
+  readonly defPos: Int8Array;
   // Units.
   readonly nu: number;
   readonly uid: readonly string[];
@@ -178,6 +180,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   }
   const depot = new Int8Array(n).fill(-1);
   for (const d of m.depots) depot[grid.indexOfId(d.hex)] = d.owner === 'mercenary' ? 0 : 1;
+  const defPos = new Int8Array(n);
+  for (const d of m.defensivePositions) defPos[grid.indexOfId(d.hex)] = d.value;
 
   // Units.
   const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; side: number }> = [];
@@ -310,7 +314,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   }
 
   return {
-    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot,
+    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,

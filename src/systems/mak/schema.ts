@@ -134,6 +134,8 @@ export const scenarioSchema = z
         roads: z.array(z.array(hexId).min(2)).default([]),
         hexsides: z.array(z.object({ a: hexId, b: hexId, feature: z.enum(['ridge', 'wall']) }).strict()).default([]),
         depots: z.array(z.object({ hex: hexId, owner: side }).strict()).default([]),
+        /** Defensive position markers ([12.3]): -1 or -2 added to attacks on the units they shelter. */
+        defensivePositions: z.array(z.object({ hex: hexId, value: z.union([z.literal(-1), z.literal(-2)]) }).strict()).default([]),
       })
       .strict(),
     sides: z

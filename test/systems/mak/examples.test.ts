@@ -401,3 +401,14 @@ describe('§8.2 pilots, spotting, AMU ([18.2], [18.3], [5.5.1], [16.2.5]) and in
   it('65: a NeuSpotter carrying an AMU: MP 6 -> 3', () => expect(neuSpotterMp(6, true)).toBe(3));
   it('result codes', () => expect(resultCode('D')).toBe(R_D));
 });
+
+describe('defensive positions ([12.3], spec §6 A32)', () => {
+  const dp = (cap: 'hex' | 'oneUnit') =>
+    setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0303' }], strahl: [{ id: 'S1', type: 'PKA', at: '0503' }, { id: 'S2', type: 'PKA', at: '0503' }] }, { opts: { defPosCapacity: cap }, map: { defensivePositions: [{ hex: '0503', value: -2 }] } });
+  it('a -2 marker shelters every unit of the hex by default', () => {
+    expect(dp('hex').legal()).toEqual(expect.arrayContaining(['M1 attacks S1 with L (T 5)', 'M1 attacks S2 with L (T 5)']));
+  });
+  it('with oneUnit, only one unit shelters under it', () => {
+    expect(dp('oneUnit').legal()).toEqual(expect.arrayContaining(['M1 attacks S1 with L (T 5)', 'M1 attacks S2 with L (T 7)']));
+  });
+});

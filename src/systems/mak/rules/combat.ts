@@ -71,7 +71,21 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
+  if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
   return m.watk[k] + m.upAtk[u] - (m.udef[t] + m.upDef[t]) + mods;
+}
+
+/**
+ * Defensive position modifier of unit t ([12.3]): the marker's value for every unit of its side in
+ * the hex (option defPosCapacity 'hex', spec §6 A32) or only for the first of them ('oneUnit').
+ */
+export function shelter(m: Model, s: MakState, t: number): number {
+  const h = s.hex[t];
+  const v = m.defPos[h];
+  if (v === 0) return 0;
+  if (m.opt.defPosCapacity === 'hex') return v;
+  for (let u = 0; u < t; u++) if (s.hex[u] === h && m.uside[u] === m.uside[t] && !(s.status[u] & DEAD)) return 0;
+  return v;
 }
 
 /** Outcome of the last resolved attack (read by the engine right after `resolveAttack`). */

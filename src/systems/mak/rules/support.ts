@@ -9,7 +9,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { K_DEFENSIVE, applyResult, hexHasSide, spendUsage, weaponReady } from './combat.ts';
+import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
 import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
 
 const CODES = ['a', 'b', 'c', 'd', 'e'] as const;
@@ -91,6 +91,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
 function targetIn(m: Model, s: MakState, u: number, base: number, wt: number): number {
   let T = base - (m.udef[u] + m.upDef[u]) + m.hexAtk[(s.hex[u] * 6 + wt) * 2 + (m.ustack[u] === 2 ? 1 : 0)];
   if (s.status[u] & IMMOBILE) T += m.data.rules.immobilizedBonus;
+  if (m.defPos[s.hex[u]] !== 0) T += shelter(m, s, u);
   return T;
 }
 
