@@ -2,7 +2,7 @@
 import { topKindId } from '../../core/decision/stack.ts';
 import { MAX_W, type Model } from './model.ts';
 import { stackPoints } from './rules/rolls.ts';
-import { DEAD, SCORED, type MakState } from './state.ts';
+import { DEAD, PILOT_KILLED, SCORED, type MakState } from './state.ts';
 
 export function checkInvariants(m: Model, s: MakState): string[] {
   const bad: string[] = [];
@@ -17,6 +17,7 @@ export function checkInvariants(m: Model, s: MakState): string[] {
       if (a < 0 || a > Math.max(0, m.wammo[u * MAX_W + w])) bad.push(`${m.uid[u]} slot ${w} ammo ${a}`);
     }
     if (s.status[u] & SCORED) ogp[1 - m.uside[u]] += m.uvp[u];
+    if (s.status[u] & PILOT_KILLED) ogp[1 - m.uside[u]] += m.upVp[u];
     if (s.status[u] & DEAD) continue;
     const key = h * 2 + m.uside[u];
     pts.set(key, (pts.get(key) ?? 0) + stackPoints(m.ustack[u]));

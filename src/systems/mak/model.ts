@@ -9,6 +9,7 @@ import { anyPointLos, centreLos, type SegmentRules } from '../../core/geometry/h
 import { hexsidesCrossed } from '../../core/geometry/hex/los.ts';
 import { DIR_DQ, DIR_DR, directionOf } from '../../core/geometry/hex/directions.ts';
 import type { MakOptions } from './options.ts';
+import { pilotVp } from './rules/rolls.ts';
 import { WEAPON_TYPES, type RulesData, type ScenarioBody } from './schema.ts';
 
 export const SIDES = ['mercenary', 'strahl'] as const;
@@ -65,6 +66,8 @@ export interface Model {
   readonly uinf: Uint8Array;
   readonly uveh: Uint8Array;
   readonly upAtk: Int32Array;
+  /** VP of the unit's pilot ([18.2.5]), 0 when it has none. */
+  readonly upVp: Int32Array;
   readonly upDef: Int32Array;
   readonly ustart: Int32Array;
   /** Weapon per (unit * MAX_W + slot): type index (-1 none), attack, range, starting ammo (0 unlimited), indirect. */
@@ -189,7 +192,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
-  const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu);
+  const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
   const windirect = new Uint8Array(nu * MAX_W);
@@ -212,6 +215,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
       const p = data.pilots[u.pilot];
       upAtk[i] = p.attack;
       upDef[i] = p.defense;
+      upVp[i] = pilotVp([p.attack, p.defense, p.dogfight], p.rankVp);
     }
     d.weapons.forEach((w, k) => {
       wtype[i * MAX_W + k] = WEAPON_TYPES.indexOf(w.type);
@@ -315,7 +319,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

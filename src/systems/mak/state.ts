@@ -35,6 +35,12 @@ export const SCORED = 4096;
 /** Broken infantry attacked again while broken: +1 to its recovery roll ([14.3.2]). */
 export const REATTACKED = 8192;
 
+/** The unit's pilot has left it (escaped or killed, [18.2]): no more pilot modifiers or escape rolls. */
+export const PILOT_GONE = 32768;
+
+/** The pilot was killed: the enemy scored its VP ([18.2.2]). */
+export const PILOT_KILLED = 65536;
+
 /** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
 export const CHARGING = 16384;
 

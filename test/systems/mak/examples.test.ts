@@ -412,3 +412,28 @@ describe('defensive positions ([12.3], spec §6 A32)', () => {
     expect(dp('oneUnit').legal()).toEqual(expect.arrayContaining(['M1 attacks S1 with L (T 5)', 'M1 attacks S2 with L (T 7)']));
   });
 });
+
+describe('pilot escape ([18.2], optional rule, spec §8.2 #62)', () => {
+  const giger = (opts: Record<string, unknown> = {}) =>
+    setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0303' }], strahl: [{ id: 'S1', type: 'PKA', at: '0503', pilot: 'strahl-10' }, { id: 'S2', type: 'PKA', at: '0806' }] }, { opts: { pilotEscape: true, ...opts } });
+  it('62: the unit takes a D, 2d6 = 3: the pilot survives (no pilot VP), the unit is removed', () => {
+    const t = giger();
+    t.act('M1 attacks S1 with L', 2, 2, 1, 2, 1, 2);
+    expect(t.s.status[t.u('S1')] & DEAD).toBe(DEAD);
+    expect(t.s.ogp[0]).toBe(3);
+    expect(t.log.join('\n')).toMatch(/pilot of S1: 2d6 3: escapes/);
+  });
+  it('after a D, 2d6 = 4 kills Giger: his 6 VP are scored with the PKA\'s 3', () => {
+    const t = giger();
+    t.act('M1 attacks S1 with L', 2, 2, 1, 2, 2, 2);
+    expect(t.s.ogp[0]).toBe(9);
+  });
+  it('after an M, 2d6 = 6 the pilot escapes and the unit is removed (A21 literal reading); with the option off it stays', () => {
+    const t = giger();
+    t.act('M1 attacks S1 with L', 2, 2, 3, 3, 3, 3);
+    expect(t.s.status[t.u('S1')] & DEAD).toBe(DEAD);
+    const u = giger({ escapeRemovesUnitOnAM: false });
+    u.act('M1 attacks S1 with L', 2, 2, 3, 3, 3, 3);
+    expect(u.s.status[u.u('S1')] & (DEAD | IMMOBILE)).toBe(IMMOBILE);
+  });
+});

@@ -5,8 +5,8 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, CHARGING, DEAD, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
-import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks } from './rolls.ts';
+import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { WEAPON_TYPES } from '../schema.ts';
 
@@ -67,12 +67,14 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   const a = s.hex[u];
   const b = s.hex[t];
   const d = m.grid.distance(a, b);
+  const pAtk = s.status[u] & PILOT_GONE ? 0 : m.upAtk[u];
+  const pDef = s.status[t] & PILOT_GONE ? 0 : m.upDef[t];
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
   if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
-  return m.watk[k] + m.upAtk[u] - (m.udef[t] + m.upDef[t]) + mods;
+  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods;
 }
 
 /**
@@ -179,6 +181,24 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
   } else if (m.uinf[t]) st |= BROKEN;
   else if (res === R_A) st |= ARMLESS;
   else if (res === R_M) st |= IMMOBILE;
+  // Pilot escape (optional rule [18.2.1]): killed on 2d6 >= 4 after D, >= 7 after A or M; a pilot who
+  // survives leaves the unit, which is removed (literal reading, option escapeRemovesUnitOnAM, A21).
+  // The escaped pilot is taken off the map at once (pilot units on the map are not played).
+  if (m.opt.pilotEscape && m.upVp[t] > 0 && !(st & PILOT_GONE) && !m.uinf[t]) {
+    const roll = ctx.dice.die(6) + ctx.dice.die(6);
+    const killed = pilotKilled(roll, res, m.data.rules.pilotKilledAfterAM, m.data.rules.pilotKilledAfterD);
+    if (ctx.log) ctx.log(`    pilot of ${m.uid[t]}: 2d6 ${roll}: ${killed ? 'killed' : 'escapes'}`);
+    if (killed || res === R_D || m.opt.escapeRemovesUnitOnAM) st |= PILOT_GONE;
+    if (killed) {
+      st |= PILOT_KILLED;
+      s.ogp[1 - m.uside[t]] += m.upVp[t];
+    }
+    else if (res !== R_D && m.opt.escapeRemovesUnitOnAM) {
+      st |= DEAD;
+      removeUnit(m, s, t);
+      s.lost[m.uside[t]]++;
+    }
+  }
   // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
   if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {
     st |= SCORED;
