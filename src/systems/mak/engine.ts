@@ -186,8 +186,9 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       }
     }
     if (!(st[u] & (MOVED | ATTACKED))) {
-      let firstInHex = true;
-      for (let v = 0; v < u; v++) if (s.hex[v] === s.hex[u] && m.uside[v] === m.uside[u] && !(st[v] & (DEAD | MOVED | ATTACKED))) firstInHex = false;
+      // A simultaneous attack needs a stack: only then look for the stack's first unit.
+      let firstInHex = s.occ[s.hex[u] * 2 + m.uside[u]] >= 2;
+      for (let v = 0; firstInHex && v < u; v++) if (s.hex[v] === s.hex[u] && m.uside[v] === m.uside[u] && !(st[v] & (DEAD | MOVED | ATTACKED))) firstInHex = false;
       // Ready slots and their longest range, once per unit (the inner loops run per target).
       let ready = 0;
       let reach = 0;
