@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { buildReportFiles } from '../src/report/run-report.ts';
-import { runScenario } from '../src/run/execute.ts';
+import { runScenario } from '../src/app/execute.ts';
 import { bundledScenarios, ROOT } from '../test/helpers/bundled.ts';
 import { goldenPath, goldenTranscript } from '../test/helpers/golden.ts';
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * salvo command line: command definitions only; the work is done in src/run, src/analysis,
- * src/report, src/odds. Bad input exits with code 2 and a one-line-per-problem message.
+ * salvo command line: command definitions only; the work is done in src/app (plans, runs,
+ * shards, merges, queues) over src/run, src/analysis, src/report, src/odds. Bad input exits with code 2 and a one-line-per-problem message.
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../scenario/errors.ts';
-import { salvoVersion } from '../run/execute.ts';
+import { salvoVersion } from '../app/version.ts';
 import { registerRun } from './commands/run.ts';
 import { registerExperiment } from './commands/experiment.ts';
 import { registerValidate } from './commands/validate.ts';
@@ -14,6 +14,9 @@ import { registerReplay } from './commands/replay.ts';
 import { register as registerOdds } from './commands/odds.ts';
 import { register as registerCards } from './commands/cards.ts';
 import { register as registerSetup } from './commands/setup.ts';
+import { register as registerPlan } from './commands/plan.ts';
+import { register as registerMerge } from './commands/merge.ts';
+import { register as registerWorker } from './commands/worker.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -31,6 +34,9 @@ export function buildProgram(): Command {
   registerOdds(program);
   registerCards(program);
   registerSetup(program);
+  registerPlan(program);
+  registerMerge(program);
+  registerWorker(program);
   return program;
 }
 

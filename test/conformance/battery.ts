@@ -37,7 +37,7 @@ import { gameStreams, streamFor, Purpose, type GameStreams } from '../../src/cor
 import type { AnySystem, CompiledGame, GameResult, PlayContext } from '../../src/core/system.ts';
 import { Tally } from '../../src/core/tally.ts';
 import { oddsContext } from '../../src/odds/context.ts';
-import { planForScenario } from '../../src/run/execute.ts';
+import { planForScenario } from '../../src/app/execute.ts';
 import { runPlan } from '../../src/run/pool.ts';
 import { loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import { ROOT } from '../helpers/bundled.ts';

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { SYSTEMS } from '../../systems/index.ts';
-import { availableAgents } from '../../scenario/agents.ts';
+import { availableAgents } from '../../core/agents.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

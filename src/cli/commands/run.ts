@@ -1,16 +1,11 @@
 import type { Command } from 'commander';
-import { runScenario } from '../../run/execute.ts';
-import { agentList } from '../flags.ts';
-import { addPlayOptions, playOptions, withProgress } from './shared.ts';
+import { addPlayOptions, playCommand } from './shared.ts';
 
 export function registerRun(program: Command): void {
   const cmd = program
     .command('run')
-    .description('play many games of a scenario and write a report (HTML + CSV + JSON)')
-    .argument('<scenario>', 'scenario file (YAML or JSON)')
+    .description('play many games of a scenario (or a plan) and write a report (HTML + CSV + JSON)')
+    .argument('[scenario]', 'scenario file (YAML or JSON); or give --plan')
     .option('-a, --agents <a,b>', 'one agent per side, e.g. marksman,brawler or marksman:lambda=1.5,random');
-  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500' }).action(
-    (file: string, o: Record<string, string | boolean | undefined>) =>
-      withProgress(o, (onProgress) => runScenario({ file, ...playOptions(file, o), agents: agentList(o.agents as string | undefined), onProgress })),
-  );
+  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500' }).action((file: string | undefined, o: Record<string, string | boolean | undefined>) => playCommand('run', file, o));
 }

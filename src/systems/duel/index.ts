@@ -19,7 +19,7 @@ export type { DuelState } from './state.ts';
 export type { DuelObservation } from './observe.ts';
 
 export const system = defineSystem({
-  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/RULES.md', lengthUnit: 'rounds', kind: 'game', information: 'perfect' },
+  info: { id: 'duel', name: 'Duel (example system)', seedFile: 'none (worked example)', spec: 'src/systems/duel/RULES.md', lengthUnit: 'rounds', kind: 'game', information: 'perfect', search: true },
   scenarioSchema,
   rulesData,
   rulesSchema,

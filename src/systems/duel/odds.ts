@@ -9,9 +9,7 @@
  *         each outcome of the roll. The sampler plays the compiled engine itself.
  */
 import { Fraction } from '../../core/dice/fraction.ts';
-import type { OddsMechanic, OddsModule, OddsOutcome, OddsParams, OddsRow } from '../../core/odds.ts';
-import type { OptionValues } from '../../core/options.ts';
-import type { Rng } from '../../core/rng/rng.ts';
+import { defineMechanic, type OddsModule, type OddsOutcome, type OddsRow } from '../../core/odds.ts';
 import { Tally } from '../../core/tally.ts';
 import { AIM, FIRE } from './actions.ts';
 import { keepsAiming } from './agents/patient.ts';
@@ -20,40 +18,20 @@ import { buildModel, type DuelModel } from './model.ts';
 import type { Options } from './options.ts';
 import { pHit, shotHits } from './rules/rolls.ts';
 import { endTurn, resolveShot, takeAim } from './rules/turn.ts';
-import { rulesSchema, type Rules } from './schema.ts';
+import type { Body, Rules } from './schema.ts';
 import { clone, newState, type DuelState } from './state.ts';
 
-// ---- typed views of the framework's untyped arguments -------------------------------------
-
-const parsed = new WeakMap<object, Rules>();
-
-/** The rules data, validated once per data object (the odds framework hands it over untyped). */
-function rulesOf(data: unknown): Rules {
-  if (typeof data !== 'object' || data === null) return rulesSchema.parse(data);
-  let r = parsed.get(data);
-  if (!r) parsed.set(data, (r = rulesSchema.parse(data)));
-  return r;
-}
-
-function firstPlayerOf(options: OptionValues): Options['firstPlayer'] {
-  const v = options.firstPlayer;
-  return v === 'B' || v === 'random' ? v : 'A';
-}
-
-function num(params: OddsParams, key: string): number {
-  const v = params[key];
-  return typeof v === 'number' ? v : Number(v);
-}
+/** Mechanics over duel's own rules data, options and scenario block: parameters typed from their specs. */
+const mechanic = defineMechanic<Rules, Options, Body>();
 
 // ---- hit ---------------------------------------------------------------------------------
 
-const hit: OddsMechanic = {
+const hit = mechanic({
   name: 'hit',
   description: 'P(hit) of one shot by aim bonus: 2d6 + aim >= target',
   params: { aim: { default: 0, min: 0, max: 6, integer: true, description: 'aim bonus of the shot' } },
   checkParams: [{ aim: 0 }, { aim: 1 }, { aim: 2 }],
-  table(data) {
-    const r = rulesOf(data);
+  table(r) {
     const rows: OddsRow[] = [];
     for (let aim = 0; aim <= r.maxAim; aim++) rows.push({ key: { aim }, cells: { hit: pHit(aim, r.target) } });
     return {
@@ -65,15 +43,15 @@ const hit: OddsMechanic = {
       charts: [{ mark: 'bar', x: 'aim', title: 'P(hit) by aim bonus' }],
     };
   },
-  exact(data, _options, params) {
-    const p = pHit(num(params, 'aim'), rulesOf(data).target);
+  exact(r, _options, params) {
+    const p = pHit(params.aim, r.target);
     return [
       { outcome: 'hit', p },
       { outcome: 'miss', p: Fraction.ONE.sub(p) },
     ];
   },
-  sample: (data, _options, params, rng) => (shotHits(rng, num(params, 'aim'), rulesOf(data).target) ? 'hit' : 'miss'),
-};
+  sample: (r, _options, params, rng) => (shotHits(rng, params.aim, r.target) ? 'hit' : 'miss'),
+});
 
 // ---- duel --------------------------------------------------------------------------------
 
@@ -116,18 +94,18 @@ function chancesFrom(m: DuelModel, aimTo: readonly [number, number], s: DuelStat
   return out;
 }
 
-function duelModel(data: unknown, options: OptionValues, wounds: readonly [number, number]): DuelModel {
-  return buildModel(rulesOf(data), { sides: ['A', 'B'], wounds: [wounds[0], wounds[1]] }, { firstPlayer: firstPlayerOf(options) });
+function duelModel(rules: Rules, options: Options, wounds: readonly [number, number]): DuelModel {
+  return buildModel(rules, { sides: ['A', 'B'], wounds: [wounds[0], wounds[1]] }, options);
 }
 
-function startWounds(data: unknown, params: OddsParams): [number, number] {
-  const dflt = rulesOf(data).wounds;
-  return [num(params, 'woundsA') || dflt, num(params, 'woundsB') || dflt];
+/** Starting wounds from the parameters (0: the rules' wounds). */
+function startWounds(rules: Rules, params: { readonly woundsA: number; readonly woundsB: number }): [number, number] {
+  return [params.woundsA || rules.wounds, params.woundsB || rules.wounds];
 }
 
 /** Exact chances of a whole duel; option firstPlayer 'random' is an even mixture of both orders. */
-export function duelChances(data: unknown, options: OptionValues, aimTo: readonly [number, number], wounds: readonly [number, number], memo = new Map<string, Chances>()): Chances {
-  const m = duelModel(data, options, wounds);
+export function duelChances(rules: Rules, options: Options, aimTo: readonly [number, number], wounds: readonly [number, number], memo = new Map<string, Chances>()): Chances {
+  const m = duelModel(rules, options, wounds);
   const from = (first: number) => chancesFrom(m, aimTo, newState(m.startWounds, first), memo);
   if (m.firstPlayer === 'random') return mix(Fraction.of(1, 2), from(0), from(1));
   return from(m.firstPlayer === 'B' ? 1 : 0);
@@ -135,7 +113,7 @@ export function duelChances(data: unknown, options: OptionValues, aimTo: readonl
 
 const OUTCOMES = ['A', 'B', 'draw'] as const;
 
-const duel: OddsMechanic = {
+const duel = mechanic({
   name: 'duel',
   description: 'P(A wins), P(B wins), P(draw) by starting wounds when each side aims up to a bonus before firing',
   params: {
@@ -146,15 +124,14 @@ const duel: OddsMechanic = {
   },
   checkParams: [{}, { aimA: 0, aimB: 0, woundsA: 1, woundsB: 2 }, { aimA: 1, aimB: 2, woundsA: 2, woundsB: 1 }],
   cardParams: [{ aimA: 0, aimB: 0 }],
-  table(data, options, params) {
-    const r = rulesOf(data);
-    const aimTo: [number, number] = [num(params, 'aimA'), num(params, 'aimB')];
+  table(r, options, params) {
+    const aimTo: [number, number] = [params.aimA, params.aimB];
     const memo = new Map<string, Chances>();
     const top = Math.min(r.wounds, 4);
     const rows: OddsRow[] = [];
     for (let a = 1; a <= top; a++)
       for (let b = 1; b <= top; b++) {
-        const c = duelChances(data, options, aimTo, [a, b], memo);
+        const c = duelChances(r, options, aimTo, [a, b], memo);
         rows.push({ key: { woundsA: a, woundsB: b }, cells: { pA: c[0], pB: c[1], draw: c[2] } });
       }
     return {
@@ -171,24 +148,24 @@ const duel: OddsMechanic = {
       rows,
       uses: ['target', 'maxAim', 'turnLimit'],
       charts: [{ mark: 'heatmap', x: 'woundsA', series: 'woundsB', values: ['pA'], title: 'P(A wins) by starting wounds' }],
-      notes: [`first player: option firstPlayer = ${firstPlayerOf(options)}`],
+      notes: [`first player: option firstPlayer = ${options.firstPlayer}`],
       pivot: 'woundsB',
     };
   },
-  exact(data, options, params): readonly OddsOutcome[] {
-    const c = duelChances(data, options, [num(params, 'aimA'), num(params, 'aimB')], startWounds(data, params));
+  exact(r, options, params): readonly OddsOutcome[] {
+    const c = duelChances(r, options, [params.aimA, params.aimB], startWounds(r, params));
     return OUTCOMES.map((outcome, i) => ({ outcome, p: c[i] }));
   },
   /** One duel played by the compiled engine (set-up and dice from `rng`), each side on the aim policy. */
-  sample(data, options, params, rng: Rng) {
-    const m = duelModel(data, options, startWounds(data, params));
+  sample(r, options, params, rng) {
+    const m = duelModel(r, options, startWounds(r, params));
     const game = compileModel(m);
-    const aimTo = [num(params, 'aimA'), num(params, 'aimB')];
+    const aimTo = [params.aimA, params.aimB];
     const ctx = { dice: rng, tally: new Tally(game.metrics) };
     const s = game.newGame(rng, ctx);
     while (!s.over) applyAction(m, s, keepsAiming(s.aim[s.active], aimTo[s.active], m.rules.maxAim) ? AIM : FIRE, ctx);
     return s.winner < 0 ? 'draw' : OUTCOMES[s.winner];
   },
-};
+});
 
-export const odds: OddsModule = { mechanics: [hit, duel] };
+export const odds: OddsModule<Rules, Options, Body> = { mechanics: [hit, duel] };

@@ -17,6 +17,8 @@ import { observe, type MgvObservation } from './observe.ts';
 import { checkInvariants } from './invariants.ts';
 import { agents } from './agents/index.ts';
 import { mgvOdds } from './odds.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { MgvObservation, MgvState, Model };
 
@@ -46,6 +48,8 @@ export function compileMgv(data: MgvRules, scenario: MgvScenario, options: MgvOp
       }
     },
     checkInvariants: (s) => checkInvariants(m, s),
+    evaluate: (s, side) => evaluate(m, s, side),
+    determinize: (s, side, rng) => determinize(m, s, side, rng),
   };
 }
 
@@ -114,7 +118,7 @@ export const system = defineSystem({
     seedFile: '002_5c83dc8c877efd25.txt',
     spec: 'rules/mgv.md',
     lengthUnit: 'turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData: MGV_RULES_DATA,

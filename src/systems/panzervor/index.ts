@@ -17,6 +17,8 @@ import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from '
 import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState } from './state.ts';
 import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './model.ts';
 import { agents } from './agents/index.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { PvState, PvObservation, PvStatic };
 
@@ -75,6 +77,8 @@ export function compilePanzerVor(input: CompileInput<RulesData, ScenarioBody, ty
       }
     },
     checkInvariants: (s) => checkInvariants(G, s),
+    evaluate: (s, side) => evaluate(G, s, side),
+    determinize: (s, side, rng) => determinize(G, s, side, rng),
   };
 }
 
@@ -85,7 +89,7 @@ export const system = defineSystem({
     seedFile: '001_ca03e5832a6dc339.txt',
     spec: 'panzervor.md',
     lengthUnit: 'player turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData,

@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { assertSampled } from '../../../src/core/dice/sampled-check.ts';
 import { Fraction } from '../../../src/core/dice/fraction.ts';
 import { findMechanic, resolveOddsParams } from '../../../src/core/odds.ts';
-import { planForScenario } from '../../../src/run/execute.ts';
+import { planForScenario } from '../../../src/app/execute.ts';
 import { runPlan } from '../../../src/run/pool.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { system } from '../../../src/systems/duel/index.ts';
 import { duelChances } from '../../../src/systems/duel/odds.ts';
 import { pHit } from '../../../src/systems/duel/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
+import type { Options } from '../../../src/systems/duel/options.ts';
 import { DEFAULT_RULES } from './helpers.ts';
 
 const F = Fraction.of;
-const A_FIRST = { firstPlayer: 'A' };
+const A_FIRST: Options = { firstPlayer: 'A' };
 
 describe('duel exact odds', () => {
   it('P(hit) = P(2d6 + aim >= 8): 15/36, 21/36, 26/36 at aim 0, 1, 2', () => {
