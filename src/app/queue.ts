@@ -179,17 +179,20 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
           break;
         }
         for (const b of pending) {
-          const job = await Job.fromId<BatchJob, BatchResult>(queue, jobIdOf(pf.id, b.start));
-          if (!job) {
+          const id = jobIdOf(pf.id, b.start);
+          // The state first, then the job: a job read before its state could predate its result.
+          const state = await queue.getJobState(id);
+          if (state === 'unknown') {
             // Removed without being merged (e.g. by hand): add it again.
             await enqueue(queue, pf, [b], opts.attempts ?? 3);
             continue;
           }
-          const state = await job.getState();
           if (state === 'completed') {
+            const job = await Job.fromId<BatchJob, BatchResult>(queue, id);
+            if (!job) continue;
             if (!merged.has(b.start)) {
               const res = job.returnvalue;
-              if (!res || res.start !== b.start || res.count !== b.count) throw new Error(`job ${job.id}: result does not match its batch`);
+              if (!res || res.start !== b.start || res.count !== b.count || res.summaries.length !== pf.plan.variants.length) throw new Error(`job ${id}: its result does not match its batch (games ${b.start}-${b.start + b.count - 1})`);
               mergeInto(totals, res);
               merged.add(b.start);
               played += b.count * pf.plan.variants.length;
@@ -198,7 +201,8 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
             }
             await job.remove();
           } else if (state === 'failed') {
-            failed.set(b.start, job.failedReason || 'failed');
+            const job = await Job.fromId<BatchJob, BatchResult>(queue, id);
+            failed.set(b.start, job?.failedReason || 'failed');
           }
         }
         pending = pending.filter((b) => !merged.has(b.start) && !failed.has(b.start));

@@ -117,6 +117,29 @@ describe('queue (BullMQ on Redis)', () => {
     redis.kill('SIGTERM');
   }, 150_000);
 
+  it.skipIf(!!why)('a precision plan is queued round by round and stops where a plain run stops', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => listening(port), 10_000, 'redis-server');
+    const url = `redis://127.0.0.1:${port}`;
+    const plan = join(tmp, 'plan-precision.json');
+    expect(salvo(['plan', 'experiments/duel-house-rules.yaml', '--games', '40000', '--seed', '4', '--precision', '0.02', '-o', plan]).code).toBe(0);
+    const direct = salvo(['run', '--plan', plan, '--workers', '1', '--out', join(tmp, 'direct-precision'), '--json']);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(JSON.parse(direct.stdout).stoppedEarly).toBe(true);
+    const logs: Record<string, string[]> = { w: [], run: [], json: [] };
+    const w = launch(['worker', '--redis', url, '--workers', '1'], logs.w);
+    const run = launch(['run', '--plan', plan, '--queue', url, '--out', join(tmp, 'queued-precision'), '--json', '--no-progress'], logs.run, logs.json);
+    const code = await Promise.race([run.done, new Promise<string>((r) => setTimeout(() => r('timeout'), 90_000))]);
+    expect(code, logs.run.join('') + logs.w.join('')).toBe(0);
+    expect(comparable(logs.json.join(''))).toBe(comparable(direct.stdout));
+    expect(logs.run.join('')).not.toMatch(/round 3:/);
+    w.kill('SIGTERM');
+    await w.done;
+    redis.kill('SIGTERM');
+  }, 150_000);
+
   it.skipIf(!!why)('batches that fail every attempt make the run incomplete, loudly: no report, exit 3', async () => {
     const port = await freePort();
     const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });

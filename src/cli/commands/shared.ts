@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { agentList, fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
@@ -93,6 +94,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     return;
   }
   const out = (o.out as string | undefined) ?? reportDir(source);
+  if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
   await withSignals(async (signal) => {
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
