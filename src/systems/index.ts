@@ -9,6 +9,7 @@ import { system as ww2setup } from './ww2setup/index.ts';
 import { system as panzervor } from './panzervor/index.ts';
 import { system as mgv } from './mgv/index.ts';
 import { system as at43 } from './at43/index.ts';
+import { system as mak } from './mak/index.ts';
 
 export const SYSTEMS: readonly GameSystem[] = [
   duel,
@@ -16,6 +17,7 @@ export const SYSTEMS: readonly GameSystem[] = [
   panzervor,
   mgv,
   at43,
+  mak,
 ];
 
 export function findSystem(id: string): GameSystem | undefined {
