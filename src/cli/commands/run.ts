@@ -17,6 +17,8 @@ export function addWatchOptions(cmd: Command, what: string): Command {
 export async function playWatched(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<void> {
   let opened = false;
   const play = async () => {
+    // While watching, each play has its own outcome (a timed-out game earlier does not stick).
+    if (o.watch) process.exitCode = undefined;
     await playCommand(kind, file, o);
     // Opened once: a watching browser tab is reloaded by the user, not reopened on every save.
     if (o.open && !opened && !o.shard && !o.shardFromEnv && !process.exitCode) {
