@@ -112,7 +112,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
     await withSignals(async (signal) => {
       const bar = progressBar(o.progress !== false && !o.json);
-      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update }).finally(() => bar.stop());
+      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
       if (!partial) return 'interrupted';
       writePartial(out, partial);
       const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
