@@ -144,3 +144,79 @@ export function ratioBars(rows: Row[], o: { label: string; value: string; lo?: s
     layer: layers,
   } as TopLevelSpec;
 }
+
+/** A rate against a swept value, with 95% interval whiskers and a dashed target line. */
+export function rateCurve(rows: Row[], o: { x: string; xTitle: string; yTitle: string; title: string; target?: number }): TopLevelSpec {
+  const layers: unknown[] = [
+    { mark: { type: 'line', color: '#4c78a8' }, encoding: { x: { field: o.x, type: 'quantitative', title: o.xTitle, scale: { zero: false } }, y: { field: 'p', type: 'quantitative', title: o.yTitle, axis: { format: '%' } } } },
+    { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: o.x, type: 'quantitative' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+    {
+      mark: { type: 'point', filled: true, size: 50 },
+      encoding: {
+        x: { field: o.x, type: 'quantitative' },
+        y: { field: 'p', type: 'quantitative' },
+        color: { field: 'status', type: 'nominal', title: 'against the target' },
+        tooltip: [
+          { field: o.x, type: 'quantitative', title: o.xTitle },
+          { field: 'p', type: 'quantitative', format: '.1%', title: o.yTitle },
+          { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
+          { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
+          { field: 'games', type: 'quantitative' },
+        ],
+      },
+    },
+  ];
+  if (o.target !== undefined) layers.unshift({ mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { y: { datum: o.target, type: 'quantitative' } } });
+  return { $schema: SCHEMA, title: o.title, width: WIDTH, height: 260, data: { values: rows }, layer: layers } as TopLevelSpec;
+}
+
+/**
+ * Tornado chart: per value, the paired change of the verdict's rate one step down and one step
+ * up (bars with 95% whiskers), sorted by the larger effect; colour = provenance.
+ */
+export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopLevelSpec {
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: WIDTH,
+    data: { values: rows },
+    encoding: { y: { field: 'label', type: 'nominal', sort: null, title: null } },
+    layer: [
+      { mark: { type: 'rule', color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      {
+        mark: { type: 'bar', height: { band: 0.7 }, opacity: 0.85 },
+        encoding: {
+          x: { field: 'diff', type: 'quantitative', title: o.xTitle, axis: { format: '+%' } },
+          color: { field: 'provenance', type: 'nominal', title: 'provenance', scale: { domain: ['placeholder', 'seed', 'derived', 'public', 'interpretation', 'override'], range: ['#e45756', '#54a24b', '#72b7b2', '#4c78a8', '#b279a2', '#9d755d'] } },
+          yOffset: { field: 'step', type: 'nominal', sort: ['down', 'up'] },
+          tooltip: [
+            { field: 'label', type: 'nominal', title: 'value' },
+            { field: 'step', type: 'nominal' },
+            { field: 'from', type: 'nominal', title: 'from → to' },
+            { field: 'diff', type: 'quantitative', format: '+.2%' },
+            { field: 'lo', type: 'quantitative', format: '+.2%', title: '95% low' },
+            { field: 'hi', type: 'quantitative', format: '+.2%', title: '95% high' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, yOffset: { field: 'step', type: 'nominal', sort: ['down', 'up'] } } },
+    ],
+  } as TopLevelSpec;
+}
+
+/** A square heatmap of rates (e.g. predicted or observed matchups), the value printed in each cell. */
+export function rateHeatmap(rows: Row[], o: { row: string; col: string; value: string; title: string; rowTitle: string; colTitle: string; legend: string }): TopLevelSpec {
+  const n = Math.max(1, new Set(rows.map((r) => r[o.col])).size);
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: 56 * n,
+    height: 36 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
+    data: { values: rows },
+    encoding: { y: { field: o.row, type: 'nominal', title: o.rowTitle, sort: null }, x: { field: o.col, type: 'nominal', title: o.colTitle, sort: null, axis: { orient: 'top', labelAngle: 0 } } },
+    layer: [
+      { mark: 'rect', encoding: { color: { field: o.value, type: 'quantitative', title: o.legend, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } } } },
+      { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: o.value, type: 'quantitative', format: '.0%' } } },
+    ],
+  } as TopLevelSpec;
+}
