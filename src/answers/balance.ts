@@ -31,6 +31,8 @@ export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
   /** Other edits kept fixed at every probe. */
   readonly fixed?: readonly SetEdit[];
   readonly onProbe?: (p: Probe) => void;
+  /** Plays games 0..n−1 at each value and returns the chosen side's wins (default: the real game on the worker pool). */
+  readonly play?: (values: readonly number[], games: number) => Promise<number[]>;
 }
 
 export type ProbeStatus = 'above' | 'below' | 'consistent';
@@ -67,7 +69,10 @@ export interface BalanceResult {
   readonly message: string;
 }
 
-export async function solveBalance(subject: Subject, req: BalanceRequest): Promise<BalanceResult> {
+/** A real scenario, or (with `req.play`) just the side names. */
+export type BalanceSubject = Subject | { readonly sides: readonly string[] };
+
+export async function solveBalance(subject: BalanceSubject, req: BalanceRequest): Promise<BalanceResult> {
   const first = req.firstGames ?? 1000;
   const max = Math.max(first, req.maxGames ?? 16_000);
   const probes = new Map<number, Probe>();
@@ -78,13 +83,16 @@ export async function solveBalance(subject: Subject, req: BalanceRequest): Promi
   const probe = async (values: number[]): Promise<Probe[]> => {
     let open = values.filter((v) => !probes.has(v));
     for (let n = first; open.length > 0; n = Math.min(max, n * 4)) {
-      const res = await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers });
+      const winsAt = req.play
+        ? await req.play(open, n)
+        : !('loaded' in subject)
+          ? []
+          : (await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers })).map((r) => r.wins[req.side]);
       gamesPlayed += n * open.length;
       const still: number[] = [];
-      res.forEach((r, i) => {
-        const wins = r.wins[req.side];
-        const [lo, hi] = wilson(wins, r.games);
-        const p: Probe = { value: open[i], games: r.games, wins, p: wins / r.games, lo, hi, status: status(lo, hi) };
+      winsAt.forEach((wins, i) => {
+        const [lo, hi] = wilson(wins, n);
+        const p: Probe = { value: open[i], games: n, wins, p: wins / n, lo, hi, status: status(lo, hi) };
         probes.set(open[i], p);
         if (p.status === 'consistent' && n < max) still.push(open[i]);
         else req.onProbe?.(p);
@@ -158,7 +166,7 @@ export async function solveBalance(subject: Subject, req: BalanceRequest): Promi
     if (cons.length) {
       consistent = req.integer
         ? { lo: cons[0].value, hi: cons[cons.length - 1].value, values: cons.map((p) => p.value) }
-        : { lo: cons[0].value, hi: cons[cons.length - 1].value };
+        : continuousConsistent(list, req.target) ?? { lo: cons[0].value, hi: cons[cons.length - 1].value };
     }
     let value = closest.value;
     if (ok && !req.integer && crossing !== null) value = crossing;
@@ -196,4 +204,32 @@ export function interpolateCrossing(sorted: readonly Pick<Probe, 'value' | 'p'>[
     if (a.p === target) return a.value;
   }
   return null;
+}
+
+/**
+ * Continuous values: the set {x : lo(x) ≤ target ≤ hi(x)} of the interval bounds interpolated
+ * linearly between neighbouring probes (its ends fall between a consistent probe and an excluded one).
+ */
+export function continuousConsistent(sorted: readonly Pick<Probe, 'value' | 'lo' | 'hi'>[], target: number): { lo: number; hi: number } | null {
+  if (sorted.length < 2) return null;
+  const first = sorted[0].value;
+  const last = sorted[sorted.length - 1].value;
+  const steps = 2000;
+  let a = Infinity;
+  let b = -Infinity;
+  let j = 0;
+  for (let i = 0; i <= steps; i++) {
+    const x = first + ((last - first) * i) / steps;
+    while (j < sorted.length - 2 && sorted[j + 1].value < x) j++;
+    const p = sorted[j];
+    const q = sorted[j + 1];
+    const w = q.value === p.value ? 0 : (x - p.value) / (q.value - p.value);
+    const lo = p.lo + w * (q.lo - p.lo);
+    const hi = p.hi + w * (q.hi - p.hi);
+    if (lo <= target && target <= hi) {
+      a = Math.min(a, x);
+      b = Math.max(b, x);
+    }
+  }
+  return a <= b ? { lo: a, hi: b } : null;
 }

@@ -14,6 +14,7 @@ import { registerReplay } from './commands/replay.ts';
 import { register as registerOdds } from './commands/odds.ts';
 import { register as registerCards } from './commands/cards.ts';
 import { register as registerSetup } from './commands/setup.ts';
+import { registerBalance } from './commands/balance.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerOdds(program);
   registerCards(program);
   registerSetup(program);
+  registerBalance(program);
   return program;
 }
 

@@ -13,6 +13,8 @@ import { InputError } from '../scenario/errors.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
+import { readSourceFile } from '../scenario/yaml-file.ts';
+import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import type { RunPlan } from './plan.ts';
 import { runPlan, type PlanResult, type RunOptions } from './pool.ts';
 
@@ -32,6 +34,8 @@ export interface ScenarioRunRequest extends RunOptions {
   readonly out?: string;
   /** Command text to print in the report; built from the request when absent. */
   readonly command?: string;
+  /** `--set path=value` edits of the scenario (rules values, options, scenario paths). */
+  readonly sets?: readonly SetEdit[];
 }
 
 export interface RunOutcome {
@@ -86,11 +90,13 @@ function versions(loaded: LoadedScenario): Record<string, string> {
 }
 
 export async function runScenario(req: ScenarioRunRequest): Promise<RunOutcome> {
-  const loaded = loadScenarioFile(req.file);
-  const plan = planForScenario(loaded, req);
+  const edited = req.sets?.length ? compileWithSets({ doc: readSourceFile(req.file).data as Record<string, unknown>, file: req.file, text: readFileSync(req.file, 'utf8') }, req.sets) : undefined;
+  const loaded = edited?.loaded ?? loadScenarioFile(req.file);
+  const planned = planForScenario(loaded, req);
+  const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const command =
     req.command ??
-    `salvo run ${relative(process.cwd(), loaded.file)} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
+    `salvo run ${relative(process.cwd(), loaded.file)}${(req.sets ?? []).map((e) => ` --set ${e.path}=${e.value}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
       (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
   const result = await runPlan(plan, req);
   const analysis = analyzePlan(result, [variantInfo(loaded)]);
