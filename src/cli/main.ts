@@ -15,6 +15,7 @@ import { register as registerOdds } from './commands/odds.ts';
 import { register as registerCards } from './commands/cards.ts';
 import { register as registerSetup } from './commands/setup.ts';
 import { registerBalance } from './commands/balance.ts';
+import { registerSensitivity } from './commands/sensitivity.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerCards(program);
   registerSetup(program);
   registerBalance(program);
+  registerSensitivity(program);
   return program;
 }
 
