@@ -28,6 +28,8 @@ export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
   readonly maxGames?: number;
   /** Continuous values: stop when the bracket is this narrow (default (hi − lo) / 200). */
   readonly tolerance?: number;
+  /** Words for the value in messages (default: the path). */
+  readonly label?: string;
   /** Other edits kept fixed at every probe. */
   readonly fixed?: readonly SetEdit[];
   readonly onProbe?: (p: Probe) => void;
@@ -80,9 +82,9 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
 
   const status = (lo: number, hi: number): ProbeStatus => (lo > req.target ? 'above' : hi < req.target ? 'below' : 'consistent');
   /** Plays one or more values together (common random numbers), each until it is decided. */
-  const probe = async (values: number[]): Promise<Probe[]> => {
+  const probe = async (values: number[], most = max): Promise<Probe[]> => {
     let open = values.filter((v) => !probes.has(v));
-    for (let n = first; open.length > 0; n = Math.min(max, n * 4)) {
+    for (let n = first; open.length > 0; n = Math.min(most, n * 4)) {
       const winsAt = req.play
         ? await req.play(open, n)
         : !('loaded' in subject)
@@ -94,10 +96,10 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
         const [lo, hi] = wilson(wins, n);
         const p: Probe = { value: open[i], games: n, wins, p: wins / n, lo, hi, status: status(lo, hi) };
         probes.set(open[i], p);
-        if (p.status === 'consistent' && n < max) still.push(open[i]);
+        if (p.status === 'consistent' && n < most) still.push(open[i]);
         else req.onProbe?.(p);
       });
-      if (n >= max) break;
+      if (n >= most) break;
       open = still;
     }
     return values.map((v) => probes.get(v)!);
@@ -117,7 +119,10 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
   if (pLo.status === 'consistent') hit = req.lo;
   else if (pHi.status === 'consistent') hit = req.hi;
   else if (pLo.status === pHi.status) {
-    // Both ends on the same side of the target: no value in the range reaches it.
+    // Both ends on the same side of the target: no value in the range reaches it. A few
+    // values inside, on the first step's games only, draw the curve.
+    const inside = [1, 2, 3].map((k) => round(req.lo + ((req.hi - req.lo) * k) / 4)).filter((v, i, a) => v > req.lo && v < req.hi && a.indexOf(v) === i);
+    await probe(inside, first);
     return finish(false, null);
   }
   const tol = req.integer ? 1 : (req.tolerance ?? (req.hi - req.lo) / 200);
@@ -177,12 +182,13 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
     value = round(value);
     const nonMonotone = list.filter((p, i) => i > 0 && (rising ? p.hi < list[i - 1].lo : p.lo > list[i - 1].hi)).map((p) => p.value);
     const sideName = subject.sides[req.side];
+    const what = req.label ?? req.path;
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const best = probes.get(value) ?? closest;
     const message = ok
-      ? `${sideName} wins ${pct(req.target)} of games when ${req.path} = ${fmt(value)} (${pct(best.p)}, 95% interval ${pct(best.lo)}–${pct(best.hi)}, ${best.games.toLocaleString('en-US')} games)` +
+      ? `${sideName} wins ${pct(req.target)} of games when ${what} = ${fmt(value)} (${pct(best.p)}, 95% interval ${pct(best.lo)}–${pct(best.hi)}, ${best.games.toLocaleString('en-US')} games)` +
         (consistent ? `; values consistent with ${pct(req.target)} at 95%: ${consistent.values ? consistent.values.join(', ') : `${fmt(consistent.lo)} to ${fmt(consistent.hi)}`}.` : `; no single value gives exactly ${pct(req.target)}: the win rate crosses it between the two nearest values (about ${fmt(crossing ?? value)}).`)
-      : `No value of ${req.path} in ${fmt(req.lo)}..${fmt(req.hi)} brings ${sideName} to ${pct(req.target)}: it ranges from ${pct(pLoOf(list).p)} to ${pct(list[list.length - 1].p)}; the closest is ${fmt(closest.value)} (${pct(closest.p)}, ${pct(closest.lo)}–${pct(closest.hi)}).`;
+      : `No value of ${what} in ${fmt(req.lo)}..${fmt(req.hi)} brings ${sideName} to ${pct(req.target)}: it ranges from ${pct(pLoOf(list).p)} to ${pct(list[list.length - 1].p)}; the closest is ${fmt(closest.value)} (${pct(closest.p)}, ${pct(closest.lo)}–${pct(closest.hi)}).`;
     return { path: req.path, side: req.side, sideName, target: req.target, range: [req.lo, req.hi], integer: req.integer, found: ok, value, crossing, consistent, probes: list, nonMonotone, gamesPlayed, message };
   }
 }

@@ -175,23 +175,23 @@ export function rateCurve(rows: Row[], o: { x: string; xTitle: string; yTitle: s
  * up (bars with 95% whiskers), sorted by the larger effect; colour = provenance.
  */
 export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopLevelSpec {
+  // One bar per (value, step), labelled "value: from → to", so down and up steps read apart.
+  const data = rows.map((r) => ({ ...r, row: `${r.label}: ${r.from}` }));
   return {
     $schema: SCHEMA,
     title: o.title,
     width: WIDTH,
-    data: { values: rows },
-    encoding: { y: { field: 'label', type: 'nominal', sort: null, title: null } },
+    data: { values: data },
+    encoding: { y: { field: 'row', type: 'nominal', sort: null, title: null } },
     layer: [
       { mark: { type: 'rule', color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
       {
-        mark: { type: 'bar', height: { band: 0.7 }, opacity: 0.85 },
+        mark: { type: 'bar', height: { band: 0.7 } },
         encoding: {
           x: { field: 'diff', type: 'quantitative', title: o.xTitle, axis: { format: '+%' } },
           color: { field: 'provenance', type: 'nominal', title: 'provenance', scale: { domain: ['placeholder', 'seed', 'derived', 'public', 'interpretation', 'override'], range: ['#e45756', '#54a24b', '#72b7b2', '#4c78a8', '#b279a2', '#9d755d'] } },
-          yOffset: { field: 'step', type: 'nominal', sort: ['down', 'up'] },
           tooltip: [
             { field: 'label', type: 'nominal', title: 'value' },
-            { field: 'step', type: 'nominal' },
             { field: 'from', type: 'nominal', title: 'from → to' },
             { field: 'diff', type: 'quantitative', format: '+.2%' },
             { field: 'lo', type: 'quantitative', format: '+.2%', title: '95% low' },
@@ -199,7 +199,7 @@ export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopL
           ],
         },
       },
-      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, yOffset: { field: 'step', type: 'nominal', sort: ['down', 'up'] } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
     ],
   } as TopLevelSpec;
 }

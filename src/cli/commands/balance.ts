@@ -54,8 +54,10 @@ export function registerBalance(program: Command): void {
       if (rulesPath && !entry) throw new InputError('command line', [{ path: '--set', message: `'${rulesPath}' is not a rules value in play in this scenario` }]);
       const current = typeof entry?.value === 'number' ? entry.value : undefined;
       const integer = !o.continuous && Number.isInteger(lo) && Number.isInteger(hi) && (current === undefined || Number.isInteger(current));
+      const label = rulesPath ? valueLabel(rulesPath, subject.loaded.data) : path;
       const result = await solveBalance(subject, {
         path,
+        label,
         lo,
         hi,
         integer,
@@ -67,7 +69,6 @@ export function registerBalance(program: Command): void {
         workers: nonNegativeInt('--workers', o.workers as string | undefined),
         onProbe: o.json ? undefined : (p) => process.stderr.write(`  ${p.value}: ${(p.p * 100).toFixed(1)}% [${(p.lo * 100).toFixed(1)}, ${(p.hi * 100).toFixed(1)}] over ${p.games} games: ${p.status}\n`),
       });
-      const label = rulesPath ? valueLabel(rulesPath, subject.loaded.data) : path;
       const agentText = subject.agents.map(formatAgentChoice).join(',');
       const withText = fixed.map((f) => ` --set ${f.path}=${f.value}`).join('');
       const sideText = o.side ? ` --side "${o.side}"` : '';
