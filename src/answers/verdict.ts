@@ -91,3 +91,58 @@ export function placeholderCaveat(entries: readonly ProvenanceEntry[], influenti
     .map((v) => `${v.label} (±${(v.effect * 100).toFixed(1)} points per step)`)
     .join(', ')}.`;
 }
+
+/** The shape of the analysis the experiment verdict reads (kept structural to avoid an import cycle). */
+export interface VerdictVariant {
+  readonly name: string;
+  readonly label: string;
+  readonly games: number;
+  readonly sides: readonly string[];
+  readonly outcomes: readonly RateLike[];
+  readonly comparisons?: ReadonlyArray<{ measure: string; diff: number; lo: number; hi: number; reference: number; version: number }>;
+}
+
+export interface VerdictRatings {
+  readonly row: string;
+  readonly facet?: string;
+  readonly fits: ReadonlyArray<{ facetValue: string; games: number; ratings: ReadonlyArray<{ item: string; score: number; lo: number; hi: number }>; cycle: readonly string[] | null }>;
+}
+
+const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/** One or two sentences answering an experiment: ratings for a round robin, else the paired changes. */
+export function experimentVerdict(variants: readonly VerdictVariant[], baseline: string | null, ratings?: VerdictRatings): string[] {
+  if (ratings) {
+    return ratings.fits.map((f) => {
+      const top = f.ratings[0];
+      const second = f.ratings[1];
+      const clear = second ? top.lo > second.hi : true;
+      const where = ratings.facet ? ` (${words(ratings.facet)} ${f.facetValue})` : '';
+      const order = f.ratings.map((r) => r.item).join(' > ');
+      const head = clear
+        ? `Best ${words(ratings.row)}${where}: ${top.item}, expected score ${rateWords({ p: top.score, lo: top.lo, hi: top.hi })} against an average opponent`
+        : `No clear best ${words(ratings.row)}${where}: ${top.item} ${rateWords({ p: top.score, lo: top.lo, hi: top.hi })} and ${second.item} ${rateWords({ p: second.score, lo: second.lo, hi: second.hi })} against an average opponent overlap`;
+      return `${head}; order ${order} (Bradley–Terry ratings over ${gamesWords(f.games)}, draws as half wins)${f.cycle ? `; results are intransitive: ${f.cycle.join(' beats ')}` : ''}.`;
+    });
+  }
+  const base = variants.find((v) => v.name === baseline);
+  const compared = variants.filter((v) => v.comparisons?.length);
+  if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${v.label || v.name}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
+  const out: string[] = [];
+  const side0 = base.sides[0];
+  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === `${side0} wins`)!;
+  const significant = compared.filter((v) => {
+    const c = winOf(v);
+    return c.lo > 0 || c.hi < 0;
+  });
+  const biggest = [...compared].sort((a, b) => Math.abs(winOf(b).diff) - Math.abs(winOf(a).diff))[0];
+  const bc = winOf(biggest);
+  out.push(
+    `Baseline (${base.label || base.name}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${side0}'s win rate at 95% on the same games; the largest change is ${biggest.label || biggest.name}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
+  );
+  const drawShift = [...compared].map((v) => [v, v.comparisons!.find((c) => c.measure === 'draws')!] as const).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
+  if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {
+    out.push(`Draws move most in ${drawShift[0].label || drawShift[0].name}: ${(drawShift[1].reference * 100).toFixed(1)}% to ${(drawShift[1].version * 100).toFixed(1)}% (${signedPoints(drawShift[1].diff)} points, ${signedPoints(drawShift[1].lo)} to ${signedPoints(drawShift[1].hi)}).`);
+  }
+  return out;
+}

@@ -11,10 +11,12 @@ import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
 import type { PlanResult } from '../run/pool.ts';
-import { forestPlot, histogram, rateBars, ratioBars, winMatrix } from './charts.ts';
+import { forestPlot, histogram, rateBars, rateHeatmap, ratioBars, winMatrix } from './charts.ts';
 import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
+import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
+import { experimentVerdict, placeholderCaveat, runVerdict, words } from '../answers/verdict.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -131,80 +133,152 @@ function summaryJson(input: ReportInput): unknown {
   };
 }
 
+/** The report's opening sentences (also printed by the terminal summary). */
+export function verdictLines(input: ReportInput): string[] {
+  const { analysis, result } = input;
+  const lines: string[] = [];
+  if (input.scenario.system.kind === 'generator') {
+    const v = analysis.variants[0];
+    lines.push(`${num(result.games)} set-ups generated${analysis.variants.length > 1 ? ' per variant' : ''}: ${v.scalars.slice(0, 4).map((x) => `${words(x.name)} ${num(x.mean, 2)} on average`).join(', ')}.`);
+  } else if (analysis.variants.length > 1) {
+    lines.push(...experimentVerdict(analysis.variants, analysis.baseline, analysis.ratings));
+  } else {
+    const v = analysis.variants[0];
+    lines.push(runVerdict(v.sides, v.outcomes, v.games));
+  }
+  if (result.stoppedEarly) lines.push(`Stopped early at ${num(result.games)} of ${num(result.plan.games)} games${analysis.variants.length > 1 ? ' per variant' : ''}: every win-rate 95% interval had reached the requested precision (checked after fixed rounds of games).`);
+  return lines;
+}
+
+/** Gives every <h2> an id and returns the table of contents built from them. */
+function withAnchors(parts: string[]): { parts: string[]; toc: Array<{ id: string; title: string }> } {
+  const toc: Array<{ id: string; title: string }> = [];
+  const seen = new Set<string>();
+  const out = parts.map((p) =>
+    p.replace(/<h2>(.*?)<\/h2>/g, (_m, inner: string) => {
+      const title = inner.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+      let id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'section';
+      while (seen.has(id)) id += '-';
+      seen.add(id);
+      toc.push({ id, title: title.length > 48 ? title.slice(0, 46) + '…' : title });
+      return `<h2 id="${id}">${inner}</h2>`;
+    }),
+  );
+  return { parts: out, toc };
+}
+
 function renderHtml(input: ReportInput): string {
   const specs: Record<string, TopLevelSpec> = {};
   const parts: string[] = [];
   const { analysis, result, scenario } = input;
   const multi = analysis.variants.length > 1;
 
-  parts.push(`<h1>${escapeHtml(input.title)}</h1>`);
-  parts.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
-  if (input.description) parts.push(`<p>${escapeHtml(input.description)}</p>`);
-  if (result.stoppedEarly) parts.push(`<p><b>Stopped early</b> at ${num(result.games)} games: every win-rate interval reached the requested precision.</p>`);
+  const head: string[] = [];
+  head.push(`<h1>${escapeHtml(input.title)}</h1>`);
+  head.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
+  const warnings: string[] = [];
   const capped = analysis.variants.reduce((s, v) => s + (v.reasons.find((r) => r.reason === 'safety-cap')?.k ?? 0), 0);
-  if (capped > 0) parts.push(`<p><b>Warning:</b> ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.</p>`);
+  if (capped > 0) warnings.push(`Warning: ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.`);
+  if (analysis.ratings?.fits.some((f) => f.cycle)) warnings.push(`Results are intransitive (${analysis.ratings.fits.filter((f) => f.cycle).map((f) => `${f.facetValue ? f.facetValue + ': ' : ''}${f.cycle!.join(' beats ')}`).join('; ')}): a single ranking hides that no choice beats every other.`);
+  head.push(verdictBlock(verdictLines(input), placeholderCaveat(scenario.provenance), warnings));
 
   if (multi) renderExperiment(input, parts, specs);
   for (const [i, v] of analysis.variants.entries()) renderVariant(input, v, i, parts, specs, multi);
+  if (input.description) parts.push(`<h2>About this ${input.kind === 'experiment' ? 'experiment' : 'scenario'}</h2><p>${escapeHtml(input.description)}</p>`);
   renderScenario(input, parts);
   parts.push(`<h2>Reproduce</h2><pre>${escapeHtml(input.command)}</pre>
 <div class="kv small">${Object.entries(input.versions).map(([k, v]) => `<div>${escapeHtml(k)}</div><div>${escapeHtml(v)}</div>`).join('')}
 <div>workers × batch</div><div>${result.workers} × ${result.batchSize} (results do not depend on either)</div>
 <div>elapsed</div><div>${(result.elapsedMs / 1000).toFixed(1)} s</div></div>`);
-  return htmlPage({ title: input.title, body: parts.join('\n'), specs });
+  // The key chart is the first one of the body; the table of contents follows it.
+  const anchored = withAnchors(parts);
+  const firstChart = anchored.parts.findIndex((p) => p.includes('class="chart-figure"'));
+  const body = [...anchored.parts];
+  body.splice(firstChart >= 0 ? firstChart + 1 : 0, 0, tocBlock(anchored.toc));
+  return htmlPage({ title: input.title, body: [...head, ...body].join('\n'), specs, css: VERDICT_CSS });
 }
 
 function renderExperiment(input: ReportInput, parts: string[], specs: Record<string, TopLevelSpec>): void {
   const { analysis } = input;
-  const side0 = analysis.variants[0].sides[0];
-  parts.push(`<h2>Overview: side ${escapeHtml(side0)} win rate by variant</h2>`);
+  const sides = analysis.variants[0].sides;
+  const side0 = sides[0];
+  const rt = analysis.ratings;
+  if (rt) renderRatings(rt, parts, specs);
+  parts.push(`<h2>${rt ? 'Every match' : `Overview: ${escapeHtml(side0)} win rate by variant`}</h2>`);
   if (input.matrix) {
     const m = input.matrix;
     const rows = analysis.variants.map((v) => {
       const w = v.outcomes[0];
       return { [m.row]: v.tags[m.row] ?? '?', [m.col]: v.tags[m.col] ?? '?', ...(m.facet ? { [m.facet]: v.tags[m.facet] ?? '?' } : {}), winA: w.p, lo: w.lo, hi: w.hi, games: w.n };
     });
-    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, title: `Side A win rate (${escapeHtml(side0)}), 95% interval half-width in points` });
-    parts.push(chartDiv('matrix', 'Each cell: side A win rate over the games of that variant; the small number is the 95% Wilson half-width in percentage points.'));
+    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, title: `${side0} win rate, 95% interval half-width in points` });
+    parts.push(chartDiv('matrix', `Each cell: ${side0}'s win rate over the games of that variant (rows: ${m.row}, columns: ${m.col}); the small number is the 95% Wilson half-width in percentage points.`));
   }
-  const barRows = analysis.variants.map((v) => ({ variant: v.label || v.name, p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
-  specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `Side A win rate by variant`, xTitle: 'win rate', percent: true });
-  parts.push(chartDiv('variantBars'));
-  parts.push(table(
-    ['variant', ...analysis.variants[0].sides.map((s) => `${s} wins`), 'draws', 'games', 'mean length'],
+  if (!rt) {
+    const barRows = analysis.variants.map((v) => ({ variant: v.label || v.name, p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
+    specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `${side0} win rate by variant`, xTitle: `${side0} win rate`, percent: true });
+    parts.push(chartDiv('variantBars'));
+  }
+  const outcomeTable = table(
+    ['variant', ...sides.map((s) => `${s} wins`), 'draws', 'games', `mean length (${analysis.variants[0].length.unit})`],
     analysis.variants.map((v) => [escapeHtml(v.label || v.name), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
-  ));
-  const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
-  specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
-  parts.push(chartDiv('variantLength'));
+  );
+  parts.push(rt ? `<details><summary>Outcomes of all ${analysis.variants.length} variants</summary>${outcomeTable}</details>` : outcomeTable);
+  const lengths = analysis.variants.map((v) => v.length.mean);
+  if (!rt && Math.max(...lengths) > Math.min(...lengths)) {
+    const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
+    specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
+    parts.push(chartDiv('variantLength'));
+  }
   const comps = analysis.variants.filter((v) => v.comparison);
   if (comps.length) {
-    parts.push(`<h2>Against the baseline (${escapeHtml(analysis.baseline ?? '')}), paired on common random numbers</h2>`);
-    parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so the difference is measured game by game: the interval is the paired 95% interval, the p-value McNemar's test of equal win rates. "SE saved" compares with two independent samples of the same size.</p>`);
-    const rows = comps.map((v) => ({ variant: v.label || v.name, diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
-    specs.forest = forestPlot(rows, { title: `Change in side A win rate against ${analysis.baseline}` });
-    parts.push(chartDiv('forest'));
-    parts.push(table(
-      ['variant', 'baseline A wins', 'variant A wins', 'difference (points)', '95% interval', 'p-value', 'SE paired / unpaired'],
+    const baseLabel = analysis.variants.find((v) => v.name === analysis.baseline)?.label ?? analysis.baseline ?? '';
+    parts.push(`<h2>Against the baseline (${escapeHtml(baseLabel)}), paired on the same games</h2>`);
+    parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so each difference is measured game by game: paired 95% intervals, in percentage points; McNemar's p-value for ${escapeHtml(side0)}'s win rate. "SE paired / unpaired" compares with two independent samples of the same size.</p>`);
+    if (!rt) {
+      const rows = comps.map((v) => ({ variant: v.label || v.name, diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
+      specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
+      parts.push(chartDiv('forest'));
+    }
+    const measures = comps[0].comparisons?.map((c) => c.measure) ?? [];
+    const compTable = table(
+      ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(v.label || v.name), pct(c.baselineWinRate), pct(c.variantWinRate), signedPct(c.diff), `${signedPct(c.lo)} to ${signedPct(c.hi)}`, pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(v.label || v.name), ...(v.comparisons ?? []).map((x) => `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
-    ));
+    );
+    parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
   }
-  if (analysis.ranking && analysis.ranking.rows.length) {
-    const rk = analysis.ranking;
-    parts.push(`<h2>Ranking: each ${escapeHtml(rk.row)} against the others</h2>`);
-    parts.push(`<p class="muted small">Pooled over both sides: the games a value played as side A (tag '${escapeHtml(rk.row)}') or side B (tag '${escapeHtml(rk.col)}') against a different value, mirror matches excluded. Wilson 95% intervals.</p>`);
-    const rows = rk.rows.map((r) => ({ ...r, label: rk.facet ? `${r.value} (${rk.facet} ${r.facetValue})` : r.value }));
-    specs.ranking = rateBars(rows, { category: 'label', value: 'p', lo: 'lo', hi: 'hi', title: `Win rate of each ${rk.row} against the others`, xTitle: 'win rate', percent: true, colour: rk.facet ? 'facetValue' : undefined });
-    parts.push(chartDiv('ranking'));
-    parts.push(table([rk.facet ?? '', rk.row, 'games', 'wins', 'draws', 'win rate (95% interval)'].filter((h, i) => i > 0 || rk.facet), rows.map((r) => [...(rk.facet ? [escapeHtml(r.facetValue)] : []), escapeHtml(r.value), num(r.games), num(r.wins), num(r.draws), rateText(r)]), ['l', 'l']));
+  if (analysis.pooledViews.length) {
+    parts.push(`<h2>Efficiency, all variants pooled</h2>`);
+    for (const [j, view] of analysis.pooledViews.entries()) {
+      parts.push(`<details><summary>Efficiency ${escapeHtml(view.name)}</summary>${efficiencyBlock(view.rows, view.keys, input.scenario.ratios, `pooled${j}`, specs, true)}</details>`);
+    }
   }
-  for (const [j, view] of analysis.pooledViews.entries()) {
-    parts.push(`<h2>Efficiency ${escapeHtml(view.name)}, all variants pooled</h2>`);
-    parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, `pooled${j}`, specs, true));
-  }
+  if (analysis.variants.length > 1) parts.push(`<h2>Each variant</h2>`);
+}
+
+function renderRatings(rt: NonNullable<Analysis['ratings']>, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  const what = words(rt.row);
+  parts.push(`<h2>Ratings: which ${escapeHtml(what)} is best</h2>`);
+  const rows = rt.fits.flatMap((f) => f.ratings.map((r) => ({ label: rt.facet ? `${r.item} (${f.facetValue})` : r.item, [words(rt.facet ?? 'group')]: f.facetValue, p: r.score, lo: r.lo, hi: r.hi })));
+  specs.ratings = rateBars(rows, { category: 'label', value: 'p', lo: 'lo', hi: 'hi', title: `Expected score of each ${what} against an average opponent (Bradley–Terry, 95% intervals)`, xTitle: 'expected score (wins + half the draws)', percent: true, colour: rt.facet ? words(rt.facet) : undefined });
+  parts.push(chartDiv('ratings', `Fitted to every match of the round robin, mirrors excluded, both sides pooled (${rt.row} = side A's choice, ${rt.col} = side B's); draws count as half a win. Method: Hunter (2004), MM algorithm; intervals from the Fisher information.`));
+  parts.push(table(
+    [...(rt.facet ? [words(rt.facet)] : []), what, 'expected score (95%)', 'games'],
+    rt.fits.flatMap((f) => f.ratings.map((r) => [...(rt.facet ? [escapeHtml(f.facetValue)] : []), escapeHtml(r.item), rateText({ p: r.score, lo: r.lo, hi: r.hi }), num(r.games)])),
+    ['l', 'l'],
+  ));
+  const grid: string[] = [];
+  rt.fits.forEach((f, i) => {
+    const cells = f.matrix.map((c) => ({ row: c.row, col: c.col, predicted: c.predicted, observed: c.observed }));
+    const where = rt.facet ? ` (${f.facetValue})` : '';
+    specs[`predicted${i}`] = rateHeatmap(cells, { row: 'row', col: 'col', value: 'predicted', title: `Predicted score${where}`, rowTitle: what, colTitle: `against`, legend: 'score' });
+    specs[`observed${i}`] = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)), { row: 'row', col: 'col', value: 'observed', title: `Observed score${where}`, rowTitle: what, colTitle: `against`, legend: 'score' });
+    grid.push(chartDiv(`predicted${i}`), chartDiv(`observed${i}`));
+  });
+  parts.push(`<details><summary>Predicted beside observed matchups</summary><p class="muted small">Row's score against column (both sides pooled). Large gaps between the two mean the single rating misses something (rock-paper-scissors).</p><div class="grid2">${grid.join('')}</div></details>`);
 }
 
 /** Charts (one per ratio, with intervals for proportions) and a table of efficiency rows. */
@@ -218,6 +292,8 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
   const labelled = rows.map((e) => ({ ...e, label: keys.map((k) => e[k]).join(' · ') }));
   if (charts && rows.length <= 60) {
     for (const ratio of ratios) {
+      const values = rows.map((r) => r[ratio.name]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+      if (values.length === 0 || values.every((x) => x === values[0])) continue;
       const rid = `${idPrefix}-${ratio.name}`;
       specs[rid] = ratioBars(labelled, {
         label: 'label',
@@ -225,14 +301,14 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
         lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined,
         hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined,
         colour: keys.length > 1 ? keys[0] : undefined,
-        title: ratio.label ?? ratio.name,
-        xTitle: ratio.label ?? ratio.name,
+        title: ratio.label ?? words(ratio.name),
+        xTitle: ratio.label ?? words(ratio.name),
       });
       out.push(chartDiv(rid));
     }
   }
   out.push(table(
-    [...keys, ...constants, ...counters, ...ratios.map((r) => r.label ?? r.name)],
+    [...keys, ...constants, ...counters].map(words).concat(ratios.map((r) => r.label ?? words(r.name))),
     rows.map((e) => [
       ...keys.map((k) => escapeHtml(e[k])),
       ...constants.map((k) => escapeHtml(e[k])),
@@ -255,7 +331,7 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
     if (multi) parts.push(`</details>`);
     return;
   }
-  parts.push(`<h2>Outcomes${multi ? `: ${escapeHtml(v.name)}` : ''}</h2>`);
+  parts.push(multi ? `<h3>Outcomes: ${escapeHtml(v.label || v.name)}</h3>` : `<h2>Who won</h2>`);
   parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
   specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
   parts.push(chartDiv(id('outcomes')));
@@ -284,13 +360,15 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   }
 
   parts.push(`<h3>Game length (${escapeHtml(v.length.unit)})</h3>`);
-  specs[id('length')] = histogram(v.lengthHistogram, { value: 'length', count: 'share', title: 'Game length', xTitle: v.length.unit });
-  parts.push(chartDiv(id('length')));
+  if (v.lengthHistogram.length > 1) {
+    specs[id('length')] = histogram(v.lengthHistogram, { value: 'length', count: 'share', title: 'Game length', xTitle: v.length.unit });
+    parts.push(chartDiv(id('length')));
+  }
   parts.push(table(['mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], [[`${num(v.length.mean, 2)} <span class="muted">(${num(v.length.meanLo, 2)}–${num(v.length.meanHi, 2)})</span>`, num(v.length.sd, 2), num(v.length.median), num(v.length.p10), num(v.length.p90), num(v.length.min), num(v.length.max)]]));
 
   if (v.scalars.length) {
     parts.push(`<h3>Per-game quantities</h3>`);
-    parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+    parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   }
   parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
   if (multi) parts.push(`</details>`);
@@ -300,13 +378,13 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
 function renderGenerated(v: VariantAnalysis, id: (s: string) => string, parts: string[], specs: Record<string, TopLevelSpec>): void {
   parts.push(`<h2>Generated quantities (${num(v.games)} sampled set-ups)</h2>`);
   parts.push(`<p class="muted small">Each game is one seeded set-up; the exact distributions are given by <code>salvo odds</code>. Means with 95% intervals.</p>`);
-  parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 3)} <span class="muted">(${num(s.meanLo, 3)}–${num(s.meanHi, 3)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+  parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 3)} <span class="muted">(${num(s.meanLo, 3)}–${num(s.meanHi, 3)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   const charts: string[] = [];
   v.scalars.forEach((s, i) => {
     const rows = v.scalarHistograms.filter((h) => h.name === s.name);
     if (rows.length < 2) return;
     const cid = id(`scalar${i}`);
-    specs[cid] = histogram(rows, { value: 'value', count: 'share', title: s.name, xTitle: s.name, width: 420, height: 120 });
+    specs[cid] = histogram(rows, { value: 'value', count: 'share', title: words(s.name), xTitle: words(s.name), width: 420, height: 120 });
     charts.push(chartDiv(cid));
   });
   parts.push(`<div class="grid2">${charts.join('')}</div>`);

@@ -2,7 +2,7 @@ import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
-import { buildReportFiles } from '../../report/run-report.ts';
+import { buildReportFiles, verdictLines } from '../../report/run-report.ts';
 import type { RunOutcome } from '../../run/execute.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
 
@@ -54,7 +54,7 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
     return;
   }
   const { analysis, result } = outcome;
-  const lines: string[] = [];
+  const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
   const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {
