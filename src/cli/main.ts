@@ -16,6 +16,7 @@ import { register as registerCards } from './commands/cards.ts';
 import { register as registerSetup } from './commands/setup.ts';
 import { registerBalance } from './commands/balance.ts';
 import { registerSensitivity } from './commands/sensitivity.ts';
+import { registerLadder } from './commands/ladder.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerSetup(program);
   registerBalance(program);
   registerSensitivity(program);
+  registerLadder(program);
   return program;
 }
 
