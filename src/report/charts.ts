@@ -220,3 +220,27 @@ export function rateHeatmap(rows: Row[], o: { row: string; col: string; value: s
     ],
   } as TopLevelSpec;
 }
+
+/** Log-likelihood-ratio traces of sequential tests, with the two decision bounds. */
+export function llrTrace(rows: Row[], o: { title: string; lower: number; upper: number }): TopLevelSpec {
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: WIDTH,
+    height: 240,
+    data: { values: rows },
+    layer: [
+      { mark: { type: 'rule', strokeDash: [4, 4], color: '#54a24b' }, encoding: { y: { datum: o.upper, type: 'quantitative' } } },
+      { mark: { type: 'rule', strokeDash: [4, 4], color: '#e45756' }, encoding: { y: { datum: o.lower, type: 'quantitative' } } },
+      {
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'games', type: 'quantitative', title: 'games per variant' },
+          y: { field: 'llr', type: 'quantitative', title: 'log-likelihood ratio (H1 against H0)' },
+          color: { field: 'variant', type: 'nominal' },
+          tooltip: [{ field: 'variant', type: 'nominal' }, { field: 'games', type: 'quantitative' }, { field: 'llr', type: 'quantitative', format: '.2f' }],
+        },
+      },
+    ],
+  } as TopLevelSpec;
+}

@@ -11,12 +11,13 @@ import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
 import type { PlanResult } from '../run/pool.ts';
-import { forestPlot, histogram, rateBars, rateHeatmap, ratioBars, winMatrix } from './charts.ts';
+import { forestPlot, histogram, llrTrace, rateBars, rateHeatmap, ratioBars, winMatrix } from './charts.ts';
 import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
 import { experimentVerdict, placeholderCaveat, runVerdict, words } from '../answers/verdict.ts';
+import type { SprtResult } from '../answers/sprt.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -47,6 +48,8 @@ export interface ReportInput {
   readonly matrix?: { row: string; col: string; facet?: string };
   /** Experiment file text, if any. */
   readonly experimentText?: string;
+  /** Sequential test of the variants against the baseline (`--sprt`). */
+  readonly sprt?: SprtResult;
 }
 
 export interface WrittenReport {
@@ -146,8 +149,19 @@ export function verdictLines(input: ReportInput): string[] {
     const v = analysis.variants[0];
     lines.push(runVerdict(v.sides, v.outcomes, v.games));
   }
-  if (result.stoppedEarly) lines.push(`Stopped early at ${num(result.games)} of ${num(result.plan.games)} games${analysis.variants.length > 1 ? ' per variant' : ''}: every win-rate 95% interval had reached the requested precision (checked after fixed rounds of games).`);
+  if (input.sprt) lines.push(sprtSentence(input));
+  if (result.stoppedEarly && !input.sprt) lines.push(`Stopped early at ${num(result.games)} of ${num(result.plan.games)} games${analysis.variants.length > 1 ? ' per variant' : ''}: every win-rate 95% interval had reached the requested precision (checked after fixed rounds of games).`);
   return lines;
+}
+
+function sprtSentence(input: ReportInput): string {
+  const t = input.sprt!;
+  const name = (v: number) => input.analysis.variants[v].label || input.analysis.variants[v].name;
+  const side = input.analysis.variants[0].sides[0];
+  const h = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}`;
+  const parts = t.variants.map((v) => `${name(v.variant)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
+  const stop = input.result.stoppedEarly ? `stopped at ${num(input.result.games)} of ${num(input.result.plan.games)} games per variant because every test was decided` : `played all ${num(input.result.games)} games per variant`;
+  return `Sequential test of ${side}'s win rate against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
 }
 
 /** Gives every <h2> an id and returns the table of contents built from them. */
@@ -229,6 +243,13 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
     specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
     parts.push(chartDiv('variantLength'));
+  }
+  if (input.sprt) {
+    const t = input.sprt;
+    parts.push(`<h2>Sequential test against the baseline</h2>`);
+    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: analysis.variants[v.variant].label || analysis.variants[v.variant].name, ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
+    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
+    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(analysis.variants[v.variant].label || analysis.variants[v.variant].name), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
   }
   const comps = analysis.variants.filter((v) => v.comparison);
   if (comps.length) {

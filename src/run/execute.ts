@@ -15,6 +15,7 @@ import { loadExperimentFile } from '../scenario/experiment.ts';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
+import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
 import type { RunPlan } from './plan.ts';
 import { runPlan, type PlanResult, type RunOptions } from './pool.ts';
 
@@ -116,6 +117,8 @@ export async function runScenario(req: ScenarioRunRequest): Promise<RunOutcome> 
 
 export interface ExperimentRunRequest extends RunOptions {
   readonly file: string;
+  /** Sequential test of every variant against the baseline (`--sprt d0,d1`). */
+  readonly sprt?: SprtSpec;
   readonly games?: number;
   readonly seed?: number | string;
   readonly out?: string;
@@ -124,8 +127,10 @@ export interface ExperimentRunRequest extends RunOptions {
 
 export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutcome> {
   const exp = loadExperimentFile(req.file, { games: req.games, seed: req.seed });
-  const command = req.command ?? `salvo experiment ${relative(process.cwd(), exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
-  const result = await runPlan(exp.plan, req);
+  const command = req.command ?? `salvo experiment ${relative(process.cwd(), exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '') + (req.sprt ? ` --sprt ${req.sprt.d0},${req.sprt.d1}` : '');
+  if (req.sprt && exp.plan.baseline < 0) throw new InputError(exp.file, [{ path: 'baseline', message: '--sprt tests every variant against the baseline: name one with baseline:' }]);
+  const sprt = req.sprt ? sprtMonitor(req.sprt, exp.plan.baseline, exp.plan.variants.length) : undefined;
+  const result = await runPlan(exp.plan, sprt ? { ...req, stopWhen: sprt.stop, roundGames: req.roundGames ?? 500 } : req);
   const analysis = analyzePlan(result, exp.variants.map(variantInfo), exp.spec.report?.matrix);
   const report: ReportInput = {
     title: exp.spec.name,
@@ -138,6 +143,7 @@ export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutco
     versions: versions(exp.base),
     matrix: exp.spec.report?.matrix,
     experimentText: exp.text,
+    sprt: sprt?.result(),
   };
   const written = req.out ? writeReport(req.out, report) : undefined;
   return { result, analysis, report, written };

@@ -21,6 +21,8 @@ export interface RunOptions {
   /** Games per round when stopping at a precision (fixed, so the stop point never depends on workers). */
   readonly roundGames?: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** A stopping rule checked after each fixed round (e.g. a sequential test); true stops the run. */
+  readonly stopWhen?: (summaries: readonly Summary[], pairs: readonly PairTable[], games: number) => boolean;
 }
 
 export interface PlanResult {
@@ -64,7 +66,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   let played = 0;
   let stoppedEarly = false;
   try {
-    const round = opts.targetHalfWidth ? Math.max(batchSize, opts.roundGames ?? 2000) : plan.games;
+    const round = opts.targetHalfWidth || opts.stopWhen ? Math.max(batchSize, opts.roundGames ?? 2000) : plan.games;
     for (let start = 0; start < plan.games; start += round) {
       const games = Math.min(round, plan.games - start);
       const tasks: BatchTask[] = chunk(start, games, batchSize).map(([s, c]) => ({
@@ -82,7 +84,8 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
       };
       if (pool) await runWindowed(pool, tasks, workers * 3, onDone);
       else for (const t of tasks) onDone(playBatch(t));
-      if (opts.targetHalfWidth && start + games < plan.games && precise(summaries, opts.targetHalfWidth)) {
+      const stopRule = opts.stopWhen ? opts.stopWhen(summaries, pairs, start + games) : false;
+      if (start + games < plan.games && ((opts.targetHalfWidth && precise(summaries, opts.targetHalfWidth)) || stopRule)) {
         stoppedEarly = true;
         break;
       }
