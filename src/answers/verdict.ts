@@ -111,7 +111,7 @@ export interface VerdictRatings {
 const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 
 /** One or two sentences answering an experiment: ratings for a round robin, else the paired changes. */
-export function experimentVerdict(variants: readonly VerdictVariant[], baseline: string | null, ratings?: VerdictRatings): string[] {
+export function experimentVerdict(variants: readonly VerdictVariant[], baseline: string | null, ratings?: VerdictRatings, compare?: readonly string[]): string[] {
   if (ratings) {
     return ratings.fits.map((f) => {
       const top = f.ratings[0];
@@ -129,8 +129,11 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   const compared = variants.filter((v) => v.comparisons?.length);
   if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${v.label || v.name}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
   const out: string[] = [];
-  const side0 = base.sides[0];
-  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === `${side0} wins`)!;
+  // The verdict's measure: the first of `compare:` (a side's win rate or the draw rate), else side A's win rate.
+  const first = compare?.[0] ?? base.sides[0];
+  const measure = first === 'draws' ? 'draws' : `${first} wins`;
+  const what = first === 'draws' ? 'the draw rate' : `${first}'s win rate`;
+  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === measure)!;
   const significant = compared.filter((v) => {
     const c = winOf(v);
     return c.lo > 0 || c.hi < 0;
@@ -138,7 +141,7 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   const biggest = [...compared].sort((a, b) => Math.abs(winOf(b).diff) - Math.abs(winOf(a).diff))[0];
   const bc = winOf(biggest);
   out.push(
-    `Baseline (${base.label || base.name}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${side0}'s win rate at 95% on the same games; the largest change is ${biggest.label || biggest.name}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
+    `Baseline (${base.label || base.name}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${what} at 95% on the same games; the largest change is ${biggest.label || biggest.name}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
   );
   const drawShift = [...compared].map((v) => [v, v.comparisons!.find((c) => c.measure === 'draws')!] as const).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
   if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {

@@ -48,6 +48,8 @@ export interface ReportInput {
   readonly matrix?: { row: string; col: string; facet?: string };
   /** Experiment file text, if any. */
   readonly experimentText?: string;
+  /** Measures the experiment compares, first = the verdict's (side names or 'draws'); default every side then draws. */
+  readonly compare?: readonly string[];
   /** Sequential test of the variants against the baseline (`--sprt`). */
   readonly sprt?: SprtResult;
 }
@@ -144,7 +146,7 @@ export function verdictLines(input: ReportInput): string[] {
     const v = analysis.variants[0];
     lines.push(`${num(result.games)} set-ups generated${analysis.variants.length > 1 ? ' per variant' : ''}: ${v.scalars.slice(0, 4).map((x) => `${words(x.name)} ${num(x.mean, 2)} on average`).join(', ')}.`);
   } else if (analysis.variants.length > 1) {
-    lines.push(...experimentVerdict(analysis.variants, analysis.baseline, analysis.ratings));
+    lines.push(...experimentVerdict(analysis.variants, analysis.baseline, analysis.ratings, input.compare));
   } else {
     const v = analysis.variants[0];
     lines.push(runVerdict(v.sides, v.outcomes, v.games));
@@ -261,12 +263,13 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
       parts.push(chartDiv('forest'));
     }
-    const measures = comps[0].comparisons?.map((c) => c.measure) ?? [];
+    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => (c === 'draws' ? 'draws' : `${c} wins`));
+    const measures = (comps[0].comparisons?.map((c) => c.measure) ?? []).filter((m) => wanted.includes(m)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
     const compTable = table(
       ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(v.label || v.name), ...(v.comparisons ?? []).map((x) => `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(v.label || v.name), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
     );
     parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);

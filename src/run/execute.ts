@@ -144,6 +144,7 @@ export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutco
     matrix: exp.spec.report?.matrix,
     experimentText: exp.text,
     sprt: sprt?.result(),
+    compare: exp.spec.compare,
   };
   const written = req.out ? writeReport(req.out, report) : undefined;
   return { result, analysis, report, written };

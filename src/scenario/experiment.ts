@@ -52,6 +52,8 @@ export const experimentSchema = z
       )
       .min(1)
       .optional(),
+    /** What the paired comparisons report, first = the verdict's: side names (their win rates) and/or 'draws'. Default: every side, then draws. */
+    compare: z.array(z.string().min(1)).min(1).optional(),
     report: z
       .object({ matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional() })
       .strict()
@@ -140,6 +142,9 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
       agents,
     });
   });
+  const sideNames = base.compiled.sides;
+  const badCompare = (spec.compare ?? []).findIndex((c) => c !== 'draws' && !sideNames.includes(c));
+  if (badCompare >= 0) throw new InputError(file, withLines(src, [{ path: `compare.${badCompare}`, message: `expected a side name (${sideNames.map((x) => `'${x}'`).join(', ')}) or 'draws', got '${spec.compare![badCompare]}'` }]));
   const m = spec.report?.matrix;
   if (m) {
     const missing = spec.variants.findIndex((v) => !v.tags || !(m.row in v.tags) || !(m.col in v.tags) || (m.facet !== undefined && !(m.facet in v.tags)));
