@@ -3,8 +3,8 @@
  * charts, plus CSV and JSON files beside it. All files are written to a temporary folder first
  * and moved into place at the end, so a failure never leaves a half-written report.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import type { Analysis, VariantAnalysis } from '../analysis/analyze.ts';
 import type { RatioSpec } from '../core/tally.ts';
@@ -16,7 +16,7 @@ import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
-import { experimentVerdict, placeholderCaveat, runVerdict, words } from '../answers/verdict.ts';
+import { experimentVerdict, placeholderCaveat, runVerdict, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 
 export interface ScenarioDescription {
@@ -52,6 +52,8 @@ export interface ReportInput {
   readonly compare?: readonly string[];
   /** Sequential test of the variants against the baseline (`--sprt`). */
   readonly sprt?: SprtResult;
+  /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
+  readonly influential?: readonly InfluentialValue[];
 }
 
 export interface WrittenReport {
@@ -59,8 +61,25 @@ export interface WrittenReport {
   readonly files: string[];
 }
 
+/**
+ * The most influential placeholders from a sensitivity screen of the same scenario, when one was
+ * written beside this report (reports/sensitivity-<name>/sensitivity.json, by salvo sensitivity).
+ */
+export function findInfluential(outDir: string, scenarioFile: string): InfluentialValue[] | undefined {
+  const file = join(dirname(resolve(outDir)), `sensitivity-${basename(scenarioFile, extname(scenarioFile))}`, 'sensitivity.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { command?: string; rows?: Array<{ path: string; label: string; effect: number; significant: boolean; provenance: string; pass: number }> };
+    if (!json.command?.includes(basename(scenarioFile))) return undefined;
+    return (json.rows ?? []).filter((r) => r.pass === 2 && r.significant && r.provenance === 'placeholder').slice(0, 5).map((r) => ({ path: r.path, label: r.label, effect: r.effect }));
+  } catch {
+    return undefined;
+  }
+}
+
 export function writeReport(outDir: string, input: ReportInput): WrittenReport {
-  const files = buildReportFiles(input);
+  const influential = input.influential ?? (input.kind === 'run' ? findInfluential(outDir, input.scenario.file) : undefined);
+  const files = buildReportFiles(influential ? { ...input, influential } : input);
   const dir = resolve(outDir);
   const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
@@ -196,7 +215,7 @@ function renderHtml(input: ReportInput): string {
   const capped = analysis.variants.reduce((s, v) => s + (v.reasons.find((r) => r.reason === 'safety-cap')?.k ?? 0), 0);
   if (capped > 0) warnings.push(`Warning: ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.`);
   if (analysis.ratings?.fits.some((f) => f.cycle)) warnings.push(`Results are intransitive (${analysis.ratings.fits.filter((f) => f.cycle).map((f) => `${f.facetValue ? f.facetValue + ': ' : ''}${f.cycle!.join(' beats ')}`).join('; ')}): a single ranking hides that no choice beats every other.`);
-  head.push(verdictBlock(verdictLines(input), placeholderCaveat(scenario.provenance), warnings));
+  head.push(verdictBlock(verdictLines(input), placeholderCaveat(scenario.provenance, input.influential), warnings));
 
   if (multi) renderExperiment(input, parts, specs);
   for (const [i, v] of analysis.variants.entries()) renderVariant(input, v, i, parts, specs, multi);
