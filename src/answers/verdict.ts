@@ -127,7 +127,7 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   }
   const base = variants.find((v) => v.name === baseline);
   const compared = variants.filter((v) => v.comparisons?.length);
-  if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${v.label || v.name}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
+  if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${variantName(v)}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
   const out: string[] = [];
   // The verdict's measure: the first of `compare:` (a side's win rate or the draw rate), else side A's win rate.
   const first = compare?.[0] ?? base.sides[0];
@@ -141,11 +141,24 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   const biggest = [...compared].sort((a, b) => Math.abs(winOf(b).diff) - Math.abs(winOf(a).diff))[0];
   const bc = winOf(biggest);
   out.push(
-    `Baseline (${base.label || base.name}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${what} at 95% on the same games; the largest change is ${biggest.label || biggest.name}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
+    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
   );
   const drawShift = [...compared].map((v) => [v, v.comparisons!.find((c) => c.measure === 'draws')!] as const).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
   if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {
-    out.push(`Draws move most in ${drawShift[0].label || drawShift[0].name}: ${(drawShift[1].reference * 100).toFixed(1)}% to ${(drawShift[1].version * 100).toFixed(1)}% (${signedPoints(drawShift[1].diff)} points, ${signedPoints(drawShift[1].lo)} to ${signedPoints(drawShift[1].hi)}).`);
+    out.push(`Draws move most in ${variantName(drawShift[0])}: ${(drawShift[1].reference * 100).toFixed(1)}% to ${(drawShift[1].version * 100).toFixed(1)}% (${signedPoints(drawShift[1].diff)} points, ${signedPoints(drawShift[1].lo)} to ${signedPoints(drawShift[1].hi)}).`);
   }
   return out;
+}
+
+/** A variant's name for people: its label, or a grid name 'firepower=8,teamA=brawler' as "firepower 8, team A brawler". */
+export function variantName(v: { readonly name: string; readonly label?: string }): string {
+  const label = v.label || v.name;
+  if (label !== v.name || !v.name.includes('=')) return label;
+  return v.name
+    .split(',')
+    .map((kv) => {
+      const [k, x] = kv.split('=');
+      return `${words(k)} ${x ?? ''}`.trim();
+    })
+    .join(', ');
 }

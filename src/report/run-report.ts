@@ -16,7 +16,7 @@ import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
-import { experimentVerdict, placeholderCaveat, runVerdict, words, type InfluentialValue } from '../answers/verdict.ts';
+import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 
 export interface ScenarioDescription {
@@ -177,7 +177,7 @@ export function verdictLines(input: ReportInput): string[] {
 
 function sprtSentence(input: ReportInput): string {
   const t = input.sprt!;
-  const name = (v: number) => input.analysis.variants[v].label || input.analysis.variants[v].name;
+  const name = (v: number) => variantName(input.analysis.variants[v]);
   const side = input.analysis.variants[0].sides[0];
   const h = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}`;
   const parts = t.variants.map((v) => `${name(v.variant)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
@@ -250,27 +250,27 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     parts.push(chartDiv('matrix', `Each cell: ${side0}'s win rate over the games of that variant (rows: ${m.row}, columns: ${m.col}); the small number is the 95% Wilson half-width in percentage points.`));
   }
   if (!rt) {
-    const barRows = analysis.variants.map((v) => ({ variant: v.label || v.name, p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
+    const barRows = analysis.variants.map((v) => ({ variant: variantName(v), p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
     specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `${side0} win rate by variant`, xTitle: `${side0} win rate`, percent: true });
     parts.push(chartDiv('variantBars'));
   }
   const outcomeTable = table(
     ['variant', ...sides.map((s) => `${s} wins`), 'draws', 'games', `mean length (${analysis.variants[0].length.unit})`],
-    analysis.variants.map((v) => [escapeHtml(v.label || v.name), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
+    analysis.variants.map((v) => [escapeHtml(variantName(v)), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
   );
   parts.push(rt ? `<details><summary>Outcomes of all ${analysis.variants.length} variants</summary>${outcomeTable}</details>` : outcomeTable);
   const lengths = analysis.variants.map((v) => v.length.mean);
   if (!rt && Math.max(...lengths) > Math.min(...lengths)) {
-    const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
+    const lengthRows = analysis.variants.map((v) => ({ variant: variantName(v), mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
     specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
     parts.push(chartDiv('variantLength'));
   }
   if (input.sprt) {
     const t = input.sprt;
     parts.push(`<h2>Sequential test against the baseline</h2>`);
-    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: analysis.variants[v.variant].label || analysis.variants[v.variant].name, ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
+    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: variantName(analysis.variants[v.variant]), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
     parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
-    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(analysis.variants[v.variant].label || analysis.variants[v.variant].name), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
+    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
   }
   const comps = analysis.variants.filter((v) => v.comparison);
   if (comps.length) {
@@ -278,7 +278,7 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     parts.push(`<h2>Against the baseline (${escapeHtml(baseLabel)}), paired on the same games</h2>`);
     parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so each difference is measured game by game: paired 95% intervals, in percentage points; McNemar's p-value for ${escapeHtml(side0)}'s win rate. "SE paired / unpaired" compares with two independent samples of the same size.</p>`);
     if (!rt) {
-      const rows = comps.map((v) => ({ variant: v.label || v.name, diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
+      const rows = comps.map((v) => ({ variant: variantName(v), diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
       specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
       parts.push(chartDiv('forest'));
     }
@@ -288,7 +288,7 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(v.label || v.name), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(variantName(v)), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
     );
     parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
@@ -366,7 +366,7 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
 function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts: string[], specs: Record<string, TopLevelSpec>, multi: boolean): void {
   const id = (s: string) => `v${i}-${s}`;
   if (multi) {
-    parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(v.label || v.name)}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
+    parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(variantName(v))}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
   }
   const generator = input.scenario.system.kind === 'generator';
   if (generator) {
@@ -374,7 +374,7 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
     if (multi) parts.push(`</details>`);
     return;
   }
-  parts.push(multi ? `<h3>Outcomes: ${escapeHtml(v.label || v.name)}</h3>` : `<h2>Who won</h2>`);
+  parts.push(multi ? `<h3>Outcomes: ${escapeHtml(variantName(v))}</h3>` : `<h2>Who won</h2>`);
   parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
   specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
   parts.push(chartDiv(id('outcomes')));
