@@ -59,7 +59,8 @@ export function histogram(rows: Row[], o: { value: string; count: string; title:
 }
 
 /** Heatmap of side A's win rate with the interval in the label, optionally faceted. */
-export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: string; title: string }): TopLevelSpec {
+export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: string; title: string; side?: string }): TopLevelSpec {
+  const side = o.side ?? 'A';
   const base = {
     width: 60 * Math.max(1, new Set(rows.map((r) => r[o.col])).size),
     height: 40 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
@@ -71,11 +72,11 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
       {
         mark: 'rect',
         encoding: {
-          color: { field: 'winA', type: 'quantitative', title: 'A wins', scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } },
+          color: { field: 'winA', type: 'quantitative', title: `${side} wins`, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } },
           tooltip: [
             { field: o.row, type: 'nominal' },
             { field: o.col, type: 'nominal' },
-            { field: 'winA', type: 'quantitative', format: '.1%', title: 'A win rate' },
+            { field: 'winA', type: 'quantitative', format: '.1%', title: `${side} win rate` },
             { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
             { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
             { field: 'games', type: 'quantitative' },

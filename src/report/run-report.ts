@@ -246,7 +246,7 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       const w = v.outcomes[0];
       return { [m.row]: v.tags[m.row] ?? '?', [m.col]: v.tags[m.col] ?? '?', ...(m.facet ? { [m.facet]: v.tags[m.facet] ?? '?' } : {}), winA: w.p, lo: w.lo, hi: w.hi, games: w.n };
     });
-    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, title: `${side0} win rate, 95% interval half-width in points` });
+    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, side: side0, title: `${side0} win rate, 95% interval half-width in points` });
     parts.push(chartDiv('matrix', `Each cell: ${side0}'s win rate over the games of that variant (rows: ${m.row}, columns: ${m.col}); the small number is the 95% Wilson half-width in percentage points.`));
   }
   if (!rt) {
