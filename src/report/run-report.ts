@@ -18,6 +18,7 @@ import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
 import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
+import type { RobustResult } from '../answers/robust.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -52,6 +53,8 @@ export interface ReportInput {
   readonly compare?: readonly string[];
   /** Sequential test of the variants against the baseline (`--sprt`). */
   readonly sprt?: SprtResult;
+  /** The variants' changes replayed under other agent pairings (`--pairings`). */
+  readonly robust?: RobustResult;
   /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
   readonly influential?: readonly InfluentialValue[];
 }
@@ -171,6 +174,12 @@ export function verdictLines(input: ReportInput): string[] {
     lines.push(runVerdict(v.sides, v.outcomes, v.games));
   }
   if (input.sprt) lines.push(sprtSentence(input));
+  if (input.robust) {
+    const rb = input.robust;
+    const robust = rb.variants.filter((v) => v.verdict === 'robust').map((v) => variantName(analysis.variants[v.variant]));
+    const fragile = rb.variants.filter((v) => v.verdict === 'not robust').map((v) => variantName(analysis.variants[v.variant]));
+    lines.push(`Under ${rb.pairings.length} agent pairings (${rb.pairings.join('; ')}), ${robust.length ? `robust: ${robust.join(', ')}` : 'no change is robust'}${fragile.length ? `; not robust (sign or significance changes with the players): ${fragile.join(', ')}` : ''}.`);
+  }
   if (result.stoppedEarly && !input.sprt) lines.push(`Stopped early at ${num(result.games)} of ${num(result.plan.games)} games${analysis.variants.length > 1 ? ' per variant' : ''}: every win-rate 95% interval had reached the requested precision (checked after fixed rounds of games).`);
   return lines;
 }
@@ -271,6 +280,15 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: variantName(analysis.variants[v.variant]), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
     parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
     parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
+  }
+  if (input.robust) {
+    const rb = input.robust;
+    parts.push(`<h2>Does the verdict survive other players?</h2>`);
+    parts.push(table(
+      ['variant', ...rb.pairings.map((p) => `${sides[0]} wins change, ${p}`), 'verdict'],
+      rb.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), ...v.changes.map((c) => `${signedPct(c.diff)} <span class="muted">(${signedPct(c.lo)} to ${signedPct(c.hi)})</span>`), v.verdict]),
+      ['l'],
+    ));
   }
   const comps = analysis.variants.filter((v) => v.comparison);
   if (comps.length) {

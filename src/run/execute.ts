@@ -16,6 +16,7 @@ import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
+import { robustAcross } from '../answers/robust.ts';
 import type { RunPlan } from './plan.ts';
 import { runPlan, type PlanResult, type RunOptions } from './pool.ts';
 
@@ -119,6 +120,8 @@ export interface ExperimentRunRequest extends RunOptions {
   readonly file: string;
   /** Sequential test of every variant against the baseline (`--sprt d0,d1`). */
   readonly sprt?: SprtSpec;
+  /** Other agent pairings to replay the experiment under (`--pairings`): the verdict is robust only if it holds under all. */
+  readonly pairings?: readonly AgentChoice[][];
   readonly games?: number;
   readonly seed?: number | string;
   readonly out?: string;
@@ -132,6 +135,11 @@ export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutco
   const sprt = req.sprt ? sprtMonitor(req.sprt, exp.plan.baseline, exp.plan.variants.length) : undefined;
   const result = await runPlan(exp.plan, sprt ? { ...req, stopWhen: sprt.stop, roundGames: req.roundGames ?? 500 } : req);
   const analysis = analyzePlan(result, exp.variants.map(variantInfo), exp.spec.report?.matrix);
+  if (req.pairings?.length) {
+    const issues = req.pairings.flatMap((p, i) => checkAgentChoices(exp.base.system, p, `--pairings.${i}`));
+    if (issues.length) throw new InputError('command line', issues);
+  }
+  const robust = req.pairings?.length && exp.plan.baseline >= 0 ? await robustAcross(exp.plan, result.pairs, req.pairings, req, result.games) : undefined;
   const report: ReportInput = {
     title: exp.spec.name,
     kind: 'experiment',
@@ -145,6 +153,7 @@ export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutco
     experimentText: exp.text,
     sprt: sprt?.result(),
     compare: exp.spec.compare,
+    robust,
   };
   const written = req.out ? writeReport(req.out, report) : undefined;
   return { result, analysis, report, written };
