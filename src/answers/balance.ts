@@ -185,10 +185,17 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
     const what = req.label ?? req.path;
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const best = probes.get(value) ?? closest;
-    const message = ok
-      ? `${sideName} wins ${pct(req.target)} of games when ${what} = ${fmt(value)} (${pct(best.p)}, 95% interval ${pct(best.lo)}–${pct(best.hi)}, ${best.games.toLocaleString('en-US')} games)` +
-        (consistent ? `; values consistent with ${pct(req.target)} at 95%: ${consistent.values ? consistent.values.join(', ') : `${fmt(consistent.lo)} to ${fmt(consistent.hi)}`}.` : `; no single value gives exactly ${pct(req.target)}: the win rate crosses it between the two nearest values (about ${fmt(crossing ?? value)}).`)
-      : `No value of ${what} in ${fmt(req.lo)}..${fmt(req.hi)} brings ${sideName} to ${pct(req.target)}: it ranges from ${pct(pLoOf(list).p)} to ${pct(list[list.length - 1].p)}; the closest is ${fmt(closest.value)} (${pct(closest.p)}, ${pct(closest.lo)}–${pct(closest.hi)}).`;
+    const rateOf = (p: Probe) => `${pct(p.p)}, ${pct(p.lo)}–${pct(p.hi)}, ${p.games.toLocaleString('en-US')} games`;
+    let message: string;
+    if (!ok) {
+      message = `No value of ${what} in ${fmt(req.lo)}..${fmt(req.hi)} brings ${sideName} to ${pct(req.target)}: it ranges from ${pct(pLoOf(list).p)} to ${pct(list[list.length - 1].p)}; the closest is ${fmt(closest.value)} (${rateOf(closest)}).`;
+    } else if (consistent) {
+      message = `${sideName} wins ${pct(req.target)} of games when ${what} = ${fmt(value)} (${rateOf(best)}); values consistent with ${pct(req.target)} at 95%: ${consistent.values ? consistent.values.join(', ') : `${fmt(consistent.lo)} to ${fmt(consistent.hi)}`}.`;
+    } else {
+      const i = crossing === null ? -1 : list.findIndex((p) => p.value > crossing);
+      const [a, b] = i > 0 ? [list[i - 1], list[i]] : [closest, closest];
+      message = `No single value of ${what} gives ${sideName} exactly ${pct(req.target)}: the win rate crosses it between ${fmt(a.value)} (${rateOf(a)}) and ${fmt(b.value)} (${rateOf(b)}), at about ${fmt(crossing ?? value)}; the closest is ${fmt(value)}.`;
+    }
     return { path: req.path, side: req.side, sideName, target: req.target, range: [req.lo, req.hi], integer: req.integer, found: ok, value, crossing, consistent, probes: list, nonMonotone, gamesPlayed, message };
   }
 }
