@@ -12,6 +12,7 @@ import type { ProvenanceEntry, ProvenanceKind } from '../core/tables/provenance.
 import { InputError } from '../scenario/errors.ts';
 import type { VariantSpec } from '../run/plan.ts';
 import { valueLabel } from './labels.ts';
+import { sideWords } from './verdict.ts';
 import { measureCode, measureRate, pairedDiff, playVersions, versionSpecs, type Measure, type PairedDiff, type Version } from './probe.ts';
 import type { Subject } from './subject.ts';
 
@@ -153,7 +154,7 @@ export async function sensitivity(subject: Subject, req: SensitivityRequest): Pr
   const rate = measureRate(base, req.measure);
   return {
     measure: req.measure,
-    measureName: req.measure.kind === 'draw' ? 'draw rate' : `${subject.sides[req.measure.side]} win rate`,
+    measureName: req.measure.kind === 'draw' ? 'draw rate' : `${sideWords(subject.sides[req.measure.side])} win rate`,
     base: { p: rate.p, lo: rate.lo, hi: rate.hi, games: base.games },
     rows,
     valuesInPlay: subject.loaded.provenance.filter((e) => typeof e.value === 'number').length,

@@ -22,6 +22,11 @@ export function gamesWords(n: number): string {
   return `${n.toLocaleString('en-US')} game${n === 1 ? '' : 's'}`;
 }
 
+/** A side as a player says it: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
+export function sideWords(name: string): string {
+  return name.length <= 2 ? `side ${name}` : name;
+}
+
 /** "camelCaseName" / "snake_name" → "camel case name". */
 export function words(id: string): string {
   return id
@@ -36,7 +41,8 @@ export function words(id: string): string {
  * Who wins a run: the side with the highest rate, and whether its interval clears the others'.
  * outcomes = one rate per side, then the draw rate.
  */
-export function runVerdict(sides: readonly string[], outcomes: readonly RateLike[], games: number): string {
+export function runVerdict(rawSides: readonly string[], outcomes: readonly RateLike[], games: number): string {
+  const sides = rawSides.map(sideWords);
   const sideRates = outcomes.slice(0, sides.length);
   const draw = outcomes[sides.length];
   let best = 0;
@@ -47,7 +53,8 @@ export function runVerdict(sides: readonly string[], outcomes: readonly RateLike
     return `No side is clearly ahead over ${gamesWords(games)}: ${sides.map((s, i) => `${s} wins ${rateWords(sideRates[i])}`).join(', ')}${drawText} (95% intervals overlap).`;
   }
   const others = sides.map((s, i) => (i === best ? '' : `${s} ${rateWords(sideRates[i])}`)).filter(Boolean);
-  return `${sides[best]} wins ${rateWords(sideRates[best])} of ${gamesWords(games)}${others.length ? ` (${others.join(', ')})` : ''}${drawText}.`;
+  const head = sides[best].charAt(0).toUpperCase() + sides[best].slice(1);
+  return `${head} wins ${rateWords(sideRates[best])} of ${gamesWords(games)}${others.length ? ` (${others.join(', ')})` : ''}${drawText}.`;
 }
 
 export interface ProvenanceShare {
