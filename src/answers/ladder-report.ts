@@ -30,7 +30,7 @@ export function ladderHtml(subject: Subject, r: LadderResult, command: string): 
   );
   const order = r.ratings.ratings.map((x) => x.item);
   const cells = r.ratings.matrix.map((c) => ({ row: c.row, col: c.col, observed: c.observed, predicted: c.predicted }));
-  specs.observed = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)).sort((a, b) => order.indexOf(a.row) - order.indexOf(b.row) || order.indexOf(a.col) - order.indexOf(b.col)), { row: 'row', col: 'col', value: 'observed', title: 'Observed score of the row agent against the column agent (both seats)', rowTitle: 'agent', colTitle: 'against', legend: 'score' });
+  specs.observed = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)).sort((a, b) => order.indexOf(a.row) - order.indexOf(b.row) || order.indexOf(a.col) - order.indexOf(b.col)), { row: 'row', col: 'col', value: 'observed', title: 'Observed score of the row agent against the column agent (both seats)', rowTitle: 'agent', colTitle: 'against', legend: 'score', order });
   const strongerRows = r.stronger
     .map((x) => `<tr><td class="l">${escapeHtml(x.stronger)}</td><td class="l">${escapeHtml(x.weaker)}</td><td>${rateText({ p: x.score, lo: x.lo, hi: x.hi })}</td><td>${x.games.toLocaleString('en-US')}</td></tr>`)
     .join('');

@@ -206,15 +206,16 @@ export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopL
 }
 
 /** A square heatmap of rates (e.g. predicted or observed matchups), the value printed in each cell. */
-export function rateHeatmap(rows: Row[], o: { row: string; col: string; value: string; title: string; rowTitle: string; colTitle: string; legend: string }): TopLevelSpec {
+export function rateHeatmap(rows: Row[], o: { row: string; col: string; value: string; title: string; rowTitle: string; colTitle: string; legend: string; order?: readonly string[] }): TopLevelSpec {
   const n = Math.max(1, new Set(rows.map((r) => r[o.col])).size);
+  const sort = o.order ? [...o.order] : null;
   return {
     $schema: SCHEMA,
     title: o.title,
-    width: 56 * n,
+    width: 84 * n,
     height: 36 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
     data: { values: rows },
-    encoding: { y: { field: o.row, type: 'nominal', title: o.rowTitle, sort: null }, x: { field: o.col, type: 'nominal', title: o.colTitle, sort: null, axis: { orient: 'top', labelAngle: 0 } } },
+    encoding: { y: { field: o.row, type: 'nominal', title: o.rowTitle, sort }, x: { field: o.col, type: 'nominal', title: o.colTitle, sort, axis: { orient: 'top', labelAngle: 0, labelLimit: 80 } } },
     layer: [
       { mark: 'rect', encoding: { color: { field: o.value, type: 'quantitative', title: o.legend, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } } } },
       { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: o.value, type: 'quantitative', format: '.0%' } } },

@@ -334,9 +334,10 @@ function renderRatings(rt: NonNullable<Analysis['ratings']>, parts: string[], sp
   const grid: string[] = [];
   rt.fits.forEach((f, i) => {
     const cells = f.matrix.map((c) => ({ row: c.row, col: c.col, predicted: c.predicted, observed: c.observed }));
+    const order = f.ratings.map((x) => x.item);
     const where = rt.facet ? ` (${f.facetValue})` : '';
-    specs[`predicted${i}`] = rateHeatmap(cells, { row: 'row', col: 'col', value: 'predicted', title: `Predicted score${where}`, rowTitle: what, colTitle: `against`, legend: 'score' });
-    specs[`observed${i}`] = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)), { row: 'row', col: 'col', value: 'observed', title: `Observed score${where}`, rowTitle: what, colTitle: `against`, legend: 'score' });
+    specs[`predicted${i}`] = rateHeatmap(cells, { row: 'row', col: 'col', value: 'predicted', title: `Predicted score${where}`, rowTitle: what, colTitle: `against`, legend: 'score', order });
+    specs[`observed${i}`] = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)), { row: 'row', col: 'col', value: 'observed', title: `Observed score${where}`, rowTitle: what, colTitle: `against`, legend: 'score', order });
     grid.push(chartDiv(`predicted${i}`), chartDiv(`observed${i}`));
   });
   parts.push(`<details><summary>Predicted beside observed matchups</summary><p class="muted small">Row's score against column (both sides pooled). Large gaps between the two mean the single rating misses something (rock-paper-scissors).</p><div class="grid2">${grid.join('')}</div></details>`);
