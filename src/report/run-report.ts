@@ -124,6 +124,7 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
   if (analysis.ranking) files['ranking.csv'] = toCsv(analysis.ranking.rows.map((r) => ({ ...r })));
+  if (analysis.ratings) files['ratings.csv'] = toCsv(analysis.ratings.fits.flatMap((f) => f.ratings.map((r) => ({ [analysis.ratings!.facet ?? 'group']: f.facetValue, [analysis.ratings!.row]: r.item, theta: r.theta, se: r.se, score: r.score, lo: r.lo, hi: r.hi, games: r.games }))));
   files['provenance.csv'] = toCsv(
     input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
   );
@@ -135,6 +136,8 @@ function summaryJson(input: ReportInput): unknown {
   return {
     title: input.title,
     kind: input.kind,
+    verdict: verdictLines(input),
+    caveat: placeholderCaveat(input.scenario.provenance, input.influential),
     command: input.command,
     versions: input.versions,
     seed: r.plan.seed,
@@ -155,6 +158,9 @@ function summaryJson(input: ReportInput): unknown {
     },
     baseline: input.analysis.baseline,
     ranking: input.analysis.ranking,
+    ratings: input.analysis.ratings,
+    sprt: input.sprt,
+    robust: input.robust,
     pooledViews: input.analysis.pooledViews,
     variants: input.analysis.variants,
   };
