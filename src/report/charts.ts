@@ -183,7 +183,7 @@ export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopL
     title: o.title,
     width: WIDTH,
     data: { values: data },
-    encoding: { y: { field: 'row', type: 'nominal', sort: null, title: null } },
+    encoding: { y: { field: 'row', type: 'nominal', sort: null, title: null, axis: { labelLimit: 360 } } },
     layer: [
       { mark: { type: 'rule', color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
       {
