@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
@@ -50,7 +51,8 @@ export function reportDir(file: string): string {
 
 export function printSummary(outcome: RunOutcome, json: boolean): void {
   if (json) {
-    process.stdout.write(buildReportFiles(outcome.report)['summary.json']);
+    // The written summary.json when there is one (it may name influential placeholders found beside it).
+    process.stdout.write(outcome.written ? readFileSync(join(outcome.written.dir, 'summary.json'), 'utf8') : buildReportFiles(outcome.report)['summary.json']);
     return;
   }
   const { analysis, result } = outcome;
