@@ -14,7 +14,7 @@ import { join } from 'node:path';
 const dist = (m: string): Promise<unknown> => import(new URL(`../dist/${m}.js`, import.meta.url).href);
 const { parseAgentChoice } = (await dist('core/agent')) as typeof import('../src/core/agent.ts');
 const { playBatch } = (await dist('run/batch')) as typeof import('../src/run/batch.ts');
-const { planForScenario } = (await dist('run/execute')) as typeof import('../src/run/execute.ts');
+const { planForScenario } = (await dist('app/plan-file')) as typeof import('../src/app/plan-file.ts');
 const { planKey } = (await dist('run/plan')) as typeof import('../src/run/plan.ts');
 const { runPlan } = (await dist('run/pool')) as typeof import('../src/run/pool.ts');
 const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
@@ -80,9 +80,91 @@ async function benchCase(c: Case): Promise<void> {
   console.log(`  1 and 2 workers gave ${same ? 'identical' : 'DIFFERENT'} results`);
 }
 
+/**
+ * Scale-out figures (issue 11): a plan of 1,000 variants x 100,000 games built in under a second;
+ * merge memory bounded by the plan, not the game count; two shard processes vs one; peak memory
+ * of a 10^6-game run vs a 10^4-game run.
+ */
+async function benchScaleOut(): Promise<void> {
+  const { experimentPlan } = (await dist('app/plan-file')) as typeof import('../src/app/plan-file.ts');
+  const { runShard } = (await dist('app/shard')) as typeof import('../src/app/shard.ts');
+  const { addPartial, combine, newMergeState } = (await dist('app/merge')) as typeof import('../src/app/merge.ts');
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const tmp = mkdtempSync(join(tmpdir(), 'salvo-bench-'));
+  const salvoBin = join(ROOT, 'bin', 'salvo.js');
+  console.log('\nscale-out   [targets: plan of 1,000 variants x 100,000 games < 1 s; 2 shard processes >= 1.8x 1; peak memory of 10^6 games within 10% of 10^4]');
+  try {
+    // 1. Plan build: a 1,000-variant grid on the duel (10 target numbers x 100 turn limits).
+    const exp = join(tmp, 'grid.yaml');
+    const limits = Array.from({ length: 100 }, (_, i) => 10 + i);
+    writeFileSync(exp, `experiment: bench-grid\nname: bench grid\nbase: ${join(ROOT, 'scenarios/duel/high-noon.yaml')}\ngrid:\n  - { tag: target, set: overrides.target, values: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }\n  - { tag: limit, set: overrides.turnLimit, values: [${limits.join(', ')}] }\n`);
+    experimentPlan(exp, { games: 1000 }); // warm-up (module loading, JIT)
+    const t0 = performance.now();
+    const { pf } = experimentPlan(exp, { games: 100_000, seed: 1 });
+    const planMs = performance.now() - t0;
+    console.log(`  plan build      : ${pf.plan.variants.length} variants x ${fmt(pf.plan.games)} games in ${planMs.toFixed(0)} ms (validated, documents inline, SHA-256 ${pf.id.slice(0, 12)}…)`);
+
+    // 2. Merge memory: a shard of one real batch per variant gives real-sized summaries; the merge
+    //    of every batch of the plan (200 batches of 500 games) is then fed from it, and of a 10x
+    //    smaller plan likewise. Memory follows the plan (variants x rounds), not the games.
+    const one = (await runShard(pf, { index: 0, count: pf.plan.games / pf.batchSize }, { workers: 2 }))!;
+    const seg = one.segments[0];
+    const v8 = await import('node:v8');
+    const vm = await import('node:vm');
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    /** Heap held by the merge state (after a full GC) once every batch is in, in MB. */
+    const mergeHeap = (games: number): number => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const st = newMergeState({ ...pf, plan: { ...pf.plan, games } });
+      for (let start = 0; start < games; start += pf.batchSize) {
+        addPartial(st, 'bench', { ...one, plan: st.pf.id, segments: [{ ...seg, batches: [start], summaries: seg.summaries.map((x) => structuredClone(x)) }] });
+      }
+      if (!combine(st).complete) throw new Error('bench merge incomplete');
+      gc();
+      const held = process.memoryUsage().heapUsed - before;
+      if (st.seen.size === 0) throw new Error('unreachable'); // keeps st alive until measured
+      return held / 2 ** 20;
+    };
+    const m10k = mergeHeap(10_000);
+    const m100k = mergeHeap(100_000);
+    console.log(`  merge memory    : ${pf.plan.variants.length} variants, ${fmt(100_000)} games (200 batches): ${m100k.toFixed(1)} MB held; ${fmt(10_000)} games (20 batches): ${m10k.toFixed(1)} MB (heap after GC)`);
+
+    // 3. Shard processes: one process (1 worker) plays the whole plan; then two processes, one shard each.
+    const plan = join(tmp, 'plan.json');
+    const games = quick ? 60_000 : 300_000;
+    const run = (args: string[]): Promise<{ ms: number; maxRss: number }> =>
+      new Promise((ok, fail) => {
+        const t = performance.now();
+        const c = spawn(process.execPath, ['--import', `data:text/javascript,process.on('exit',()=>process.stderr.write('MAXRSS '+process.resourceUsage().maxRSS+'\\n'))`, salvoBin, ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
+        let err = '';
+        c.stderr.on('data', (d) => (err += d));
+        c.on('exit', (code) => (code === 0 ? ok({ ms: performance.now() - t, maxRss: Number(/MAXRSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024 }) : fail(new Error(err))));
+      });
+    await run(['plan', join(ROOT, 'scenarios/panzervor/fake-battle.yaml'), '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
+    const single = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
+    const t2 = performance.now();
+    await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
+    const pair = performance.now() - t2;
+    console.log(`  shard processes : 1 process ${fmt((games / single.ms) * 1000)} games/s; 2 processes ${fmt((games / pair) * 1000)} games/s (speed-up ${(single.ms / pair).toFixed(2)}x; ${fmt(games)} panzervor games, random agents, incl. start-up)`);
+
+    // 4. Peak memory of a whole run (main thread + 2 workers), 10^4 vs 10^6 games.
+    const big = quick ? 100_000 : 1_000_000;
+    const small = await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', '10000', '--workers', '2', '--out', join(tmp, 'r4'), '--no-progress']);
+    const large = await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', String(big), '--workers', '2', '--out', join(tmp, 'r6'), '--no-progress']);
+    console.log(`  peak memory     : ${fmt(10_000)} games ${small.maxRss.toFixed(0)} MB, ${fmt(big)} games ${large.maxRss.toFixed(0)} MB (${(((large.maxRss - small.maxRss) / small.maxRss) * 100).toFixed(1)}%; duel, 2 workers, max RSS of the process)`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`salvo bench — node ${process.version}, ${quick ? 'quick' : 'full'} run`);
   for (const c of CASES) if (!only || c.name.includes(only)) await benchCase(c);
+  if (!only || 'scale-out'.includes(only)) await benchScaleOut();
   if (!only || 'exact odds'.includes(only)) {
     const mod = (await dist('odds/bench')) as { runOddsBench?: () => Promise<void> | void };
     if (mod.runOddsBench) {

@@ -11,7 +11,7 @@ import { compileWithSets, type SetEdit } from './sets.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
-import { planForScenario } from '../run/execute.ts';
+import { planForScenario } from '../app/plan-file.ts';
 
 export interface Subject {
   /** The scenario file (absolute), for messages and relative references. */

@@ -9,8 +9,13 @@
  * engine's own roll code: the exact-vs-sampled check runs the two against each other.
  *
  * The core never imports a system; systems export `odds: OddsModule` on their GameSystem.
+ *
+ * A system declares its mechanics with `defineMechanic<R, OV, B>()({...})`: the rules data, option
+ * values and scenario block are the system's own types, and the parameter values are typed from
+ * the mechanic's specs (`p.distance` is a number, a misspelt name fails to compile), as `agentOf`
+ * does for agents.
  */
-import type { ParamSpec, ParamValue } from './agent.ts';
+import type { ParamSpec, ParamValue, ParamValuesOf } from './agent.ts';
 import type { Fraction } from './dice/fraction.ts';
 import type { OptionValues } from './options.ts';
 import { suggest } from './options.ts';
@@ -76,23 +81,34 @@ export interface OddsOutcome {
   readonly p: Fraction;
 }
 
-export interface OddsMechanic {
+export type OddsParamSpecs = Readonly<Record<string, OddsParamSpec>>;
+
+/**
+ * One exact mechanic, typed over the system's rules data R, option values OV and scenario block
+ * B, and its parameter specs P (the framework resolves and checks the values before any call).
+ */
+export interface OddsMechanic<R = any, OV = OptionValues, B = any, P extends OddsParamSpecs = OddsParamSpecs> {
   readonly name: string;
   readonly description: string;
-  readonly params: Readonly<Record<string, OddsParamSpec>>;
+  readonly params: P;
   /**
    * The mechanic's table. `scenario` is the validated `scenario:` block when the user gave
    * --scenario (systems whose mechanics depend on a scenario's forces use it; others ignore it).
    */
-  table(data: unknown, options: OptionValues, params: OddsParams, scenario?: unknown): OddsTable;
+  table(data: R, options: OV, params: ParamValuesOf<P>, scenario?: B): OddsTable;
   /** Exact distribution of one outcome at these parameters (for the exact-vs-sampled check). */
-  exact?(data: unknown, options: OptionValues, params: OddsParams, scenario?: unknown): readonly OddsOutcome[];
+  exact?(data: R, options: OV, params: ParamValuesOf<P>, scenario?: B): readonly OddsOutcome[];
   /** One sampled outcome with the engine's own roll code. */
-  sample?(data: unknown, options: OptionValues, params: OddsParams, rng: Rng, scenario?: unknown): string | number;
+  sample?(data: R, options: OV, params: ParamValuesOf<P>, rng: Rng, scenario?: B): string | number;
+  /**
+   * Why this mechanic has no sampled twin (`exact` and `sample`), when it has none: e.g. a table
+   * derived from other mechanics' exact values. The conformance battery requires the pair or this.
+   */
+  readonly noSampledTwin?: string;
   /** Parameter settings the exact-vs-sampled check covers (default: the defaults alone). */
   readonly checkParams?: readonly OddsParams[];
   /** Checks that need the rules data (unknown unit id...): [param, message]. */
-  validate?(data: unknown, options: OptionValues, params: OddsParams, scenario?: unknown): Array<[string, string]>;
+  validate?(data: R, options: OV, params: ParamValuesOf<P>, scenario?: B): Array<[string, string]>;
   /** Shown on reference cards (default true). */
   readonly card?: boolean;
   /** Parameter settings shown on reference cards (default: the defaults alone). */
@@ -101,8 +117,17 @@ export interface OddsMechanic {
   readonly needsScenario?: boolean;
 }
 
-export interface OddsModule {
-  readonly mechanics: readonly OddsMechanic[];
+export interface OddsModule<R = any, OV = any, B = any> {
+  readonly mechanics: readonly OddsMechanic<R, OV, B, OddsParamSpecs>[];
+}
+
+/**
+ * Declares a mechanic of a system with rules data R, option values OV and scenario block B,
+ * inferring its parameter names and value types from the specs:
+ *   const m = defineMechanic<RulesData, PvOptions, ScenarioBody>()({ name, params: { distance: {...} }, table: (d, o, p) => ... p.distance ... })
+ */
+export function defineMechanic<R, OV, B = unknown>() {
+  return <const P extends OddsParamSpecs>(m: OddsMechanic<R, OV, B, P>): OddsMechanic<R, OV, B, P> => m;
 }
 
 export function findMechanic(m: OddsModule, name: string): OddsMechanic | undefined {

@@ -1,6 +1,10 @@
 /**
  * THE game loop, shared by every system, the runner, the tests and the transcript tool:
  * new game -> (current side decides among legal actions -> apply) until a result or the cap.
+ *
+ * Hooks (PlayOptions) let the transcript tool and the conformance battery watch and check the
+ * very loop the runner uses instead of keeping loops of their own. With no hook set the loop
+ * allocates nothing per decision: each hook costs one `undefined` test.
  */
 import type { Agent, DecisionContext } from './agent.ts';
 import type { Rng } from './rng/rng.ts';
@@ -26,10 +30,12 @@ class Ctx<S> implements DecisionContext<unknown, S> {
     readonly side: number,
     readonly legal: Int32Array,
     readonly rng: Rng,
+    private readonly wrap: ((observation: unknown, side: number) => unknown) | undefined,
   ) {}
   observe(): unknown {
     if (!this.hasObs) {
-      this.obs = this.game.observe(this.state, this.side);
+      const o = this.game.observe(this.state, this.side);
+      this.obs = this.wrap === undefined ? o : this.wrap(o, this.side);
       this.hasObs = true;
     }
     return this.obs;
@@ -48,10 +54,33 @@ export function determinizeFor<S>(game: CompiledGame<S>, state: S, side: number,
   return game.determinize(state, side, rng);
 }
 
-export interface PlayOptions {
-  /** Called before each decision (transcripts, invariant checks). */
-  onDecision?: (state: unknown, side: number, action: number, n: number) => void;
+export interface PlayOptions<S = unknown> {
+  /** After set-up, before the first decision (invariants of the initial state). */
+  onStart?: (state: S) => void;
+  /**
+   * Before the side's agent is asked (and before a forced move is taken): the legal actions are
+   * in legal[0..n); `decisions` counts the decisions made so far. The battery checks invariants,
+   * clone independence and hidden information here.
+   */
+  beforeDecision?: (state: S, side: number, legal: Int32Array, n: number, decisions: number) => void;
+  /** After the action is chosen, before it is applied (transcripts, legality checks). */
+  onDecision?: (state: S, side: number, action: number, n: number) => void;
+  /** After the action is applied; `decisions` now counts it. */
+  afterApply?: (state: S, decisions: number) => void;
+  /**
+   * Wraps each observation before an agent sees it (the battery hands agents a read-only view,
+   * so an agent that mutates its observation is caught). Called at most once per decision.
+   */
+  observation?: (observation: unknown, side: number) => unknown;
+  /** Overrides the game's safety cap (CompiledGame.maxDecisions). */
+  maxDecisions?: number;
   log?: (line: string) => void;
+}
+
+export interface PlayOutcome<S> {
+  result: GameResult;
+  state: S;
+  decisions: number;
 }
 
 /** Plays one game to the end. The tally's scalars are reset first; cells accumulate. */
@@ -61,24 +90,62 @@ export function playGame<S>(
   streams: GameStreams,
   tally: Tally,
   scratch: PlayScratch,
-  opts: PlayOptions = {},
-): { result: GameResult; state: S; decisions: number } {
+  opts: PlayOptions<S> = {},
+): PlayOutcome<S> {
   tally.resetScalars();
   const ctx: PlayContext = { dice: streams.dice, tally, log: opts.log };
   const state = game.newGame(streams.setup, ctx);
+  if (opts.onStart !== undefined) opts.onStart(state);
+  return loop(game, state, agents, streams, ctx, scratch, opts, 0);
+}
+
+/**
+ * Plays on from a state taken in the middle of a game (a copy, a deserialised state) with the
+ * given streams, `decisions` having been made already. The tally is not reset. Used by the
+ * battery's serialisation round trip; the same loop as playGame.
+ */
+export function resumeGame<S>(
+  game: CompiledGame<S>,
+  state: S,
+  agents: readonly Agent[],
+  streams: GameStreams,
+  tally: Tally,
+  scratch: PlayScratch,
+  decisions: number,
+  opts: PlayOptions<S> = {},
+): PlayOutcome<S> {
+  const ctx: PlayContext = { dice: streams.dice, tally, log: opts.log };
+  return loop(game, state, agents, streams, ctx, scratch, opts, decisions);
+}
+
+function loop<S>(
+  game: CompiledGame<S>,
+  state: S,
+  agents: readonly Agent[],
+  streams: GameStreams,
+  ctx: PlayContext,
+  scratch: PlayScratch,
+  opts: PlayOptions<S>,
+  decisions: number,
+): PlayOutcome<S> {
   const legal = scratch.legal;
   const ctxs: Ctx<S>[] = [];
-  for (let s = 0; s < agents.length; s++) ctxs.push(new Ctx(game, state, s, legal, streams.agents[s]));
-  let decisions = 0;
+  for (let s = 0; s < agents.length; s++) ctxs.push(new Ctx(game, state, s, legal, streams.agents[s], opts.observation));
+  const cap = opts.maxDecisions ?? game.maxDecisions;
+  const before = opts.beforeDecision;
+  const chosen = opts.onDecision;
+  const after = opts.afterApply;
   let result: GameResult | null;
   while ((result = game.result(state)) === null) {
-    if (decisions >= game.maxDecisions) {
-      result = { winner: -1, reason: 'safety-cap', detail: `${game.maxDecisions} decisions`, length: game.length(state) };
+    if (decisions >= cap) {
+      result = { winner: -1, reason: 'safety-cap', detail: `${cap} decisions`, length: game.length(state) };
       break;
     }
     const side = game.currentSide(state);
     const n = game.legalActions(state, legal);
     if (n <= 0) throw new Error(`system gave no legal action at decision ${decisions} (side ${side})`);
+    if (n > legal.length) throw new Error(`system gave ${n} legal actions at decision ${decisions}, more than its maxActions (${legal.length})`);
+    if (before !== undefined) before(state, side, legal, n, decisions);
     let action: number;
     if (n === 1) {
       action = legal[0];
@@ -88,9 +155,10 @@ export function playGame<S>(
       c.hasObs = false;
       action = agents[side].decide(c);
     }
-    opts.onDecision?.(state, side, action, n);
+    if (chosen !== undefined) chosen(state, side, action, n);
     game.apply(state, action, ctx);
     decisions++;
+    if (after !== undefined) after(state, decisions);
   }
   game.finish?.(state, result, ctx);
   return { result, state, decisions };

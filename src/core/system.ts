@@ -129,6 +129,13 @@ export interface SystemInfo {
    * state (hands, secret choices); such a system hides it in `observe` and offers `determinize`.
    */
   readonly information: 'perfect' | 'imperfect';
+  /**
+   * The compiled games of this system offer `evaluate` and `determinize`, so the generic search
+   * agents (`lookahead`, `mcts`, src/agents/) are offered for it (listed, accepted by --agents).
+   * Declared here because agents are listed and checked before any scenario is compiled; a
+   * compiled game that lacks either hook makes those agents fail with a clear error.
+   */
+  readonly search?: boolean;
 }
 
 /**

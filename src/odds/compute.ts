@@ -6,7 +6,7 @@
 import { cellUses, cellValue, findMechanic, resolveOddsParams, type OddsChart, type OddsColumn, type OddsMechanic, type OddsParams } from '../core/odds.ts';
 import { suggest } from '../core/options.ts';
 import { listLeaves, type ProvenanceEntry } from '../core/tables/provenance.ts';
-import { InputError } from '../scenario/errors.ts';
+import { InputError } from '../core/errors.ts';
 import type { Fraction } from '../core/dice/fraction.ts';
 import type { OddsContext } from './context.ts';
 
@@ -149,6 +149,14 @@ export interface CellRecord {
 }
 
 /** One record per cell: keys, column, kind, decimal, exact fraction, marks. */
+/** Fields every flattened record has; a table key of the same name is written as 'key_<name>'. */
+export const RECORD_FIELDS: ReadonlySet<string> = new Set(['system', 'mechanic', 'column', 'label', 'kind', 'decimal', 'exact', 'placeholder', 'override', 'dependsOn']);
+
+/** The record field of a table key (no collision with the value fields: 'column' becomes 'key_column'). */
+export function keyField(name: string): string {
+  return RECORD_FIELDS.has(name) || name.startsWith('key_') ? `key_${name}` : name;
+}
+
 export function flatten(t: ResolvedTable): CellRecord[] {
   const out: CellRecord[] = [];
   for (const r of t.rows)
@@ -158,7 +166,7 @@ export function flatten(t: ResolvedTable): CellRecord[] {
       out.push({
         system: t.system,
         mechanic: t.mechanic,
-        ...r.key,
+        ...Object.fromEntries(Object.entries(r.key).map(([k, v]) => [keyField(k), v])),
         column: col.name,
         label: col.label,
         kind: col.kind ?? 'probability',

@@ -7,7 +7,7 @@ import { optionDefaults, type OptionValues } from '../core/options.ts';
 import type { OddsModule } from '../core/odds.ts';
 import type { GameSystem } from '../core/system.ts';
 import { stripProvenance, type DataTree } from '../core/tables/provenance.ts';
-import { InputError } from '../scenario/errors.ts';
+import { InputError } from '../core/errors.ts';
 import { loadScenarioFile } from '../scenario/load.ts';
 
 export interface OddsScenario {

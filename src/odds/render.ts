@@ -5,7 +5,7 @@
 import { toCsv } from '../report/csv.ts';
 import type { OddsMechanic } from '../core/odds.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
-import { flatten, formatCell, groupProvenance, OVERRIDE_MARK, PLACEHOLDER_MARK, type ProvenanceGroup, type ResolvedTable } from './compute.ts';
+import { flatten, formatCell, keyField, groupProvenance, OVERRIDE_MARK, PLACEHOLDER_MARK, type ProvenanceGroup, type ResolvedTable } from './compute.ts';
 import type { OddsContext } from './context.ts';
 
 /** Aligned text table. `exact` prints fractions instead of decimals/percentages. */
@@ -48,7 +48,7 @@ export function groupText(g: ProvenanceGroup): string {
 
 export function renderCsv(t: ResolvedTable): string {
   const records = flatten(t).map((r) => ({ ...r, placeholder: String(r.placeholder), override: String(r.override), dependsOn: (r.dependsOn as string[]).join(' ') }));
-  const columns = ['system', 'mechanic', ...t.keys.map((k) => k.name), 'column', 'label', 'kind', 'decimal', 'exact', 'placeholder', 'override', 'dependsOn'];
+  const columns = ['system', 'mechanic', ...t.keys.map((k) => keyField(k.name)), 'column', 'label', 'kind', 'decimal', 'exact', 'placeholder', 'override', 'dependsOn'];
   return toCsv(records, columns);
 }
 
@@ -64,7 +64,7 @@ export function tableJson(t: ResolvedTable, ctx?: OddsContext): Record<string, u
     description: t.description,
     params: t.params,
     ...(ctx ? { options: ctx.options, scenario: ctx.scenario ? { file: ctx.scenario.file, id: ctx.scenario.id, overrides: ctx.scenario.overrides } : null } : {}),
-    keys: t.keys,
+    keys: t.keys.map((k) => ({ ...k, field: keyField(k.name) })),
     columns: t.values,
     rows: flatten(t),
     notes: t.notes,
@@ -75,6 +75,20 @@ export function tableJson(t: ResolvedTable, ctx?: OddsContext): Record<string, u
 
 export function renderJson(t: ResolvedTable, ctx?: OddsContext): string {
   return JSON.stringify(tableJson(t, ctx), null, 2) + '\n';
+}
+
+/** The list of a system's mechanics and their parameters, as data. */
+export function mechanicListJson(ctx: OddsContext): Record<string, unknown> {
+  return {
+    system: ctx.system.info.id,
+    name: ctx.system.info.name,
+    mechanics: ctx.module.mechanics.map((m) => ({
+      name: m.name,
+      description: m.description,
+      needsScenario: !!m.needsScenario,
+      params: Object.fromEntries(Object.entries(m.params).map(([k, s]) => [k, { default: s.default, description: s.description, ...(s.values ? { values: s.values } : {}), ...(s.min !== undefined ? { min: s.min } : {}), ...(s.max !== undefined ? { max: s.max } : {}) }])),
+    })),
+  };
 }
 
 /** The list of a system's mechanics and their parameters. */

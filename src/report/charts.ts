@@ -58,15 +58,25 @@ export function histogram(rows: Row[], o: { value: string; count: string; title:
   } as TopLevelSpec;
 }
 
+/**
+ * A data field name as Vega-Lite reads it: '.', '[', ']' and quotes in a user's tag name would
+ * otherwise be taken as a nested access path (broken or silently wrong charts), so they are escaped.
+ */
+export function vegaField(name: string): string {
+  return name.replace(/[.[\]\\"']/g, (c) => `\\${c}`);
+}
+
 /** Heatmap of side A's win rate with the interval in the label, optionally faceted. */
 export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: string; title: string; side?: string }): TopLevelSpec {
   const side = o.side ?? 'A';
+  // User tag names never become field names: the data gets fixed fields, the names stay as titles.
+  const f = { row: 'matrixRow', col: 'matrixCol', facet: 'matrixFacet' };
   const base = {
     width: 60 * Math.max(1, new Set(rows.map((r) => r[o.col])).size),
     height: 40 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
     encoding: {
-      y: { field: o.row, type: 'nominal', title: o.row },
-      x: { field: o.col, type: 'nominal', title: o.col, axis: { orient: 'top', labelAngle: 0 } },
+      y: { field: f.row, type: 'nominal', title: o.row },
+      x: { field: f.col, type: 'nominal', title: o.col, axis: { orient: 'top', labelAngle: 0 } },
     },
     layer: [
       {
@@ -74,8 +84,8 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
         encoding: {
           color: { field: 'winA', type: 'quantitative', title: `${side} wins`, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } },
           tooltip: [
-            { field: o.row, type: 'nominal' },
-            { field: o.col, type: 'nominal' },
+            { field: f.row, type: 'nominal', title: o.row },
+            { field: f.col, type: 'nominal', title: o.col },
             { field: 'winA', type: 'quantitative', format: '.1%', title: `${side} win rate` },
             { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
             { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
@@ -87,9 +97,17 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
       { mark: { type: 'text', fontSize: 9, dy: 8 }, encoding: { text: { field: 'ci', type: 'nominal' } } },
     ],
   };
-  const data = { values: rows.map((r) => ({ ...r, ci: `±${(((r.hi as number) - (r.lo as number)) * 50).toFixed(1)}` })) };
+  const data = {
+    values: rows.map((r) => ({
+      ...r,
+      matrixRow: r[o.row],
+      matrixCol: r[o.col],
+      ...(o.facet !== undefined ? { matrixFacet: r[o.facet] } : {}),
+      ci: `±${(((r.hi as number) - (r.lo as number)) * 50).toFixed(1)}`,
+    })),
+  };
   if (o.facet) {
-    return { $schema: SCHEMA, title: o.title, data, facet: { column: { field: o.facet, type: 'nominal', title: o.facet } }, spec: base } as unknown as TopLevelSpec;
+    return { $schema: SCHEMA, title: o.title, data, facet: { column: { field: f.facet, type: 'nominal', title: o.facet } }, spec: base } as unknown as TopLevelSpec;
   }
   return { $schema: SCHEMA, title: o.title, data, ...base } as unknown as TopLevelSpec;
 }

@@ -7,7 +7,7 @@ import { PlayScratch, playGame } from '../core/play.ts';
 import { gameStreams } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
 import { findAgent } from '../scenario/agents.ts';
-import { compileScenarioDocument, loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
+import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
 
@@ -22,8 +22,9 @@ export interface BatchResult {
 const cache = new Map<string, LoadedScenario>();
 let cachedPlan = '';
 
+/** Compiles a variant from its inline document (never from disk: the file may have changed, or be elsewhere). */
 export function loadVariant(v: VariantSpec): LoadedScenario {
-  return v.doc === undefined ? loadScenarioFile(v.file) : compileScenarioDocument(v.doc, v.file);
+  return compileScenarioDocument(v.doc, v.file);
 }
 
 function cachedVariant(planKey: string, index: number, v: VariantSpec): LoadedScenario {

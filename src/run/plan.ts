@@ -2,6 +2,8 @@
  * A run plan is pure data: which scenario variants to play, with which agents, how many games,
  * from which seed. A plain `salvo run` is a plan with one variant; an experiment has many,
  * played on common random numbers (game g of every variant uses the streams of (seed, g)).
+ * Every variant carries its validated scenario document inline: a worker (on this machine or
+ * another) never reads a scenario file.
  */
 import type { AgentChoice } from '../core/agent.ts';
 
@@ -9,10 +11,10 @@ export interface VariantSpec {
   readonly name: string;
   readonly label: string;
   readonly tags: Readonly<Record<string, string>>;
-  /** The scenario file (absolute), for messages and relative references. */
+  /** The scenario file the document came from, for messages only (never read by workers). */
   readonly file: string;
-  /** A patched scenario document; absent = load `file` as it is. */
-  readonly doc?: unknown;
+  /** The validated scenario document (for an experiment: the base scenario patched). */
+  readonly doc: unknown;
   /** One agent per side. */
   readonly agents: readonly AgentChoice[];
 }
@@ -31,12 +33,20 @@ export interface RunPlan {
 
 /** A contiguous range of game indices, played for every variant of the plan. */
 export interface BatchTask {
+  /** Names the plan's variants in a worker's cache (the plan identity when there is one). */
   readonly planKey: string;
   readonly variants: readonly VariantSpec[];
   readonly baseline: number;
   readonly seed: number | string;
   readonly start: number;
   readonly count: number;
+}
+
+/** One batch of a plan: game indices [start, start + count) of every variant, in stopping round `round`. */
+export interface BatchRef {
+  readonly start: number;
+  readonly count: number;
+  readonly round: number;
 }
 
 /** Fixed chunking: the same plan always splits the same way, whatever the worker count. */
@@ -46,7 +56,19 @@ export function chunk(start: number, games: number, batchSize: number): Array<[n
   return out;
 }
 
-/** Cache key of a plan's variants (workers compile each variant once). */
+/**
+ * Every batch of a plan, in order. Without a stopping rule there is one round of all games; with
+ * one, rounds of `roundGames` games each (cut into batches that never straddle a round), so the
+ * stop point depends only on the plan.
+ */
+export function planBatches(games: number, batchSize: number, roundGames?: number): BatchRef[] {
+  const round = roundGames ?? games;
+  const out: BatchRef[] = [];
+  for (let r = 0, s = 0; s < games; r++, s += round) for (const [start, count] of chunk(s, Math.min(round, games - s), batchSize)) out.push({ start, count, round: r });
+  return out;
+}
+
+/** Cache key of a plan's variants, for in-process runs without a plan file (FNV-1a, local only). */
 export function planKey(plan: RunPlan): string {
   let h = 0x811c9dc5;
   const text = JSON.stringify(plan.variants);

@@ -2,27 +2,42 @@
  * Runs a plan on a piscina worker pool (or inline when workers = 0). Games are cut into fixed
  * batches of game indices; each batch comes back as integer summaries that are merged in any
  * order with the same result. Only a few batches are in flight at a time, so memory stays flat
- * however many games are played.
+ * however many games are played. The pool knows nothing of statistics or files: the stopping
+ * rule, the batches to skip (a resumed run) or to play (a shard) and what to do after each merge
+ * (a checkpoint) are handed to it by the caller.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { playBatch, type BatchResult } from './batch.ts';
-import { chunk, planKey, type BatchTask, type RunPlan } from './plan.ts';
-import { emptyPairTable, emptySummary, mergePairs, mergeSummary, type PairTable, type Summary } from './summary.ts';
-import { wilson } from '../analysis/intervals.ts';
+import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
+import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
+
+/** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
+export interface StopRule {
+  readonly roundGames: number;
+  /** Checked after each round with the merged summaries (and the paired outcome tables, for sequential tests). */
+  readonly done: (summaries: readonly Summary[], pairs: readonly PairTable[]) => boolean;
+}
 
 export interface RunOptions {
   /** Worker threads; 0 plays inline in this thread. Default: available cores. */
   readonly workers?: number;
   /** Games per task (per variant). Default 500. */
   readonly batchSize?: number;
-  /** Stop early once every variant's side-0 win-rate 95% interval half-width is at most this. */
-  readonly targetHalfWidth?: number;
-  /** Games per round when stopping at a precision (fixed, so the stop point never depends on workers). */
-  readonly roundGames?: number;
+  readonly stop?: StopRule;
   readonly onProgress?: (done: number, total: number) => void;
-  /** A stopping rule checked after each fixed round (e.g. a sequential test); true stops the run. */
-  readonly stopWhen?: (summaries: readonly Summary[], pairs: readonly PairTable[], games: number) => boolean;
+  /** Worker cache key of the plan (its identity when it has one). */
+  readonly planKey?: string;
+  /** Batches already merged into `totals` (a resumed run): skipped. */
+  readonly resume?: { readonly merged: ReadonlySet<number>; readonly totals: Totals };
+  /** Plays only the batches this accepts (a shard); the stopping rule then only lays out the rounds. */
+  readonly only?: (b: BatchRef) => boolean;
+  /** Called after each batch is merged (e.g. to write a checkpoint). */
+  readonly onMerged?: (b: BatchRef, totals: Totals, merged: ReadonlySet<number>) => void;
+  /** Once aborted, no new batch starts; batches in flight finish and are merged. */
+  readonly signal?: AbortSignal;
+  /** A pool to use (and leave open) instead of starting one. */
+  readonly pool?: BatchPool;
 }
 
 export interface PlanResult {
@@ -35,6 +50,10 @@ export interface PlanResult {
   readonly batchSize: number;
   readonly elapsedMs: number;
   readonly stoppedEarly: boolean;
+  /** True when the signal stopped the run before every batch was merged. */
+  readonly interrupted: boolean;
+  /** Batch starts merged into the summaries. */
+  readonly merged: ReadonlySet<number>;
 }
 
 export const DEFAULT_BATCH = 500;
@@ -49,81 +68,97 @@ function workerFile(): { filename: string; execArgv: string[] } {
   return { filename: new URL('./worker.js', here).href, execArgv: [] };
 }
 
+/** Plays batch tasks on worker threads, or inline in this thread when workers = 0. */
+export class BatchPool {
+  private readonly pool: Piscina | null;
+  constructor(readonly workers: number) {
+    this.pool = workers > 0 ? new Piscina({ ...workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, concurrentTasksPerWorker: 1 }) : null;
+  }
+  run(task: BatchTask): Promise<BatchResult> {
+    if (!this.pool) return new Promise((ok, fail) => setImmediate(() => { try { ok(playBatch(task)); } catch (e) { fail(e); } }));
+    return this.pool.run(task) as Promise<BatchResult>;
+  }
+  async destroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
 export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<PlanResult> {
   const t0 = performance.now();
-  const workers = opts.workers ?? defaultWorkers();
+  const workers = opts.pool?.workers ?? opts.workers ?? defaultWorkers();
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
-  const key = planKey(plan);
-  const summaries: Summary[] = [];
-  const pairs: PairTable[] = plan.variants.map(() => emptyPairTable());
-  const merge = (r: BatchResult): void => {
-    r.summaries.forEach((s, i) => mergeSummary((summaries[i] ??= emptySummary(s.wins.length, s.scalars.length, s.cells.length)), s));
-    r.pairs.forEach((p, i) => mergePairs(pairs[i], p));
-  };
-
-  const pool = workers > 0 ? new Piscina({ ...workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, concurrentTasksPerWorker: 1 }) : null;
-  const totalGames = plan.games * plan.variants.length;
-  let played = 0;
+  const key = opts.planKey ?? planKey(plan);
+  const totals = opts.resume ? structuredClone(opts.resume.totals) : emptyTotals(plan.variants.length);
+  const merged = new Set(opts.resume?.merged ?? []);
+  const batches = planBatches(plan.games, batchSize, opts.stop?.roundGames);
+  const stop = opts.only ? undefined : opts.stop;
+  const wanted = opts.only ? batches.filter(opts.only) : batches;
+  const totalGames = wanted.reduce((s, b) => s + b.count, 0) * plan.variants.length;
+  let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? b.count : 0), 0) * plan.variants.length;
   let stoppedEarly = false;
+  let interrupted = false;
+  const pool = opts.pool ?? new BatchPool(workers);
   try {
-    const round = opts.targetHalfWidth || opts.stopWhen ? Math.max(batchSize, opts.roundGames ?? 2000) : plan.games;
-    for (let start = 0; start < plan.games; start += round) {
-      const games = Math.min(round, plan.games - start);
-      const tasks: BatchTask[] = chunk(start, games, batchSize).map(([s, c]) => ({
-        planKey: key,
-        variants: plan.variants,
-        baseline: plan.baseline,
-        seed: plan.seed,
-        start: s,
-        count: c,
-      }));
-      const onDone = (r: BatchResult): void => {
-        merge(r);
-        played += r.count * plan.variants.length;
+    const rounds = (batches.at(-1)?.round ?? -1) + 1;
+    for (let r = 0; r < rounds; r++) {
+      const todo = wanted.filter((b) => b.round === r && !merged.has(b.start));
+      await runWindowed(pool, todo, Math.max(2, workers * 3), opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
+        mergeInto(totals, res);
+        merged.add(b.start);
+        played += b.count * plan.variants.length;
+        opts.onMerged?.(b, totals, merged);
         opts.onProgress?.(played, totalGames);
-      };
-      if (pool) await runWindowed(pool, tasks, workers * 3, onDone);
-      else for (const t of tasks) onDone(playBatch(t));
-      const stopRule = opts.stopWhen ? opts.stopWhen(summaries, pairs, start + games) : false;
-      if (start + games < plan.games && ((opts.targetHalfWidth && precise(summaries, opts.targetHalfWidth)) || stopRule)) {
+      });
+      if (opts.signal?.aborted && wanted.some((b) => !merged.has(b.start))) {
+        interrupted = true;
+        break;
+      }
+      // The rule is checked only when the summaries hold exactly rounds 0..r (on resume, earlier
+      // complete rounds were already checked before the interruption).
+      const roundEnd = batches.filter((b) => b.round === r).reduce((m, b) => Math.max(m, b.start + b.count), 0);
+      if (stop && roundEnd < plan.games && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries, totals.pairs)) {
         stoppedEarly = true;
         break;
       }
     }
   } finally {
-    await pool?.destroy();
+    if (!opts.pool) await pool.destroy();
   }
   return {
     plan,
-    summaries,
-    pairs,
-    games: summaries[0]?.games ?? 0,
+    summaries: totals.summaries,
+    pairs: totals.pairs,
+    games: totals.summaries[0]?.games ?? 0,
     workers,
     batchSize,
     elapsedMs: performance.now() - t0,
     stoppedEarly,
+    interrupted,
+    merged,
   };
 }
 
-/** Keeps at most `window` tasks in flight; results are merged as they arrive. */
-async function runWindowed(pool: Piscina, tasks: BatchTask[], window: number, onDone: (r: BatchResult) => void): Promise<void> {
+/** Keeps at most `window` tasks in flight; results are merged as they arrive, in this thread. */
+async function runWindowed(pool: BatchPool, todo: readonly BatchRef[], window: number, signal: AbortSignal | undefined, task: (b: BatchRef) => BatchTask, onDone: (b: BatchRef, r: BatchResult) => void): Promise<void> {
   let next = 0;
   const inFlight = new Set<Promise<void>>();
-  while (next < tasks.length || inFlight.size > 0) {
-    while (next < tasks.length && inFlight.size < window) {
-      const p: Promise<void> = (pool.run(tasks[next++]) as Promise<BatchResult>).then((r) => {
-        inFlight.delete(p);
-        onDone(r);
-      });
+  let failure: unknown;
+  while ((next < todo.length && !signal?.aborted && failure === undefined) || inFlight.size > 0) {
+    while (next < todo.length && inFlight.size < window && !signal?.aborted && failure === undefined) {
+      const b = todo[next++];
+      const p: Promise<void> = pool.run(task(b)).then(
+        (r) => {
+          inFlight.delete(p);
+          if (failure === undefined) onDone(b, r);
+        },
+        (e) => {
+          inFlight.delete(p);
+          failure ??= e;
+        },
+      );
       inFlight.add(p);
     }
-    await Promise.race(inFlight);
+    if (inFlight.size > 0) await Promise.race(inFlight);
   }
-}
-
-function precise(summaries: Summary[], target: number): boolean {
-  return summaries.every((s) => {
-    const [lo, hi] = wilson(s.wins[0] ?? 0, s.games);
-    return (hi - lo) / 2 <= target;
-  });
+  if (failure !== undefined) throw failure;
 }

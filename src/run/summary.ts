@@ -108,4 +108,46 @@ export function mergePairs(a: PairTable, b: PairTable): PairTable {
   return a;
 }
 
+/** The merged summaries of a plan's variants and their paired tables against the baseline. */
+export interface Totals {
+  /** summaries[v]; absent until variant v's first batch is merged (its sizes come from the game). */
+  summaries: Summary[];
+  pairs: PairTable[];
+}
+
+export function emptyTotals(variants: number): Totals {
+  return { summaries: [], pairs: Array.from({ length: variants }, emptyPairTable) };
+}
+
+/** totals += one batch's (or one partial's) summaries and pairs; exact, in any order. */
+export function mergeInto(t: Totals, r: { readonly summaries: readonly Summary[]; readonly pairs: readonly PairTable[] }): Totals {
+  r.summaries.forEach((s, i) => {
+    if (t.summaries[i] === undefined) t.summaries[i] = emptySummary(s.wins.length, s.scalars.length, s.cells.length);
+    mergeSummary(t.summaries[i], s);
+  });
+  r.pairs.forEach((p, i) => mergePairs(t.pairs[i], p));
+  return t;
+}
+
+function sortedRecord<T>(r: Record<string, T>, numeric: boolean): Record<string, T> {
+  const keys = Object.keys(r).sort(numeric ? (a, b) => Number(a) - Number(b) || (a < b ? -1 : a > b ? 1 : 0) : undefined);
+  const out: Record<string, T> = {};
+  for (const k of keys) out[k] = r[k];
+  return out;
+}
+
+/**
+ * The same summary with every keyed table in sorted key order: merging in a different order
+ * (other workers, shards, a resumed run) then gives byte-identical JSON, not only equal values.
+ */
+export function canonicalSummary(s: Summary): Summary {
+  return {
+    ...s,
+    reasons: sortedRecord(s.reasons, false),
+    details: sortedRecord(s.details, false),
+    length: sortedRecord(s.length, true),
+    scalars: s.scalars.map((h) => sortedRecord(h, true)),
+  };
+}
+
 export type { EndReason };

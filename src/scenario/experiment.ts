@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import type { AgentChoice } from '../core/agent.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
-import { InputError, zodIssues, type InputIssue } from './errors.ts';
+import { FORBIDDEN_KEYS, InputError, excerpt, forbiddenSegment, type InputIssue } from '../core/errors.ts';
+import { LIMITS } from './limits.ts';
+import { gamesSchema, seedSchema } from './schema.ts';
+import { knownKeysAt } from './zod-walk.ts';
+import { zodIssues } from './errors.ts';
 import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
 import { compileScenarioDocument, relativeTo, type LoadedScenario } from './load.ts';
 import { agentChoiceSchema } from './schema.ts';
@@ -14,27 +18,27 @@ import { readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
 
 const variantSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a variant name of letters, digits, dot, dash or underscore'),
-    label: z.string().optional(),
-    tags: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    name: z.string().max(LIMITS.name).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a variant name of letters, digits, dot, dash or underscore'),
+    label: z.string().max(LIMITS.name).optional(),
+    tags: z.record(z.string().min(1).max(100), z.union([z.string().max(LIMITS.name), z.number(), z.boolean()])).optional(),
     patch: z.record(z.string(), z.unknown()).optional(),
     options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     overrides: z.record(z.string(), z.unknown()).optional(),
-    agents: z.array(agentChoiceSchema).min(1).optional(),
+    agents: z.array(agentChoiceSchema).min(1).max(16).optional(),
   })
   .strict();
 
 export const experimentSchema = z
   .object({
-    experiment: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, dot, dash or underscore'),
-    name: z.string().min(1),
-    description: z.string().optional(),
-    base: z.string().min(1),
-    games: z.number().int().positive().optional(),
-    seed: z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).optional(),
-    agents: z.array(agentChoiceSchema).min(1).optional(),
-    baseline: z.string().optional(),
-    variants: z.array(variantSchema).optional(),
+    experiment: z.string().max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, dot, dash or underscore'),
+    name: z.string().min(1).max(LIMITS.name),
+    description: z.string().max(LIMITS.description).optional(),
+    base: z.string().min(1).max(1000).describe('the base scenario file, relative to this file'),
+    games: gamesSchema.optional(),
+    seed: seedSchema.optional(),
+    agents: z.array(agentChoiceSchema).min(1).max(16).optional(),
+    baseline: z.string().max(LIMITS.name).optional(),
+    variants: z.array(variantSchema).max(LIMITS.variants).optional(),
     /**
      * Sweeps: the cartesian product of the axes becomes variants (after any listed ones). Each axis
      * sets one dotted path of a variant definition: 'overrides.<rules path>', 'options.<name>',
@@ -44,18 +48,23 @@ export const experimentSchema = z
       .array(
         z
           .object({
-            tag: z.string().min(1),
-            set: z.string().regex(/^(overrides|options|patch)\..+|^agents\.\d+$/, "expected 'overrides.<path>', 'options.<name>', 'patch.<path>' or 'agents.<side index>'"),
-            values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
+            tag: z.string().min(1).max(100).refine((t) => forbiddenSegment(t) === undefined, 'this tag name is not allowed'),
+            set: z
+              .string()
+              .max(300)
+              .regex(/^(overrides|options|patch)\..+|^agents\.\d{1,2}$/, "expected 'overrides.<path>', 'options.<name>', 'patch.<path>' or 'agents.<side index>'")
+              .refine((t) => forbiddenSegment(t) === undefined, "a path segment named '__proto__', 'constructor' or 'prototype' is not allowed"),
+            values: z.array(z.union([z.string().max(LIMITS.name), z.number(), z.boolean()])).min(1).max(LIMITS.variants),
           })
           .strict(),
       )
       .min(1)
+      .max(8)
       .optional(),
     /** What the paired comparisons report, first = the verdict's: side names (their win rates) and/or 'draws'. Default: every side, then draws. */
     compare: z.array(z.string().min(1)).min(1).optional(),
     report: z
-      .object({ matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional() })
+      .object({ matrix: z.object({ row: z.string().max(100), col: z.string().max(100), facet: z.string().max(100).optional() }).strict().optional() })
       .strict()
       .optional(),
   })
@@ -80,8 +89,17 @@ export interface ExperimentOverrides {
 
 export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}): LoadedExperiment {
   const src = readSourceFile(file);
+  const raw = src.data as Record<string, unknown>;
+  if (raw.experiment === undefined && raw.system !== undefined) {
+    throw new InputError(file, [{ path: '', message: "this is a scenario file (it has 'system:'): use salvo run, not salvo experiment" }]);
+  }
   const parsed = experimentSchema.safeParse(src.data);
-  if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '')));
+  if (!parsed.success) throw new InputError(file, withLines(src, zodIssues(parsed.error, '', (p) => knownKeysAt(experimentSchema, p), src.data)));
+  const gridSize = (parsed.data.grid ?? []).reduce((n, a) => n * a.values.length, 1);
+  const listed = parsed.data.variants?.length ?? 0;
+  if (listed + (parsed.data.grid ? gridSize : 0) > LIMITS.variants) {
+    throw new InputError(file, withLines(src, [{ path: parsed.data.grid ? 'grid' : 'variants', message: `too many variants (${listed} listed${parsed.data.grid ? ` + ${gridSize} from the grid` : ''}; at most ${LIMITS.variants})` }]));
+  }
   const spec = { ...parsed.data, variants: [...(parsed.data.variants ?? []), ...expandGrid(parsed.data.grid ?? [])] };
   if (spec.variants.length === 0) throw new InputError(file, withLines(src, [{ path: 'variants', message: "expected at least one variant (a 'variants' list or a 'grid')" }]));
   const baseFile = relativeTo(file, spec.base);
@@ -89,9 +107,10 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   try {
     baseSrc = readSourceFile(baseFile);
   } catch (e) {
-    if (e instanceof InputError) throw new InputError(file, withLines(src, [{ path: 'base', message: `base scenario ${spec.base}: ${e.issues.map((i) => i.message).join('; ')}` }]));
+    if (e instanceof InputError) throw new InputError(file, withLines(src, [{ path: 'base', message: `base scenario ${excerpt(spec.base, 100)}: ${e.issues.map((i) => i.message).join('; ')}` }]));
     throw e;
   }
+  if (isExperimentDoc(baseSrc.data)) throw new InputError(file, withLines(src, [{ path: 'base', message: `base ${excerpt(spec.base, 100)} is an experiment file; expected a scenario file` }]));
   const base = compileScenarioDocument(baseSrc.data, baseFile, baseSrc.text);
 
   const names = new Set<string>();
@@ -107,6 +126,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   const defaultAgents: AgentChoice[] = spec.agents?.map(agentChoiceFromInput) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
   const variantSpecs: VariantSpec[] = [];
   const compiled: LoadedScenario[] = [];
+  const variantIssues: InputIssue[] = [];
   spec.variants.forEach((v, i) => {
     const doc = structuredClone(baseSrc.data) as Record<string, unknown>;
     const patchIssues: InputIssue[] = [];
@@ -116,13 +136,13 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     }
     if (v.options) doc.options = { ...((doc.options as object) ?? {}), ...v.options };
     if (v.overrides) doc.overrides = { ...((doc.overrides as object) ?? {}), ...v.overrides };
-    if (patchIssues.length) throw new InputError(file, withLines(src, patchIssues));
+    if (patchIssues.length) return void variantIssues.push(...patchIssues);
     let loaded: LoadedScenario;
     try {
       loaded = compileScenarioDocument(doc, baseFile, baseSrc.text);
     } catch (e) {
       if (e instanceof InputError) {
-        throw new InputError(file, withLines(src, e.issues.map((iss) => ({ path: `variants.${i}`, message: `variant '${v.name}': ${iss.path ? iss.path + ': ' : ''}${iss.message}` }))));
+        return void variantIssues.push(...e.issues.map((iss) => ({ path: variantPath(v, i, iss.path), message: `variant '${v.name}': ${iss.path ? iss.path + ': ' : ''}${iss.message}` })));
       }
       throw e;
     }
@@ -131,7 +151,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side]) : defaultAgents[side])) : defaultAgents;
     const agentIssues = checkAgentChoices(loaded.system, agents, v.agents ? `variants.${i}.agents` : 'agents');
     if (agents.length !== loaded.compiled.sides.length) agentIssues.push({ path: v.agents ? `variants.${i}.agents` : 'agents', message: `expected ${loaded.compiled.sides.length} agents (one per side: ${loaded.compiled.sides.join(', ')}), got ${agents.length}` });
-    if (agentIssues.length) throw new InputError(file, withLines(src, agentIssues));
+    if (agentIssues.length) return void variantIssues.push(...agentIssues);
     compiled.push(loaded);
     variantSpecs.push({
       name: v.name,
@@ -142,6 +162,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
       agents,
     });
   });
+  if (variantIssues.length) throw new InputError(file, withLines(src, dedupe(variantIssues)));
   const sideNames = base.compiled.sides;
   const badCompare = (spec.compare ?? []).findIndex((c) => c !== 'draws' && !sideNames.includes(c));
   if (badCompare >= 0) throw new InputError(file, withLines(src, [{ path: `compare.${badCompare}`, message: `expected a side name (${sideNames.map((x) => `'${x}'`).join(', ')}) or 'draws', got '${spec.compare![badCompare]}'` }]));
@@ -162,20 +183,48 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   return { file, text: src.text, spec, base, variants: compiled, plan };
 }
 
+function isExperimentDoc(d: unknown): boolean {
+  return typeof d === 'object' && d !== null && 'experiment' in d && !('system' in d);
+}
+
+/** The path in the experiment file a variant's problem belongs to (its overrides/options entry when it set one). */
+function variantPath(v: VariantDef, i: number, inner: string): string {
+  for (const kind of ['overrides', 'options'] as const) {
+    const given = v[kind];
+    if (inner.startsWith(`${kind}.`) && given) {
+      const key = inner.slice(kind.length + 1);
+      if (Object.hasOwn(given, key)) return `variants.${i}.${kind}.${key}`;
+    }
+  }
+  return `variants.${i}`;
+}
+
+function dedupe(issues: InputIssue[]): InputIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const k = `${i.path}\u0000${i.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 /** Sets a dotted path in a plain object; the parent must exist. Returns an error message or null. */
 function setPath(root: Record<string, unknown>, path: string, value: unknown): string | null {
   const keys = path.split('.');
+  const bad = keys.find((k) => FORBIDDEN_KEYS.has(k));
+  if (bad !== undefined) return `path segment '${bad}' is not allowed`;
   let node: unknown = root;
   for (let i = 0; i < keys.length - 1; i++) {
     const k = keys[i];
-    const next: unknown = Array.isArray(node) ? node[Number(k)] : node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined;
+    const next: unknown = Array.isArray(node) ? (/^\d+$/.test(k) ? node[Number(k)] : undefined) : node && typeof node === 'object' && Object.hasOwn(node, k) ? (node as Record<string, unknown>)[k] : undefined;
     if (next === undefined || next === null || typeof next !== 'object') return `'${keys.slice(0, i + 1).join('.')}' does not exist in the base scenario`;
     node = next;
   }
   const last = keys[keys.length - 1];
   if (Array.isArray(node)) {
     const idx = Number(last);
-    if (!Number.isInteger(idx) || idx < 0 || idx > node.length) return `index ${last} out of range (the list has ${node.length} entries)`;
+    if (!/^\d+$/.test(last) || idx > node.length) return `index ${last} out of range (the list has ${node.length} entries)`;
     node[idx] = value;
   } else {
     (node as Record<string, unknown>)[last] = value;

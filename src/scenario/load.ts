@@ -9,7 +9,9 @@ import { resolveOptions, suggest, type OptionValues } from '../core/options.ts';
 import type { CompiledGame, GameSystem, ScenarioInput } from '../core/system.ts';
 import { applyOverrides, listLeaves, stripProvenance, type ProvenanceEntry } from '../core/tables/provenance.ts';
 import { SYSTEMS, findSystem } from '../systems/index.ts';
-import { InputError, zodIssues, type InputIssue } from './errors.ts';
+import { InputError, excerpt, type InputIssue } from '../core/errors.ts';
+import { knownKeysAt } from './zod-walk.ts';
+import { zodIssues } from './errors.ts';
 import { scenarioEnvelopeSchema, type ScenarioEnvelope } from './schema.ts';
 import { parseSource, readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
 import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
@@ -56,55 +58,82 @@ function safeParse(schema: z.ZodType, value: unknown): { success: true; data: un
   return schema.safeParse(value) as any;
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Validates in one pass: the envelope, the system block, the options, the overrides and the
+ * rules data they leave, and the run defaults are all checked before anything is reported, so a
+ * file with four typos gets four errors in one run. Cross-checks that need a valid block and
+ * valid rules data (unknown unit ids, placement zones) run when those are sound.
+ */
 function compileSource(src: SourceFile): LoadedScenario {
+  const raw = isRecord(src.data) ? src.data : {};
+  if (raw.experiment !== undefined && raw.system === undefined) {
+    fail(src, [{ path: '', message: "this is an experiment file (it has 'experiment:'): use salvo experiment, not salvo run" }]);
+  }
+  const issues: InputIssue[] = [];
   const env = safeParse(scenarioEnvelopeSchema, src.data);
-  if (!env.success) fail(src, zodIssues(env.error, ''));
+  if (!env.success) issues.push(...zodIssues(env.error, '', (p) => knownKeysAt(scenarioEnvelopeSchema, p), src.data));
+
+  const systemId = typeof raw.system === 'string' ? raw.system : undefined;
+  const system = systemId !== undefined ? findSystem(systemId) : undefined;
+  if (systemId !== undefined && !system) {
+    const known = SYSTEMS.map((s) => s.info.id);
+    issues.push({ path: 'system', message: `unknown system '${excerpt(systemId, 40)}'${suggest(systemId.slice(0, 64), known)}; known systems: ${known.join(', ') || '(none registered)'}` });
+  }
+  if (!system) fail(src, issues);
+
+  // The system block.
+  let body: unknown;
+  if (raw.scenario === undefined) issues.push({ path: 'scenario', message: `missing the 'scenario:' block (the ${system.info.name} set-up; see salvo new ${system.info.id})` });
+  else {
+    const b = safeParse(system.scenarioSchema, raw.scenario);
+    if (b.success) body = b.data;
+    else issues.push(...zodIssues(b.error, 'scenario', (p) => knownKeysAt(system.scenarioSchema, p), raw.scenario));
+  }
+
+  // Options (own keys only: 'toString' is not an option).
+  const givenOptions = isRecord(raw.options) ? raw.options : {};
+  const ownOptions: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(givenOptions)) {
+    if (Object.hasOwn(system.options, k)) ownOptions[k] = v;
+    else issues.push({ path: `options.${k}`, message: `unknown option '${excerpt(k, 40)}'${suggest(k.slice(0, 64), Object.keys(system.options))} (see salvo list ${system.info.id})` });
+  }
+  const [options, optionErrors] = resolveOptions(system.options, ownOptions);
+  for (const [k, m] of optionErrors) if (!issues.some((i) => i.path === `options.${k}`)) issues.push({ path: `options.${k}`, message: m });
+
+  // Overrides, then the rules data they leave.
+  const overrides: Record<string, unknown> = isRecord(raw.overrides) ? raw.overrides : {};
+  const applied = applyOverrides(system.rulesData, overrides, `${src.file}`);
+  for (const e of applied.errors) issues.push({ path: `overrides.${e.key}`, message: `${e.message} (salvo list ${system.info.id} --overrides lists every path)` });
+  let data: unknown;
+  if (applied.errors.length === 0) {
+    const rules = safeParse(system.rulesSchema, stripProvenance(applied.tree));
+    if (rules.success) data = rules.data;
+    else {
+      for (const i of zodIssues(rules.error, '')) issues.push({ path: overrideKeyFor(i.path, overrides), message: `the rules data would be invalid at '${i.path}': ${i.message}` });
+    }
+  }
+
+  // Run defaults: agents known, one per side.
+  const runAgents = isRecord(raw.run) && Array.isArray(raw.run.agents) && env.success ? (env.data as ScenarioEnvelope).run?.agents?.map(agentChoiceFromInput) : undefined;
+  if (runAgents) issues.push(...checkAgentChoices(system, runAgents, 'run.agents'));
+
+  if (issues.length || body === undefined || data === undefined || !env.success) fail(src, issues);
   const envelope = env.data as ScenarioEnvelope;
 
-  const system = findSystem(envelope.system);
-  if (!system) {
-    const known = SYSTEMS.map((s) => s.info.id);
-    fail(src, [{ path: 'system', message: `unknown system '${envelope.system}'${suggest(envelope.system, known)}; known systems: ${known.join(', ') || '(none registered)'}` }]);
-  }
-
-  if (envelope.scenario === undefined) fail(src, [{ path: 'scenario', message: `missing the 'scenario:' block (the ${system.info.name} set-up)` }]);
-  const body = safeParse(system.scenarioSchema, envelope.scenario);
-  if (!body.success) fail(src, zodIssues(body.error, 'scenario'));
-
-  const [options, optionErrors] = resolveOptions(system.options, envelope.options ?? {});
-  const issues: InputIssue[] = optionErrors.map(([k, m]) => ({ path: `options.${k}`, message: m }));
-
-  const overrides = envelope.overrides ?? {};
-  const applied = applyOverrides(system.rulesData, overrides, `${src.file}`);
-  for (const e of applied.errors) issues.push({ path: `overrides.${e.key}`, message: e.message });
-  if (issues.length) fail(src, issues);
-
-  const plain = stripProvenance(applied.tree);
-  const rules = safeParse(system.rulesSchema, plain);
-  if (!rules.success) {
-    const dataIssues = zodIssues(rules.error, '').map((i) => ({
-      path: overrideKeyFor(i.path, overrides),
-      message: `the rules data would be invalid at '${i.path}': ${i.message}`,
-    }));
-    fail(src, dataIssues);
-  }
-  const data = rules.data;
-
-  const checks = system.checkScenario?.(body.data, data, options) ?? [];
+  const checks = system.checkScenario?.(body, data, options) ?? [];
   if (checks.length) fail(src, checks.map(([p, m]) => ({ path: p.startsWith('scenario') || p.startsWith('options') || p.startsWith('overrides') ? p : `scenario.${p}`, message: m })));
-
-  const agents = envelope.run?.agents?.map(agentChoiceFromInput);
-  if (agents) {
-    const agentIssues = checkAgentChoices(system, agents, 'run.agents');
-    if (agentIssues.length) fail(src, agentIssues);
-  }
+  const agents = runAgents;
 
   const input: ScenarioInput = {
     file: src.file,
     system: system.info.id,
     id: envelope.id,
     name: envelope.name,
-    body: body.data,
+    body,
     options,
     overrides,
   };
@@ -113,9 +142,10 @@ function compileSource(src: SourceFile): LoadedScenario {
     compiled = system.compile({ scenario: input, data, options });
   } catch (e) {
     if (e instanceof InputError) throw e;
-    fail(src, [{ path: 'scenario', message: `the scenario cannot be set up: ${(e as Error).message}` }]);
+    fail(src, [{ path: 'scenario', message: `the scenario cannot be set up: ${excerpt((e as Error)?.message ?? String(e), 300)}` }]);
   }
-  const roots = system.dataInUse(body.data, data);
+  if (agents && agents.length !== compiled.sides.length) fail(src, [{ path: 'run.agents', message: `expected ${compiled.sides.length} agents (one per side: ${compiled.sides.join(', ')}), got ${agents.length}` }]);
+  const roots = system.dataInUse(body, data);
   return {
     system,
     input,

@@ -1,40 +1,55 @@
 /** The envelope every scenario file shares; the `scenario:` block belongs to the system. */
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 
-const paramValue = z.union([z.number(), z.string(), z.boolean()]);
+const paramValue = z.union([z.number(), z.string().max(LIMITS.name), z.boolean()]);
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** 'marksman', 'marksman:lambda=1.5', or { name: marksman, params: { lambda: 1.5 } }. */
 export const agentChoiceSchema = z.union([
-  z.string().min(1),
-  z.object({ name: z.string().min(1), params: z.record(z.string(), paramValue).optional() }).strict(),
+  z.string().min(1).max(LIMITS.name).describe("an agent name, optionally with parameters: 'marksman' or 'marksman:lambda=1.5'"),
+  z
+    .object({
+      name: z.string().min(1).max(LIMITS.name).describe('agent name (see salvo list <system>)'),
+      params: z.record(z.string().max(100), paramValue).optional().describe("the agent's named parameters"),
+    })
+    .strict(),
 ]);
+
+export const seedSchema = z
+  .union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)])
+  .describe('run seed: an integer, a string of digits (any 64-bit integer) or a word');
+
+export const gamesSchema = z.number().int().min(1).max(LIMITS.games).describe(`games to play (at most ${LIMITS.games})`);
 
 export const runDefaultsSchema = z
   .object({
-    games: z.number().int().positive().optional(),
-    seed: z.union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(200)]).optional(),
-    agents: z.array(agentChoiceSchema).min(1).optional(),
+    games: gamesSchema.optional(),
+    seed: seedSchema.optional(),
+    agents: z.array(agentChoiceSchema).min(1).max(16).optional().describe('one agent per side, in side order'),
   })
-  .strict();
+  .strict()
+  .describe('defaults for `salvo run` (flags override them)');
 
 export const sourceSchema = z
   .object({
-    seed: z.string().optional(),
-    section: z.string().optional(),
-    note: z.string().optional(),
+    seed: z.string().max(LIMITS.name).optional().describe('rulebook seed file'),
+    section: z.string().max(LIMITS.name).optional().describe('section of the rulebook'),
+    note: z.string().max(LIMITS.description).optional(),
   })
-  .strict();
+  .strict()
+  .describe('where the scenario comes from');
 
 export const scenarioEnvelopeSchema = z
   .object({
-    system: z.string().min(1),
-    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, dot, dash or underscore'),
-    name: z.string().min(1),
-    description: z.string().optional(),
+    system: z.string().min(1).max(100).describe('rule system id (see salvo list)'),
+    id: z.string().max(100).regex(ID, 'expected an id of letters, digits, dot, dash or underscore').describe('scenario id: letters, digits, dot, dash or underscore'),
+    name: z.string().min(1).max(LIMITS.name).describe('title shown in reports'),
+    description: z.string().max(LIMITS.description).optional(),
     source: sourceSchema.optional(),
     run: runDefaultsSchema.optional(),
-    options: z.record(z.string(), paramValue).optional(),
-    overrides: z.record(z.string(), z.unknown()).optional(),
+    options: z.record(z.string().max(100), paramValue).optional().describe('named options (see salvo list <system>)'),
+    overrides: z.record(z.string().max(300), z.unknown()).optional().describe('house rules: dotted path into the rules data -> value (see salvo list <system> --overrides)'),
     scenario: z.unknown(),
   })
   .strict();

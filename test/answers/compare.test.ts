@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExperiment } from '../../src/run/execute.ts';
+import { runExperiment } from '../../src/app/execute.ts';
 import { verdictLines } from '../../src/report/run-report.ts';
 import { InputError } from '../../src/scenario/errors.ts';
 import { ROOT } from '../helpers/bundled.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePairings, robustness } from '../../src/answers/robust.ts';
-import { runExperiment } from '../../src/run/execute.ts';
+import { runExperiment } from '../../src/app/execute.ts';
 import { verdictLines } from '../../src/report/run-report.ts';
 import { ROOT } from '../helpers/bundled.ts';
 

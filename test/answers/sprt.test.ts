@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairedLlr, parseSprt, sprtMonitor } from '../../src/answers/sprt.ts';
-import { runExperiment } from '../../src/run/execute.ts';
+import { runExperiment } from '../../src/app/execute.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 describe('GSPRT on paired outcomes', () => {

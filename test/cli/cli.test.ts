@@ -1,11 +1,12 @@
 /** The real binary end to end: run, experiment, validate, list, and bad input (exit 2, no report). */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { salvo } from '../helpers/cli.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function noStackTrace(text: string): void {
   expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -50,7 +51,7 @@ describe('salvo run', () => {
   it('bad flags and unknown agents: exit 2 with the flag named', () => {
     const r = salvo(['run', 'scenarios/duel/high-noon.yaml', '--games', '-5']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--games: expected a positive whole number, got '-5'/);
+    expect(r.stderr).toMatch(/--games: expected a whole number from 1 to 10000000, got '-5'/);
     const s = salvo(['run', 'scenarios/duel/high-noon.yaml', '--agents', 'patient,snipr', '--out', join(tmp, 'x')]);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/--agents\.1: unknown agent 'snipr'/);

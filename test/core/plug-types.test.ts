@@ -10,6 +10,10 @@ import { defineOptions, type OptionValuesOf } from '../../src/core/options.ts';
 import { metricNames } from '../../src/core/tally.ts';
 import { system as duel } from '../../src/systems/duel/index.ts';
 import type { SystemOptions } from '../../src/core/system.ts';
+import { system as panzervor } from '../../src/systems/panzervor/index.ts';
+import { marksman } from '../../src/systems/panzervor/agents/marksman.ts';
+import { M as pvMetrics } from '../../src/systems/panzervor/model.ts';
+import { pvAgent } from '../../src/systems/panzervor/agents/policy.ts';
 
 const options = defineOptions({
   randomChoice: { default: true, description: 'd', cite: 'c', kind: 'ambiguity' },
@@ -55,5 +59,32 @@ describe('the typed plug catches typos at compile time', () => {
     // @ts-expect-error a misspelt field
     const g = () => A.get(0, 'fire', 'gunn');
     expect([c, s, e, g]).toHaveLength(4);
+  });
+
+  it("Panzer Vor!: the issue's experiment (renaming randomChoice to randomChoise fails typecheck)", () => {
+    const o = panzervor.options.randomChoice.default;
+    const read = (v: SystemOptions<typeof panzervor>) => [
+      v.randomChoice,
+      // @ts-expect-error the misspelt Panzer Vor! option of the issue
+      v.randomChoise,
+    ];
+    // @ts-expect-error a value outside the option's choices
+    const bad: SystemOptions<typeof panzervor>['randomChoice'] = 'd6';
+    const agent = pvAgent({
+      name: 'x',
+      description: 'x',
+      params: marksman.params,
+      create: (_g, _s, p) => ({
+        // @ts-expect-error a misspelt Panzer Vor! agent parameter (marksman's is 'lambda')
+        decide: () => p.lamda,
+      }),
+    });
+    const lambda: number = marksman.params.lambda.default;
+    // @ts-expect-error a misspelt Panzer Vor! metric column ('shots')
+    const col = pvMetrics.col.shot;
+    // @ts-expect-error a misspelt Panzer Vor! scalar ('reshuffles')
+    const sc = pvMetrics.scalar.reshufles;
+    expect([o, read, bad, agent.name, lambda, col, sc]).toHaveLength(7);
+    expect(pvMetrics.col.hits).toBe(2);
   });
 });

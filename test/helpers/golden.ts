@@ -1,6 +1,6 @@
 /** Golden transcripts: game 0 of seed 1 with the scenario's default agents, as text. */
 import { join, relative } from 'node:path';
-import { planForScenario } from '../../src/run/execute.ts';
+import { planForScenario } from '../../src/app/execute.ts';
 import { transcribeGame } from '../../src/run/transcript.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { ROOT } from './bundled.ts';

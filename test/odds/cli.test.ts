@@ -3,11 +3,11 @@
  * same error handling as src/cli/main.ts: InputError -> one message, exit code 2), and the real
  * binary once src/cli/main.ts registers the three commands.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { register as registerCards } from '../../src/cli/commands/cards.ts';
 import { register as registerOdds } from '../../src/cli/commands/odds.ts';
 import { register as registerSetup } from '../../src/cli/commands/setup.ts';
@@ -16,6 +16,7 @@ import { salvo } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-odds-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Runs the three commands in process; returns what main.ts would print and its exit code. */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -76,7 +77,7 @@ describe('salvo odds (in process)', () => {
   it('bad input: exit 2 and one clear line naming the flag or file', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['odds', 'ww2setp'], /<system>: unknown system 'ww2setp' \(did you mean 'ww2setup'\?\)/],
-      [['odds', 'duel'], /system 'duel' has no exact mechanics/],
+      [['odds', 'duel', 'hit', '--param', 'aim=9'], /--param aim: expected a number in \[0, 6\], got 9/],
       [['odds', 'ww2setup', 'nope'], /mechanic: unknown mechanic 'nope'/],
       [['odds', 'ww2setup', 'barrages', '--param', 'units'], /--param: expected key=value, got 'units'/],
       [['odds', 'ww2setup', 'barrages', '--param', 'units=-3'], /--param units: expected a number in \[0, 1000\], got -3/],

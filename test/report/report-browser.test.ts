@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runExperiment, runScenario } from '../../src/run/execute.ts';
+import { runExperiment, runScenario } from '../../src/app/execute.ts';
 import { expectRendersOffline, type PageCheck } from '../helpers/browser.ts';
 import { bundledExperiments, bundledScenarios, ROOT } from '../helpers/bundled.ts';
 

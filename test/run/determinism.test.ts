@@ -5,8 +5,10 @@
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/run/pool.ts';
-import { planForScenario } from '../../src/run/execute.ts';
+import { planForScenario } from '../../src/app/execute.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
+import { wilson } from '../../src/analysis/intervals.ts';
+import type { Summary } from '../../src/run/summary.ts';
 import { bundledScenarios, ROOT } from '../helpers/bundled.ts';
 
 describe('determinism across worker counts and batch sizes', () => {
@@ -31,8 +33,9 @@ describe('determinism across worker counts and batch sizes', () => {
   it('stopping at a precision target stops at the same game count for any worker count', async () => {
     const loaded = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
     const plan = planForScenario(loaded, { games: 40000, seed: 5 });
-    const a = await runPlan(plan, { workers: 0, targetHalfWidth: 0.01, roundGames: 1000 });
-    const b = await runPlan(plan, { workers: 2, batchSize: 300, targetHalfWidth: 0.01, roundGames: 1000 });
+    const stop = { roundGames: 1000, done: (s: readonly Summary[]) => s.every((x) => { const [lo, hi] = wilson(x.wins[0], x.games); return (hi - lo) / 2 <= 0.01; }) };
+    const a = await runPlan(plan, { workers: 0, stop });
+    const b = await runPlan(plan, { workers: 2, batchSize: 300, stop });
     expect(a.stoppedEarly).toBe(true);
     expect(a.games).toBeLessThan(40000);
     expect(b.summaries).toEqual(a.summaries);

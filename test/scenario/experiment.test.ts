@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/scenario/errors.ts';
 import { expandGrid, loadExperimentFile } from '../../src/scenario/experiment.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'salvo-exp-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const base = join(ROOT, 'scenarios', 'duel', 'high-noon.yaml');
 function experiment(name: string, body: string): string {
   const f = join(dir, name);

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/scenario/errors.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'salvo-load-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function scenario(name: string, text: string): string {
   const f = join(dir, name);
   writeFileSync(f, text);
@@ -56,8 +57,9 @@ describe('scenario loading', () => {
 
   it('a typo in the system block names the path and line', () => {
     const p = problems(scenario('typo.yaml', GOOD + '  woundz: [3, 3]\n'));
-    expect(p[0].path).toBe('scenario');
-    expect(p[0].message).toMatch(/unknown key 'woundz'/);
+    expect(p[0].path).toBe('scenario.woundz');
+    expect(p[0].message).toMatch(/unknown key 'woundz' \(did you mean 'wounds'\?\)/);
+    expect(p[0].line).toBe(6);
   });
 
   it('a negative count names the path and what was expected', () => {

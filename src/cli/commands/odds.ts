@@ -10,8 +10,10 @@ import { suggest } from '../../core/options.ts';
 import { checkParams, computeTable, getMechanic } from '../../odds/compute.ts';
 import { oddsContext } from '../../odds/context.ts';
 import { renderHtml } from '../../odds/html.ts';
-import { renderCsv, renderJson, renderMechanicList, renderText } from '../../odds/render.ts';
-import { InputError } from '../../scenario/errors.ts';
+import { mechanicListJson, renderCsv, renderJson, renderMechanicList, renderText } from '../../odds/render.ts';
+import { toCsv } from '../../report/csv.ts';
+import { InputError } from '../../core/errors.ts';
+import { checkOutFile, keyValues } from '../flags.ts';
 import { SYSTEMS, findSystem } from '../../systems/index.ts';
 import type { GameSystem } from '../../core/system.ts';
 
@@ -32,15 +34,9 @@ export function oddsSystem(id: string): GameSystem {
   return sys;
 }
 
-/** 'k=v' strings to a record; errors name the flag. */
+/** 'k=v' strings to a null-prototype record; errors name the flag. */
 export function parseKv(list: readonly string[], flag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const item of list) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new InputError(CMD, [{ path: flag, message: `expected key=value, got '${item}'` }]);
-    out[item.slice(0, eq).trim()] = item.slice(eq + 1).trim();
-  }
-  return out;
+  return keyValues(list, flag);
 }
 
 export interface OddsArgs {
@@ -58,8 +54,14 @@ export function runOdds(a: OddsArgs): string {
   const format = (a.format ?? 'table') as OddsFormat;
   if (!FORMATS.includes(format)) throw new InputError(CMD, [{ path: '--format', message: `expected one of ${FORMATS.join(', ')}, got '${a.format}'` }]);
   const system = oddsSystem(a.system);
+  if (a.out !== undefined) checkOutFile(a.out);
   const ctx = oddsContext(system, a.scenario);
-  if (!a.mechanic) return emit(renderMechanicList(ctx), a.out);
+  if (!a.mechanic) {
+    if (format === 'json') return emit(JSON.stringify(mechanicListJson(ctx), null, 2) + '\n', a.out);
+    if (format === 'csv') return emit(toCsv(ctx.module.mechanics.flatMap((m) => Object.entries(m.params).map(([k, p]) => ({ mechanic: m.name, param: k, default: p.default, description: p.description }))), ['mechanic', 'param', 'default', 'description']), a.out);
+    if (format === 'html') throw new InputError(CMD, [{ path: '--format', message: 'html needs a mechanic (salvo odds <system> <mechanic> --format html)' }]);
+    return emit(renderMechanicList(ctx), a.out);
+  }
   const mech = getMechanic(ctx, a.mechanic);
   if (mech.needsScenario && !ctx.scenario) throw new InputError(CMD, [{ path: '--scenario', message: `mechanic '${mech.name}' needs a scenario file` }]);
   const params = checkParams(ctx, mech, parseKv(a.params ?? [], '--param'));

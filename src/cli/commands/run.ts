@@ -1,18 +1,30 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
-import { runScenario } from '../../run/execute.ts';
-import { agentList } from '../flags.ts';
-import { parseSet } from '../../answers/sets.ts';
-import { addPlayOptions, playOptions, withProgress } from './shared.ts';
+import { InputError } from '../../core/errors.ts';
+import { openReport, watchRuns } from '../watch.ts';
+import { addPlayOptions, playCommand, reportDir } from './shared.ts';
 
 export function registerRun(program: Command): void {
   const cmd = program
     .command('run')
-    .description('play many games of a scenario and write a report (HTML + CSV + JSON)')
-    .argument('<scenario>', 'scenario file (YAML or JSON)')
+    .description('play many games of a scenario (or a plan) and write a report (HTML + CSV + JSON)')
+    .argument('[scenario]', 'scenario file (YAML or JSON); or give --plan')
     .option('-a, --agents <a,b>', 'one agent per side, e.g. marksman,brawler or marksman:lambda=1.5,random')
+    .option('--watch', 'play again, and print the verdict, each time the scenario file is saved (src/cli/watch.ts)')
+    .option('--open', 'open the report in the default browser')
     .option('--set <path=value>', 'try one value without editing the file: overrides.<rules path>=v, options.<name>=v or scenario.<path>=v (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
-  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500' }).action(
-    (file: string, o: Record<string, string | boolean | undefined>) =>
-      withProgress(o, (onProgress) => runScenario({ file, ...playOptions(file, o), agents: agentList(o.agents as string | undefined), sets: ((o.set as unknown as string[] | undefined) ?? []).map(parseSet), onProgress })),
-  );
+  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500' }).action(async (file: string | undefined, o: Record<string, string | boolean | undefined>) => {
+    let opened = false;
+    const play = async () => {
+      await playCommand('run', file, o);
+      // Opened once: a watching browser tab is reloaded by the user, not reopened on every save.
+      if (o.open && !opened && !o.shard && !o.shardFromEnv) {
+        opened = true;
+        openReport(join((o.out as string | undefined) ?? reportDir(file ?? (o.plan as string)), 'report.html'));
+      }
+    };
+    if (!o.watch) return play();
+    if (file === undefined) throw new InputError('command line', [{ path: '--watch', message: 'needs a scenario file (not --plan)' }]);
+    await watchRuns(file, play);
+  });
 }

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { resolveOptions, type OptionSpecs, type OptionValue } from '../../core/options.ts';
 import { gameStreams } from '../../core/rng/streams.ts';
 import { stripProvenance } from '../../core/tables/provenance.ts';
-import { InputError } from '../../scenario/errors.ts';
+import { InputError } from '../../core/errors.ts';
 import { loadScenarioFile } from '../../scenario/load.ts';
 import { system as ww2 } from '../../systems/ww2setup/index.ts';
 import { formatSetup } from '../../systems/ww2setup/format.ts';

@@ -1,46 +1,177 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Command } from 'commander';
-import { fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { agentList, fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
-import { buildReportFiles, verdictLines } from '../../report/run-report.ts';
-import type { RunOutcome } from '../../run/execute.ts';
+import { InputError } from '../../scenario/errors.ts';
+import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome } from '../../app/execute.ts';
+import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
+import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
+import { verdictLines } from '../../report/run-report.ts';
+import { parseSet } from '../../answers/sets.ts';
+import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
+import { parsePairings } from '../../answers/robust.ts';
+import type { AgentChoice } from '../../core/agent.ts';
+
+function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+  if (v === undefined) return undefined;
+  const p = parsePairings(v);
+  if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
+  return p;
+}
+
+function sprtOption(v: string | undefined): SprtSpec | undefined {
+  if (v === undefined) return undefined;
+  const d = parseSprt(v);
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05 };
+}
+
+type Opts = Record<string, string | boolean | undefined>;
+const CMD = 'command line';
+
+/** The options that make a plan (`run`, `experiment`, `plan` share them). */
+export function addPlanOptions(cmd: Command, help: { games: string; batch: string }): Command {
+  return cmd
+    .option('-n, --games <N>', help.games)
+    .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
+    .option('--batch <N>', `games per worker task (results do not depend on it; default ${help.batch})`)
+    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games');
+}
 
 /** The options `run` and `experiment` share. */
 export function addPlayOptions(cmd: Command, help: { games: string; batch: string }): Command {
-  return cmd
-    .option('-n, --games <N>', help.games)
+  return addPlanOptions(cmd, help)
+    .option('--plan <FILE>', 'play a plan made by salvo plan (in place of a scenario or experiment file)')
     .option('-w, --workers <K>', 'worker threads; 0 plays in this thread (default: all cores)')
-    .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
-    .option('-o, --out <DIR>', 'report folder (default: reports/<file name>)')
-    .option('--batch <N>', 'games per worker task (results do not depend on it)', help.batch)
-    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01)')
+    .option('-o, --out <DIR>', 'report folder (default: reports/<file name>); with --shard, the partial result file')
+    .option('--resume', 'continue an interrupted run from the checkpoint in its --out folder')
+    .option('--shard <i/n>', 'play only shard i of n of a --plan (batches k with k mod n = i) and write a partial result to --out')
+    .option('--shard-from-env', 'take the shard index from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX')
+    .option('--shards <N>', 'number of shards, with --shard-from-env (Slurm and AWS Batch give it themselves)')
+    .option('--round <R>', 'with --shard and a --precision plan: play only stopping round R')
+    .option('--queue <URL>', 'play on a BullMQ queue in Redis (redis://host:port), served by salvo worker processes')
     .option('--json', 'print the summary as JSON on stdout')
     .option('--no-progress', 'no progress bar');
 }
 
-/** Checked values of the shared options. */
-export function playOptions(file: string, o: Record<string, string | boolean | undefined>) {
-  return {
+/** The plan a command plays: made from the file and flags, or read from --plan (whose flags are fixed). */
+export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
+  if (o.plan !== undefined) {
+    if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents'].filter((k) => o[k] !== undefined);
+    if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
+    return { pf: readPlanFile(o.plan as string), source: o.plan as string };
+  }
+  if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
+  const req = {
     games: positiveInt('--games', o.games as string | undefined),
-    workers: nonNegativeInt('--workers', o.workers as string | undefined),
     seed: seedValue(o.seed as string | undefined),
     batchSize: positiveInt('--batch', o.batch as string | undefined),
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
-    out: (o.out as string | undefined) ?? reportDir(file),
   };
+  if (kind === 'run') {
+    const sets = ((o.set as unknown as string[] | undefined) ?? []).map(parseSet);
+    const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
+    return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
+  }
+  const { pf, base, variants } = experimentPlan(file, req);
+  return { pf, ctx: { base, variants }, source: file };
 }
 
-/** Runs with a progress bar on stderr (not with --json), then prints the summary. */
-export async function withProgress(o: Record<string, string | boolean | undefined>, run: (onProgress: (done: number, total: number) => void) => Promise<RunOutcome>): Promise<void> {
-  const bar = progressBar(o.progress !== false && !o.json);
-  try {
-    const outcome = await run(bar.update);
-    bar.stop();
+/** Runs `salvo run` / `salvo experiment`: on this machine (with checkpoints), as one shard, or on a queue. */
+export async function playCommand(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<void> {
+  const workers = nonNegativeInt('--workers', o.workers as string | undefined);
+  const shard = shardOf(o);
+  const { pf, ctx, source } = resolvePlan(kind, file, o);
+  if (o.queue !== undefined) {
+    const { runOnQueue } = await import('../../app/queue.ts');
+    const bar = progressBar(o.progress !== false && !o.json);
+    try {
+      const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
+      bar.stop();
+      if (outcome) printSummary(outcome, !!o.json);
+      else process.exitCode = 3;
+    } finally {
+      bar.stop();
+    }
+    return;
+  }
+  if (shard) {
+    if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
+    const round = nonNegativeInt('--round', o.round as string | undefined);
+    const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
+    await withSignals(async (signal) => {
+      const bar = progressBar(o.progress !== false && !o.json);
+      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update }).finally(() => bar.stop());
+      if (!partial) return 'interrupted';
+      writePartial(out, partial);
+      const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
+      process.stderr.write(`shard ${shard.index}/${shard.count}: ${batches} batches, partial result in ${out}\n`);
+      return 'done';
+    }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
+    return;
+  }
+  const out = (o.out as string | undefined) ?? reportDir(source);
+  if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
+  await withSignals(async (signal) => {
+    const bar = progressBar(o.progress !== false && !o.json);
+    let outcome: RunOutcome | InterruptedOutcome;
+    try {
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+    } finally {
+      bar.stop();
+    }
+    if (outcome.interrupted) {
+      const r = outcome.result;
+      process.stderr.write(`stopped after ${r.merged.size} batches (${r.summaries[0]?.games ?? 0} of ${pf.plan.games} games per variant); checkpoint in ${join(out, 'checkpoint.json')}\n`);
+      return 'interrupted';
+    }
     printSummary(outcome, !!o.json);
+    return 'done';
+  }, () => `resume with: ${resumeCommand()}`);
+}
+
+function shardOf(o: Opts): Shard | undefined {
+  if (o.shard !== undefined && o.shardFromEnv) throw new InputError(CMD, [{ path: '--shard', message: 'give --shard i/n or --shard-from-env, not both' }]);
+  if (o.shard !== undefined) return parseShard(o.shard as string);
+  if (o.shardFromEnv) return shardFromEnv(process.env, positiveInt('--shards', o.shards as string | undefined));
+  return undefined;
+}
+
+/** The command line again, with --resume. */
+function resumeCommand(): string {
+  const args = process.argv.slice(2);
+  const quoted = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  return `salvo ${quoted.join(' ')}${args.includes('--resume') ? '' : ' --resume'}`;
+}
+
+/**
+ * Ctrl-C or SIGTERM stop the run cleanly (batches in flight finish, the checkpoint is written);
+ * a second one quits at once (every file is written atomically, so nothing is left half-written).
+ */
+export async function withSignals(run: (signal: AbortSignal) => Promise<'done' | 'interrupted'>, hint: () => string): Promise<void> {
+  const ac = new AbortController();
+  let got: NodeJS.Signals | undefined;
+  const code = (s: NodeJS.Signals): number => (s === 'SIGINT' ? 130 : 143);
+  const on = (s: NodeJS.Signals): void => {
+    if (got) process.exit(code(s));
+    got = s;
+    process.stderr.write(`\n${s === 'SIGINT' ? 'Ctrl-C' : s}: stopping after the batches in flight (again to quit at once)\n`);
+    ac.abort();
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  try {
+    const r = await run(ac.signal);
+    if (r === 'interrupted') {
+      process.stderr.write(hint() + '\n');
+      process.exitCode = code(got ?? 'SIGINT');
+    }
   } finally {
-    bar.stop();
+    process.off('SIGINT', on);
+    process.off('SIGTERM', on);
   }
 }
 
@@ -51,8 +182,7 @@ export function reportDir(file: string): string {
 
 export function printSummary(outcome: RunOutcome, json: boolean): void {
   if (json) {
-    // The written summary.json when there is one (it may name influential placeholders found beside it).
-    process.stdout.write(outcome.written ? readFileSync(join(outcome.written.dir, 'summary.json'), 'utf8') : buildReportFiles(outcome.report)['summary.json']);
+    process.stdout.write(outcome.files['summary.json']);
     return;
   }
   const { analysis, result } = outcome;

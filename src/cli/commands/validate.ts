@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InputError } from '../../scenario/errors.ts';
+import { InputError } from '../../core/errors.ts';
 import { loadScenarioFile } from '../../scenario/load.ts';
 import { loadExperimentFile } from '../../scenario/experiment.ts';
 import { readSourceFile } from '../../scenario/yaml-file.ts';

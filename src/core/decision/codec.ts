@@ -78,9 +78,13 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   }
   const size = next;
 
+  // When every kind spans the same power of two (a system keeping `kind << bits | payload`
+  // codes), the kind is a shift; otherwise a linear scan from the top (few kinds, no allocation).
+  const span = kinds.length ? size / kinds.length : 0;
+  const shift = kinds.length && offsets.every((o, i) => o === i * span) && Number.isInteger(Math.log2(span)) ? Math.log2(span) : -1;
   const kindIndexOf = (code: number): number => {
     if (!(code >= 0 && code < size) || !Number.isInteger(code)) return -1;
-    // Few kinds: a linear scan from the top is fastest and allocation-free.
+    if (shift >= 0) return code >>> shift;
     for (let i = offsets.length - 1; i >= 0; i--) if (code >= offsets[i]) return i;
     return -1;
   };

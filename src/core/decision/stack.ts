@@ -36,8 +36,9 @@ export function newDecisionStack(): DecisionStack {
   return { depth: 0, words: [] };
 }
 
+/** An exact copy, spare capacity included, so a clone serialises like its original. */
 export function cloneDecisionStack(s: DecisionStack): DecisionStack {
-  return { depth: s.depth, words: s.words.slice(0, s.depth * W) };
+  return { depth: s.depth, words: s.words.slice() };
 }
 
 export function stackDepth(s: DecisionStack): number {

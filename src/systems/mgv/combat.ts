@@ -14,7 +14,7 @@ import { defenseOf, kineticPenetrate, locateSurface, mainAttack, payloadAttack, 
 import { L_CORE_DAMAGE, L_HULL_DAMAGE, P_ENGINEERING, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from './model.ts';
 import type { MgvState, Unit } from './state.ts';
 
-/** Inches per photon estimate unit (flow.ts EST_STEP; repeated here to keep combat.ts free of flow.ts). */
+/** Inches per photon estimate unit (actions.ts EST_STEP; repeated here to keep combat.ts free of actions.ts). */
 const EST_STEP = 0.5;
 import { K_CORE_DAMAGED, K_DAMAGED, K_DICE, K_EFFECTIVE, K_INF_CORE, K_INF_HULL, K_SHOTS, K_SMOKE, S_IDX, bandOf, defClassOf, shotRow } from './metrics.ts';
 

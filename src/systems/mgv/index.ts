@@ -2,25 +2,27 @@
  * Invisible Enemy / MGV combat (system id `mgv`): the first continuous-table system.
  * Seed 002_5c83dc8c877efd25.txt; spec /work/shared/rules/mgv.md. See RULES.md for coverage.
  */
-import { randomAgent } from '../../core/agent.ts';
-import type { CompiledGame, GameResult, GameSystem, PlayContext } from '../../core/system.ts';
+import { sideToAct } from '../../core/decision/stack.ts';
+import { defineSystem, type CompiledGame, type GameResult, type PlayContext } from '../../core/system.ts';
 import { footprintInsideTable, basesOverlap, footprintOverlapsShape, pointInShape } from '../../core/geometry/table/index.ts';
 import { MGV_RULES_DATA } from './data/rules.ts';
 import { rulesSchema, scenarioSchema, type MgvRules, type MgvScenario } from './schema.ts';
-import { MGV_OPTIONS } from './options.ts';
+import { MGV_OPTIONS, type MgvOptions } from './options.ts';
 import { buildModel, shapeOf, type Model } from './model.ts';
 import { cloneState, type MgvState } from './state.ts';
-import { applyAction, describe, legalActions, maxActionsOf, missionKilled, newGameState } from './flow.ts';
+import { describe } from './actions.ts';
+import { applyAction, legalActions, maxActionsOf, missionKilled, newGameState } from './engine.ts';
 import { buildLayout, S_IDX } from './metrics.ts';
 import { observe, type MgvObservation } from './observe.ts';
 import { checkInvariants } from './invariants.ts';
-import { closerAgent, standoffAgent } from './agents/index.ts';
+import { agents } from './agents/index.ts';
 import { mgvOdds } from './odds.ts';
-import type { OptionValues } from '../../core/options.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { MgvObservation, MgvState, Model };
 
-export function compileMgv(data: MgvRules, scenario: MgvScenario, options: OptionValues): CompiledGame<MgvState, MgvObservation> & { model: Model } {
+export function compileMgv(data: MgvRules, scenario: MgvScenario, options: MgvOptions): CompiledGame<MgvState, MgvObservation> & { model: Model } {
   const m = buildModel(data, scenario, options);
   const metrics = buildLayout(m.sides);
   return {
@@ -31,7 +33,8 @@ export function compileMgv(data: MgvRules, scenario: MgvScenario, options: Optio
     maxActions: maxActionsOf(m),
     newGame: (_setup, ctx) => newGameState(m, ctx),
     result: (s) => s.result,
-    currentSide: (s) => s.side,
+    // The side of the top pending frame (counter-jam, a missile split), else the side to decide.
+    currentSide: (s) => sideToAct(s.pending, s.side),
     legalActions: (s, out) => legalActions(m, s, out),
     apply: (s, a, ctx) => applyAction(m, s, a, ctx),
     observe: (s, side) => observe(m, s, side),
@@ -45,13 +48,13 @@ export function compileMgv(data: MgvRules, scenario: MgvScenario, options: Optio
       }
     },
     checkInvariants: (s) => checkInvariants(m, s),
+    evaluate: (s, side) => evaluate(m, s, side),
+    determinize: (s, side, rng) => determinize(m, s, side, rng),
   };
 }
 
 /** Scenario checks that need the rules data; errors as [path, message]. */
-export function checkMgvScenario(body: unknown, dataIn: unknown, options: OptionValues): Array<[string, string]> {
-  const sc = body as MgvScenario;
-  const data = dataIn as MgvRules;
+export function checkMgvScenario(sc: MgvScenario, data: MgvRules, options: MgvOptions): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
   const sides = sc.sides.map((s) => s.id);
   if (new Set(sides).size !== 2) errs.push(['sides', `expected two sides with different ids, got ${sides.join(', ')}`]);
@@ -108,23 +111,22 @@ export function checkMgvScenario(body: unknown, dataIn: unknown, options: Option
   return errs;
 }
 
-export const system: GameSystem = {
+export const system = defineSystem({
   info: {
     id: 'mgv',
     name: 'Invisible Enemy (MGV combat)',
     seedFile: '002_5c83dc8c877efd25.txt',
     spec: 'rules/mgv.md',
     lengthUnit: 'turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData: MGV_RULES_DATA,
   rulesSchema,
   options: MGV_OPTIONS,
-  agents: [randomAgent, closerAgent, standoffAgent],
+  agents,
   defaultAgents: ['standoff', 'standoff'],
-  dataInUse(body: unknown): string[] {
-    const sc = body as MgvScenario;
+  dataInUse(sc): string[] {
     const roots = ['ratioColumns', 'kinetic', 'thermal', 'missile', 'photon', 'weapons', 'modifiers', 'crit', 'death', 'repair', 'speedLevels', 'turnCost', 'base', 'terrainRules', 'pentawing', 'victory'];
     const models = new Set(sc.units.map((u) => u.model));
     for (const m of models) roots.push(`mgvs.${m}`);
@@ -138,6 +140,6 @@ export const system: GameSystem = {
     return roots;
   },
   checkScenario: checkMgvScenario,
-  compile: ({ scenario, data, options }) => compileMgv(data as MgvRules, scenario.body as MgvScenario, options),
+  compile: ({ scenario, data, options }) => compileMgv(data, scenario.body, options),
   odds: mgvOdds,
-};
+});

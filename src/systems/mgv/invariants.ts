@@ -4,7 +4,9 @@ import type { Model } from './model.ts';
 import { computeLos, coverOf } from './geom.ts';
 import { canTargetFresh } from './combat.ts';
 import type { MgvState } from './state.ts';
-import { ST_SPLIT_DEF } from './state.ts';
+import { ST_COUNTER, ST_SPLIT_ATT, ST_SPLIT_DEF } from './state.ts';
+import { Frames } from './actions.ts';
+import { sideToAct } from '../../core/decision/stack.ts';
 
 export function checkInvariants(m: Model, s: MgvState): string[] {
   const out: string[] = [];
@@ -70,6 +72,14 @@ export function checkInvariants(m: Model, s: MgvState): string[] {
         s.cover[k] = c;
       }
     }
+  // Pending decisions: a counter-jam frame exactly at ST_COUNTER, a split frame exactly at a split
+  // step (its dice those offered), nothing otherwise; the deciding side is the top frame's.
+  const p = s.pending;
+  const split = s.step === ST_SPLIT_ATT || s.step === ST_SPLIT_DEF;
+  if (p.depth !== (s.step === ST_COUNTER || split ? 1 : 0)) out.push(`step ${s.step} with ${p.depth} pending frames (${Frames.describe(p)})`);
+  else if (s.step === ST_COUNTER && !(Frames.isTop(p, 'counterJam') && Frames.arg(p, 'counterJam', 'target') === s.pTarget)) out.push(`ST_COUNTER without its frame (${Frames.describe(p)})`);
+  else if (split && !(Frames.isTop(p, 'missileSplit') && Frames.arg(p, 'missileSplit', 'dice') === (s.step === ST_SPLIT_ATT ? s.pAttDice : s.pDefDice))) out.push(`split step without its frame (${Frames.describe(p)})`);
+  if (p.depth > 0 && sideToAct(p, -1) !== s.side) out.push(`top frame side ${sideToAct(p, -1)} is not the side to decide ${s.side}`);
   if (s.step === ST_SPLIT_DEF && (s.secret.attCore < 0 || s.secret.attCore > s.pAttDice)) out.push('secret split out of range');
   return out;
 }

@@ -9,7 +9,7 @@
  *    never double counts: shot counters are only on band rows, fielded only on 'all' rows.
  * Weapon 'jammer' rows hold the jammer's effects (its B hits and the kills they cause).
  */
-import type { MetricLayout } from '../../core/tally.ts';
+import { metricNames, type MetricLayout } from '../../core/tally.ts';
 
 export const ROW_WEAPONS = ['kinetic', 'missile', 'photon', 'thermal', 'jammer'] as const;
 export const W_JAMMER_ROW = 4;
@@ -18,17 +18,24 @@ const BAND_MAX = [4, 8, 12, 18, 24, Infinity];
 export const DEF_CLASSES = ['<=4', '5', '6', '7+'] as const;
 const PER = BANDS.length * DEF_CLASSES.length + 1;
 
-export const COLUMNS = ['fielded', 'costFielded', 'shots', 'effective', 'attackDice', 'cellsDamaged', 'coreCellsDamaged', 'cellsDestroyed', 'hullInfestations', 'coreInfestations', 'bHits', 'kills', 'pointsKilled', 'smokeBlocked'] as const;
-export const K_FIELDED = 0, K_COST = 1, K_SHOTS = 2, K_EFFECTIVE = 3, K_DICE = 4, K_DAMAGED = 5, K_CORE_DAMAGED = 6, K_DESTROYED = 7, K_INF_HULL = 8, K_INF_CORE = 9, K_B = 10, K_KILLS = 11, K_POINTS = 12, K_SMOKE = 13;
-
-export const SCALARS = [
+/** Counter and scalar names, declared once: `M.col.shots`, `M.scalar.turns` (a typo fails to compile). */
+export const M = metricNames(
+  ['fielded', 'costFielded', 'shots', 'effective', 'attackDice', 'cellsDamaged', 'coreCellsDamaged', 'cellsDestroyed', 'hullInfestations', 'coreInfestations', 'bHits', 'kills', 'pointsKilled', 'smokeBlocked'],
+  [
   'turns', 'lostA', 'lostB', 'pointsLostA', 'pointsLostB', 'missionKilledA', 'missionKilledB', 'bHitsA', 'bHitsB',
   'xWinsA', 'firstFireA', 'shotsA', 'shotsB', 'repairsTried', 'repairsDone', 'repairPointsUsed', 'jamAttempts', 'jamEffects',
   'beaconsLaunched', 'trapped', 'photonErrorQuarterIn', 'photonDiceLost', 'photonShots', 'missileCoreDiceAtt', 'missileDiceAtt',
   'missileCoreBlocked', 'missileHullBlocked', 'crits', 'infestationBDeaths', 'engineeringActions', 'firstBTurn',
-] as const;
+  ],
+);
+export const COLUMNS = M.columns;
+export const SCALARS = M.scalars;
+export const K_FIELDED = M.col.fielded, K_COST = M.col.costFielded, K_SHOTS = M.col.shots, K_EFFECTIVE = M.col.effective, K_DICE = M.col.attackDice,
+  K_DAMAGED = M.col.cellsDamaged, K_CORE_DAMAGED = M.col.coreCellsDamaged, K_DESTROYED = M.col.cellsDestroyed, K_INF_HULL = M.col.hullInfestations,
+  K_INF_CORE = M.col.coreInfestations, K_B = M.col.bHits, K_KILLS = M.col.kills, K_POINTS = M.col.pointsKilled, K_SMOKE = M.col.smokeBlocked;
 export type ScalarName = (typeof SCALARS)[number];
-export const S_IDX: Record<ScalarName, number> = Object.fromEntries(SCALARS.map((n, i) => [n, i])) as Record<ScalarName, number>;
+/** Scalar indices by name. */
+export const S_IDX = M.scalar;
 
 export function bandOf(range: number): number {
   for (let i = 0; i < BAND_MAX.length; i++) if (range < BAND_MAX[i]) return i;

@@ -5,7 +5,7 @@
  */
 import type { Footprint, Shape } from '../../core/geometry/table/index.ts';
 import { circle, polygon, rect, movementScratch, shapeBounds, turnCost } from '../../core/geometry/table/index.ts';
-import type { OptionValues } from '../../core/options.ts';
+import type { MgvOptions } from './options.ts';
 import type { MgvRules, MgvScenario, PayloadType, WeaponType } from './schema.ts';
 import { CRIT_CODES } from './schema.ts';
 
@@ -121,7 +121,7 @@ export interface Opts {
   pursuit: boolean;
 }
 
-export function compileOpts(o: OptionValues): Opts {
+export function compileOpts(o: MgvOptions): Opts {
   const order = String(o.resetOrder);
   return {
     rangingFit: o['photon.rangingPenalty'] === 'fitBothExamples',
@@ -263,7 +263,7 @@ export interface Model {
   readonly strikeWins: boolean;
   readonly deployment: ReadonlyArray<Shape | null>;
   readonly maxUnits: number;
-  /** Turn cost of each relative-turn leg option (flow.ts relTurn: (t - 3) * 45°, t = 0..7). */
+  /** Turn cost of each relative-turn leg option (actions.ts relTurn: (t - 3) * 45°, t = 0..7). */
   readonly relTurnCost: Float64Array;
   /** Axis-aligned bounds of every feature (x0, y0, x1, y1): exact cheap rejections before shape tests. */
   readonly featBox: Float64Array;
@@ -290,7 +290,7 @@ export function facingDegrees(f: string | number | undefined, bay: string): numb
   return bay === 'rear' ? 180 : 0;
 }
 
-export function buildModel(data: MgvRules, scenario: MgvScenario, options: OptionValues): Model {
+export function buildModel(data: MgvRules, scenario: MgvScenario, options: MgvOptions): Model {
   const o = compileOpts(options);
   const sides = scenario.sides.map((s) => s.id);
   const width = scenario.board?.width ?? data.board.width;

@@ -52,7 +52,7 @@ export function observe(m: Model, s: MgvState, side: number): MgvObservation {
 const COPIED = [
   'turn', 'slot', 'phaseNo', 'step', 'side', 'phaseSide', 'phaseType', 'used', 'winners', 'cursor', 'cursor2', 'pAtt', 'pSlot', 'pTarget',
   'pAttDice', 'pDefDice', 'pReturn', 'pRow', 'units', 'beacons', 'removed', 'opened', 'progress', 'defShown', 'crits', 'chains',
-  'barragesLeft', 'resetStage', 'result', 'los', 'cover', 'tgt',
+  'barragesLeft', 'resetStage', 'result', 'los', 'cover', 'tgt', 'pending',
 ] as const;
 type Missing = Exclude<keyof MgvState, (typeof COPIED)[number] | 'secret'>;
 // compile-time check: a new MgvState field must be added to COPIED and to refresh()
@@ -60,7 +60,7 @@ const allCopied: [Missing] extends [never] ? true : Missing = true;
 void allCopied;
 
 function snapshot(s: MgvState): MgvState {
-  const v = { ...s, secret: HIDDEN } as MgvState;
+  const v: MgvState = { ...s, secret: HIDDEN };
   refresh(v, s);
   return v;
 }
@@ -98,5 +98,6 @@ function refresh(v: MgvState, s: MgvState): void {
   v.los = s.los;
   v.cover = s.cover;
   v.tgt = s.tgt;
+  v.pending = s.pending;
   v.secret = HIDDEN;
 }

@@ -7,7 +7,9 @@ import { Dist } from '../../core/dice/exact.ts';
 import { opposedContest } from '../../core/dice/contest.ts';
 import { Fraction } from '../../core/dice/fraction.ts';
 import type { MgvRules } from './schema.ts';
-import type { OddsCell, OddsMechanic, OddsModule, OddsRow } from '../../core/odds.ts';
+import { defineMechanic, type OddsCell, type OddsModule, type OddsRow } from '../../core/odds.ts';
+import type { MgvOptions } from './options.ts';
+import type { MgvScenario } from './schema.ts';
 import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from './combat.ts';
 
 export interface OddsTable {
@@ -171,9 +173,12 @@ function flatTable(t: Record<string, number[]>): Int8Array {
 const pathsRatio = ['ratioColumns.thresholds'];
 const P = (v: Fraction): OddsCell => ({ value: v });
 
-function ratioMechanic(kind: 'kinetic' | 'thermal'): OddsMechanic {
+/** Declares a mechanic over MGV's rules data and options, its parameters typed from their specs. */
+const mechanic = defineMechanic<MgvRules, MgvOptions, MgvScenario>();
+
+function ratioMechanic(kind: 'kinetic' | 'thermal') {
   const cells = kind === 'kinetic' ? kineticCells : thermalCells;
-  return {
+  return mechanic({
     name: kind,
     description: kind === 'kinetic' ? 'Kinetic: cells marked in line by attack vs defence (best of 2D6 on the Kinetic table)' : 'Thermal: hull cells destroyed by attack vs defence (1D6, 1-2 always miss)',
     params: {
@@ -181,7 +186,7 @@ function ratioMechanic(kind: 'kinetic' | 'thermal'): OddsMechanic {
       defense: { default: 6, min: 0, max: 60, integer: true, description: 'target defence' },
     },
     table(data) {
-      const d = data as MgvRules;
+      const d = data;
       const labels = d.ratioColumns.labels;
       const max = kind === 'kinetic' ? 4 : 3;
       const rows: OddsRow[] = labels.map((lab, col) => {
@@ -200,12 +205,12 @@ function ratioMechanic(kind: 'kinetic' | 'thermal'): OddsMechanic {
       };
     },
     exact(data, _o, p) {
-      const d = data as MgvRules;
-      return cells(d, columnFor(d, Number(p.attack), Number(p.defense))).table().map((r) => ({ outcome: r.outcome, p: r.p }));
+      const d = data;
+      return cells(d, columnFor(d, p.attack, p.defense)).table().map((r) => ({ outcome: r.outcome, p: r.p }));
     },
     sample(data, _o, p, rng) {
-      const d = data as MgvRules;
-      const col = columnFor(d, Number(p.attack), Number(p.defense));
+      const d = data;
+      const col = columnFor(d, p.attack, p.defense);
       if (col < 0) return 0;
       if (kind === 'kinetic') return rollKinetic(rng, d.kinetic.dice, flatTable(d.kinetic.table), col);
       const miss = new Uint8Array(8);
@@ -213,10 +218,10 @@ function ratioMechanic(kind: 'kinetic' | 'thermal'): OddsMechanic {
       return rollThermal(rng, miss, flatTable(d.thermal.table), col);
     },
     checkParams: [{ attack: 11, defense: 6 }, { attack: 12, defense: 6 }, { attack: 4, defense: 6 }, { attack: 8, defense: 2 }],
-  };
+  });
 }
 
-const photonMechanic: OddsMechanic = {
+const photonMechanic = mechanic({
   name: 'photon',
   description: 'Photon fire: hull and core damage hits for an attack value and a ranging error (5 = hull, 6 = core)',
   params: {
@@ -224,9 +229,9 @@ const photonMechanic: OddsMechanic = {
     error: { default: 0, min: 0, max: 100, description: 'ranging error in inches' },
   },
   table(data, options, p) {
-    const d = data as MgvRules;
+    const d = data;
     const rule = options['photon.rangingPenalty'] === 'fitBothExamples' ? 'fitBothExamples' : 'perFullInch';
-    const n = photonDice(Number(p.attack), Number(p.error), rule, d.modifiers.perRangingInch);
+    const n = photonDice(p.attack, p.error, rule, d.modifiers.perRangingInch);
     const rows: OddsRow[] = photonHits(d, n).map((r) => ({ key: { hull: r.hull, core: r.core }, cells: { p: P(r.p) } }));
     return {
       title: `Photon: ${n} dice (attack ${p.attack}, ranging error ${p.error}")`,
@@ -239,22 +244,22 @@ const photonMechanic: OddsMechanic = {
     };
   },
   exact(data, options, p) {
-    const d = data as MgvRules;
+    const d = data;
     const rule = options['photon.rangingPenalty'] === 'fitBothExamples' ? 'fitBothExamples' : 'perFullInch';
-    return photonHits(d, photonDice(Number(p.attack), Number(p.error), rule, d.modifiers.perRangingInch)).map((r) => ({ outcome: `${r.hull}h${r.core}c`, p: r.p }));
+    return photonHits(d, photonDice(p.attack, p.error, rule, d.modifiers.perRangingInch)).map((r) => ({ outcome: `${r.hull}h${r.core}c`, p: r.p }));
   },
   sample(data, options, p, rng) {
-    const d = data as MgvRules;
+    const d = data;
     const fit = options['photon.rangingPenalty'] === 'fitBothExamples';
-    const n = Math.max(0, Number(p.attack) + d.modifiers.perRangingInch * rangingPenalty(Number(p.error), fit));
+    const n = Math.max(0, p.attack + d.modifiers.perRangingInch * rangingPenalty(p.error, fit));
     const out = new Int32Array(2);
     rollPhoton(rng, n, d.photon.hullFace, d.photon.coreFace, out);
     return `${out[0]}h${out[1]}c`;
   },
   checkParams: [{ attack: 8, error: 3.25 }, { attack: 5, error: 0 }],
-};
+});
 
-const missileMechanic: OddsMechanic = {
+const missileMechanic = mechanic({
   name: 'missile',
   description: 'Missile fire: core and hull infestations for given dice and secret splits (sorted dice compared high to high, ties cancel)',
   params: {
@@ -265,15 +270,15 @@ const missileMechanic: OddsMechanic = {
   },
   validate(_d, _o, p) {
     const e: Array<[string, string]> = [];
-    if (Number(p.attackCore) > Number(p.attackDice)) e.push(['attackCore', `expected at most attackDice (${p.attackDice}), got ${p.attackCore}`]);
-    if (Number(p.defenseCore) > Number(p.defenseDice)) e.push(['defenseCore', `expected at most defenseDice (${p.defenseDice}), got ${p.defenseCore}`]);
+    if (p.attackCore > p.attackDice) e.push(['attackCore', `expected at most attackDice (${p.attackDice}), got ${p.attackCore}`]);
+    if (p.defenseCore > p.defenseDice) e.push(['defenseCore', `expected at most defenseDice (${p.defenseDice}), got ${p.defenseCore}`]);
     return e;
   },
   table(_data, options, p) {
-    const tie = (options['missile.tie'] as 'cancel') ?? 'cancel';
-    const rows: OddsRow[] = missileInfestations(Number(p.attackDice), Number(p.attackCore), Number(p.defenseDice), Number(p.defenseCore), tie).map((r) => ({ key: { core: r.core, hull: r.hull }, cells: { p: P(r.p) } }));
+    const tie = options['missile.tie'];
+    const rows: OddsRow[] = missileInfestations(p.attackDice, p.attackCore, p.defenseDice, p.defenseCore, tie).map((r) => ({ key: { core: r.core, hull: r.hull }, cells: { p: P(r.p) } }));
     return {
-      title: `Missile: ${p.attackCore} core + ${Number(p.attackDice) - Number(p.attackCore)} hull attack dice vs ${p.defenseCore} core + ${Number(p.defenseDice) - Number(p.defenseCore)} hull defence dice`,
+      title: `Missile: ${p.attackCore} core + ${p.attackDice - p.attackCore} hull attack dice vs ${p.defenseCore} core + ${p.defenseDice - p.defenseCore} hull defence dice`,
       keys: [{ name: 'core', label: 'core infestations' }, { name: 'hull', label: 'hull infestations' }],
       values: [{ name: 'p', label: 'probability', kind: 'probability' }],
       rows,
@@ -282,24 +287,24 @@ const missileMechanic: OddsMechanic = {
     };
   },
   exact(_data, options, p) {
-    const tie = (options['missile.tie'] as 'cancel') ?? 'cancel';
-    return missileInfestations(Number(p.attackDice), Number(p.attackCore), Number(p.defenseDice), Number(p.defenseCore), tie).map((r) => ({ outcome: `${r.core}c${r.hull}h`, p: r.p }));
+    const tie = options['missile.tie'];
+    return missileInfestations(p.attackDice, p.attackCore, p.defenseDice, p.defenseCore, tie).map((r) => ({ outcome: `${r.core}c${r.hull}h`, p: r.p }));
   },
   sample(_data, options, p, rng) {
     const tie = options['missile.tie'] === 'attacker' ? 1 : options['missile.tie'] === 'defender' ? 2 : 0;
-    const core = missileColour(rng, Number(p.attackCore), Number(p.defenseCore), tie);
-    const hull = missileColour(rng, Number(p.attackDice) - Number(p.attackCore), Number(p.defenseDice) - Number(p.defenseCore), tie);
+    const core = missileColour(rng, p.attackCore, p.defenseCore, tie);
+    const hull = missileColour(rng, p.attackDice - p.attackCore, p.defenseDice - p.defenseCore, tie);
     return `${core}c${hull}h`;
   },
   checkParams: [{ attackDice: 5, attackCore: 3, defenseDice: 5, defenseCore: 5 }, { attackDice: 4, attackCore: 2, defenseDice: 6, defenseCore: 4 }],
-};
+});
 
-const jammingMechanic: OddsMechanic = {
+const jammingMechanic = mechanic({
   name: 'jamming',
   description: 'Jamming: effect by net jammer points (jammer points - 2 per committed power point)',
   params: {},
   table(data) {
-    const d = data as MgvRules;
+    const d = data;
     const rows: OddsRow[] = [];
     for (let J = 1; J <= 7; J++) {
       const c: Record<string, OddsCell> = {};
@@ -309,21 +314,21 @@ const jammingMechanic: OddsMechanic = {
     const effects = [...new Set(d.jamming.bands.map((b) => b.effect))];
     return { title: 'Jamming table', keys: [{ name: 'J', label: 'net jammer points' }], values: effects.map((e) => ({ name: e, label: e, kind: 'probability' as const })), rows, uses: ['jamming.bands'] };
   },
-};
+});
 
-const deathMechanic: OddsMechanic = {
+const deathMechanic = mechanic({
   name: 'death',
   description: 'Sudden (brain) death chance per Reset by B hits',
   params: {},
   table(data) {
-    const d = data as MgvRules;
+    const d = data;
     const rows: OddsRow[] = [];
     for (let b = 1; b <= d.death.automaticAt; b++) rows.push({ key: { bHits: b }, cells: { p: P(deathChance(d, b)) } });
     return { title: 'Death table', keys: [{ name: 'bHits', label: 'B hits' }], values: [{ name: 'p', label: 'death per Reset', kind: 'probability' }], rows, uses: ['death'], charts: [{ mark: 'line', x: 'bHits' }] };
   },
-};
+});
 
-export const mgvOddsModule: OddsModule = {
+export const mgvOddsModule: OddsModule<MgvRules, MgvOptions, MgvScenario> = {
   mechanics: [ratioMechanic('kinetic'), ratioMechanic('thermal'), photonMechanic, missileMechanic, jammingMechanic, deathMechanic],
 };
 
@@ -331,7 +336,7 @@ export const mgvOdds = {
   mechanics: mgvOddsModule.mechanics,
   description: 'Exact MGV attack outcomes: kinetic/thermal by ratio column, photon hits, missile infestations (opposed sorted dice), jamming, death',
   params: ['attack', 'defense', 'dice', 'error', 'rangingPenalty', 'attackDice', 'defenseDice', 'attackCore', 'defenseCore'],
-  tables: (data: unknown, q?: Readonly<Record<string, number | string>>) => oddsTables(data as MgvRules, q),
+  tables: (data: MgvRules, q?: Readonly<Record<string, number | string>>) => oddsTables(data, q),
   kineticCells,
   thermalCells,
   photonHits,

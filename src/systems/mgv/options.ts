@@ -2,9 +2,9 @@
  * Named options: every ambiguity of spec §6 (A-1 .. A-25), the other [O] readings of the spec
  * body, and the optional rules of spec §5.14 (off by default).
  */
-import type { OptionSpecs } from '../../core/options.ts';
+import { defineOptions, type OptionValuesOf } from '../../core/options.ts';
 
-export const MGV_OPTIONS: OptionSpecs = {
+export const MGV_OPTIONS = defineOptions({
   'photon.rangingPenalty': { default: 'perFullInch', values: ['perFullInch', 'fitBothExamples'], description: 'Photon ranging penalty: -1 per full inch of error (text), or 0 under 1" else max(1, floor(error/3)) (fits the worked example)', cite: 'spec §6 A-1; seed §5.3/§5.5', kind: 'ambiguity' },
   activityLosCheck: { default: 'end', values: ['end', 'anyPoint', 'ignore'], description: '"Target moved 2\\" while within firing base LOS": checked at the end of the move, at any leg point, or ignored', cite: 'spec §6 A-2; seed §5.5', kind: 'ambiguity' },
   activityAcrossTurns: { default: true, description: 'The F phase of the previous turn precedes X for the enemy-activity modifier (activity survives Reset)', cite: 'spec §2.2 [O], §6 A-2', kind: 'ambiguity' },
@@ -51,4 +51,7 @@ export const MGV_OPTIONS: OptionSpecs = {
   zoc: { default: false, description: 'Optional rule #201 Zone of Control: enemy bases may not pass within 1"', cite: 'spec §5.14', kind: 'optional-rule' },
   selfDestruct: { default: false, description: 'Optional rule #202 Self Destruct: declared during movement; no capture value', cite: 'spec §5.14', kind: 'optional-rule' },
   pursuit: { default: false, description: 'Optional rule #203 Pursuit (the available part of its text)', cite: 'spec §5.14', kind: 'optional-rule' },
-};
+});
+
+/** Resolved option values, keyed and typed by the specs above (a misspelt key fails to compile). */
+export type MgvOptions = OptionValuesOf<typeof MGV_OPTIONS>;

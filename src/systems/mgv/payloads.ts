@@ -1,7 +1,7 @@
 /**
  * Payload modules (seed §1.5 Payloads table, spec §3.12): beacons, jammer, repair-module
  * designation, engineering actions. (Weapon payloads fire through combat.ts; the power
- * module's defence bonus is in damage.ts, its speed and counter-jamming in flow.ts.)
+ * module's defence bonus is in damage.ts, its speed and counter-jamming in engine.ts.)
  */
 import type { PlayContext } from '../../core/system.ts';
 import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../core/geometry/table/index.ts';

@@ -29,12 +29,13 @@ const terrainType = z.strictObject({
   jamming: z.boolean(),
 });
 const mgvModel = z.strictObject({
-  attack: z.number().int().min(0),
-  defense: z.number().int().min(0),
+  // Bounded so every value the schema accepts fits the 32-bit action codes (issue 12).
+  attack: z.number().int().min(0).max(100),
+  defense: z.number().int().min(0).max(100),
   speed: nonNeg,
-  payload: z.number().int().min(0),
+  payload: z.number().int().min(0).max(100),
   bay: z.enum(['front', 'rear', 'any']),
-  repair: z.number().int().min(0),
+  repair: z.number().int().min(0).max(100),
   cost: nonNeg,
 });
 const cell = z.strictObject({

@@ -3,6 +3,7 @@
  * is the explicit deep copy. Hidden information (the attacker's secret missile split) lives in
  * `secret`, which `observe` never exposes.
  */
+import type { DecisionStack } from '../../core/decision/stack.ts';
 import type { Model } from './model.ts';
 import { P_BEACONS, P_REPAIR } from './model.ts';
 
@@ -116,6 +117,11 @@ export interface MgvState {
   pDefDice: number;
   pReturn: number; // step to return to after a counter-jam decision
   pRow: number;
+  /**
+   * The other side's pending decisions on the core's stack (actions.ts `Frames`): the jammed
+   * side's counter, each half of the secret missile split. The p* fields above keep the details.
+   */
+  pending: DecisionStack;
   /** HIDDEN: the attacker's missile split (core dice). Never in observations. */
   secret: { attCore: number };
   units: Unit[];

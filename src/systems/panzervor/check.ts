@@ -1,14 +1,12 @@
 /** Scenario checks that need the rules data: [path inside the file, message] (spec §7.1). */
 import { suggest } from '../../core/options.ts';
 import { HexGrid, parseHexId } from '../../core/geometry/hex/index.ts';
-import type { OptionValues } from '../../core/options.ts';
-import { typedOptions } from './options.ts';
+import type { PvOptions } from './options.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
-import { expandUnits, zoneHexes } from './static.ts';
+import { expandUnits, zoneHexes } from './model.ts';
 
-export function checkScenario(body: ScenarioBody, data: RulesData, optionValues: OptionValues): Array<[string, string]> {
+export function checkScenario(body: ScenarioBody, data: RulesData, opt: PvOptions): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
-  const opt = typedOptions(optionValues);
   const m = body.map;
   const grid = new HexGrid(m.cols, m.rows, m.parity);
   const terrainIds = Object.keys(data.terrain);
@@ -16,7 +14,7 @@ export function checkScenario(body: ScenarioBody, data: RulesData, optionValues:
     try {
       parseHexId(id);
     } catch (e) {
-      errs.push([path, (e as Error).message]);
+      errs.push([path, e instanceof Error ? e.message : String(e)]);
       return -2;
     }
     const i = grid.indexOfId(id);
@@ -37,6 +35,7 @@ export function checkScenario(body: ScenarioBody, data: RulesData, optionValues:
   const charIds = Object.keys(data.characters);
   const usedChars = new Map<string, string>();
   const fixedHexes = new Map<number, string>();
+  const zonesBySide: Array<{ side: string; path: string; hexes: Set<number> }> = [];
   for (const key of ['A', 'B'] as const) {
     const side = body.sides[key];
     const base = `scenario.sides.${key}`;
@@ -81,6 +80,7 @@ export function checkScenario(body: ScenarioBody, data: RulesData, optionValues:
         const entry = zoneUse.get(key2) ?? { hexes: hexes.filter(enterable), need: 0, path: `${p}.zone` };
         entry.need += u.count;
         zoneUse.set(key2, entry);
+        zonesBySide.push({ side: key, path: `${p}.zone`, hexes: new Set(hexes) });
       }
     });
     for (const z of zoneUse.values()) {
@@ -95,6 +95,17 @@ export function checkScenario(body: ScenarioBody, data: RulesData, optionValues:
     });
     if (side.characters.length > expandUnits(side.units).length) errs.push([`${base}.characters`, 'more free characters than tanks']);
   }
+  // The two sides' placement zones may not share a hex (issue 12: overlapping zones are caught at load).
+  const seenPairs = new Set<string>();
+  for (const a of zonesBySide.filter((z) => z.side === 'A'))
+    for (const b of zonesBySide.filter((z) => z.side === 'B')) {
+      const shared = [...a.hexes].filter((h) => b.hexes.has(h));
+      const pair = `${[...a.hexes].sort().join()}|${[...b.hexes].sort().join()}`;
+      if (shared.length && !seenPairs.has(pair)) {
+        seenPairs.add(pair);
+        errs.push([b.path, `placement zones overlap: this zone of side B shares ${shared.length} hex${shared.length > 1 ? 'es' : ''} with ${a.path} (side A)`]);
+      }
+    }
   const cardIds = Object.keys(data.cards);
   for (const [list, name] of [[body.deck.remove, 'remove'], [body.deck.keep, 'keep']] as const) {
     list.forEach((id, i) => {

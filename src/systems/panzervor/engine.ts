@@ -9,14 +9,13 @@
  * Reaction windows W1/W2/W3 are decisions of the opponent (S_REACT); WR is the active player's
  * Eavesdropping answer (S_EAVES). A Quick Shot is resolved as attack layer 1.
  */
+import { newDecisionStack } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { rotate, opposite, relativeCode, ARC_FRONT, ARC_SIDE, ARC_REAR, ARC_FRONT_SIDE, ARC_SIDE_REAR } from '../../core/geometry/hex/index.ts';
 import {
-  A_PASS, CAT_ABIL, CAT_CARD, CAT_DISCARD, CAT_EAVES, CAT_MAINT, CAT_PLACE, CAT_PLACE_CHAR, CAT_RECOVER, CAT_SCARD,
-  CAT_STEP, CAT_TANK, CAT_TARGET, CAT_TURRET, CAT_USE, MAINT_REPAIR, MAINT_TAKE, MAINT_WRECK, SLOT_AIDE, SLOT_COMBAT_SENSE,
-  SLOT_RECOVERY, STEP_ABILITY_BASE, STEP_FORWARD, STEP_REVERSE, STEP_TURN_BASE, TURN_KS, catOf, code, decodeReact, payloadOf, reactCode,
-  turnOfStep,
-} from './codes.ts';
+  A_PASS, Action, Frames, K, MAINT_REPAIR, MAINT_TAKE, MAINT_WRECK, SLOT_AIDE, SLOT_COMBAT_SENSE, SLOT_RECOVERY, STEP_ABILITY_BASE, STEP_FORWARD,
+  STEP_REVERSE, STEP_TURN_BASE, TURN_KS, turnOfStep,
+} from './actions.ts';
 import {
   AB_ATT_ATTACK, AB_ATT_DAMAGE, AB_DEF_ATTACK, AB_DEF_DAMAGE, END_ELIMINATION, END_FLAG, END_NONE, END_TURN_LIMIT, FACE_BACK,
   FACE_FRONT, FACE_LOST, FACE_REMOVED, INOP_NONE, INOP_SCENARIO, INOP_THIS_TURN, PHASE_ACTION, PHASE_END, PHASE_EVENT, PHASE_SETUP,
@@ -27,10 +26,12 @@ import {
   AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, C_FIELDED, C_HITS, C_KILLS, C_LOST, C_POINTS, C_SHOTS, EV_DRAW,
   EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW,
   SC_EXTRA_ACTION, SC_REPAIR, X_ACTIONS, X_ENF, X_EVENTS, X_HITS, X_KILLS, X_REACTIONS, X_SHOTS, codeOf, tankName, type PvStatic,
-} from './static.ts';
+} from './model.ts';
 import { attackHits, destroys, extremeMode, rangeModifier, roll2d6 } from './rules/rolls.ts';
 import { anyWreck, canLeave, otherTankAt, stepCost, tankAt, turnCost, wreckAt } from './rules/board.ts';
-import { exhaust, faceFlag, faceVal, hasChar, onTank } from './rules/crew.ts';
+import { exhaust, faceFlag, faceVal, hasChar, onTank, pendingFreeChar } from './rules/crew.ts';
+
+export { pendingFreeChar };
 import { addToHand, drawCard, endGame } from './rules/deck.ts';
 import { NOT_ELIGIBLE, canAct, eligibility, hasTarget } from './rules/fire.ts';
 
@@ -120,10 +121,7 @@ export function newState(G: PvStatic): PvState {
     aDecided: two(),
     aSecret: [-2, -2],
     abRole: 0,
-    window: 0,
-    pendCard: -1,
-    pendFirer: -1,
-    pendGun: 0,
+    pending: newDecisionStack(),
     resume: 0,
     recSource: REC_CARD,
     recUser: -1,
@@ -214,10 +212,6 @@ function continueSetup(G: PvStatic, s: PvState, ctx: PlayContext): void {
 }
 
 /** Character waiting for free placement (side-level characters), or -1. */
-export function pendingFreeChar(G: PvStatic, s: PvState): number {
-  for (let side = 0; side < 2; side++) for (const c of G.freeChars[side]) if (s.chTank[c] < 0 && s.chFace[c] <= FACE_BACK) return c;
-  return -1;
-}
 
 // ============================================================================ turn structure
 
@@ -812,7 +806,7 @@ function reactionPossible(G: PvStatic, s: PvState, w: number): boolean {
 /** Opens reaction window w if the opponent can answer; returns true when a decision is pending. */
 function openWindow(G: PvStatic, s: PvState, w: number): boolean {
   if (!reactionPossible(G, s, w)) return false;
-  s.window = w;
+  Frames.push(s.pending, 'reaction', 1 - s.active, w);
   s.step = S_REACT;
   s.decider = 1 - s.active;
   return true;
@@ -820,8 +814,8 @@ function openWindow(G: PvStatic, s: PvState, w: number): boolean {
 
 /** Continuation when the reacting side passes (or its Reaction is cancelled). */
 function windowContinue(G: PvStatic, s: PvState, ctx: PlayContext): void {
-  const w = s.window;
-  s.window = 0;
+  const w = Frames.arg(s.pending, 'reaction', 'window');
+  Frames.pop(s.pending);
   if (w === W1) afterMove(G, s, ctx);
   else if (w === W2) rollAttack(G, s, ctx, 0);
   else damageRoll(G, s, ctx, 0);
@@ -834,42 +828,39 @@ function playReaction(G: PvStatic, s: PvState, ctx: PlayContext, k: number, fire
   s.discard[k]++;
   s.reactUsed++;
   ctx.tally.addScalar(X_REACTIONS);
-  s.pendCard = k;
-  s.pendFirer = firer;
-  s.pendGun = gun;
   // WR: the active player may answer with Eavesdropping (the only Reaction to a Reaction, p12).
   const h = s.hand[s.active];
   for (let e = 0; e < G.nK; e++) {
     if (h[e] > 0 && G.kType[e] === K_REACTION && G.kKind[e] === RE_CANCEL_REACTION && (G.kWin[e] & WR) !== 0) {
+      Frames.push(s.pending, 'eavesdrop', s.active, k, firer, gun);
       s.step = S_EAVES;
       s.decider = s.active;
       return;
     }
   }
-  resolveReaction(G, s, ctx);
+  resolveReaction(G, s, ctx, k, firer, gun);
 }
 
-function resolveReaction(G: PvStatic, s: PvState, ctx: PlayContext): void {
-  const k = s.pendCard;
-  const w = s.window;
-  s.pendCard = -1;
+/** Resolves Reaction card k (firer, gun: the Quick Shot's) and closes its window. */
+function resolveReaction(G: PvStatic, s: PvState, ctx: PlayContext, k: number, firer: number, gun: number): void {
+  const w = Frames.arg(s.pending, 'reaction', 'window');
   switch (G.kKind[k]) {
     case RE_MOD:
       s.aMod[0] += G.kRMod[k];
-      s.window = 0;
+      Frames.pop(s.pending);
       rollAttack(G, s, ctx, 0);
       return;
     case RE_CANCEL_HIT:
-      s.window = 0;
+      Frames.pop(s.pending);
       if (ctx.log) ctx.log(`${G.kName[k]}: ${G.opt.ricochetMode === 'reroll' ? 'the attack roll is re-rolled' : 'the hit is cancelled'}`);
       if (G.opt.ricochetMode === 'reroll') rollAttack(G, s, ctx, 0);
       else attackMissed(G, s, ctx, 0);
       return;
     case RE_QUICK: {
       s.resume = w;
-      s.window = 0;
+      Frames.pop(s.pending);
       const tgt = quickShotTarget(s, w);
-      declareAttack(G, s, ctx, 1, s.pendFirer, s.pendGun, tgt, G.kRMod[k], 0, false);
+      declareAttack(G, s, ctx, 1, firer, gun, tgt, G.kRMod[k], 0, false);
       rollAttack(G, s, ctx, 1);
       return;
     }
@@ -894,9 +885,9 @@ function eventPlayable(G: PvStatic, s: PvState, k: number): boolean {
 /** Maintenance/Repair options (spec §3.9.3): repair an own Immobile tank, take a discard, remove a wreck. */
 export function maintOptions(G: PvStatic, s: PvState, out: Int32Array | null): number {
   let n = 0;
-  for (const t of G.sideTanks[s.active]) if (s.alive[t] && s.immobile[t]) { if (out) out[n] = code(CAT_MAINT, MAINT_REPAIR * 65536 + t); n++; }
-  for (let k = 0; k < G.nK; k++) if (s.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT) { if (out) out[n] = code(CAT_MAINT, MAINT_TAKE * 65536 + k); n++; }
-  if (G.opt.wreckage) for (let t = 0; t < G.nT; t++) if (!s.alive[t] && s.wreck[t]) { if (out) out[n] = code(CAT_MAINT, MAINT_WRECK * 65536 + t); n++; }
+  for (const t of G.sideTanks[s.active]) if (s.alive[t] && s.immobile[t]) { if (out) out[n] = Action.encode.maintenance(t, MAINT_REPAIR); n++; }
+  for (let k = 0; k < G.nK; k++) if (s.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT) { if (out) out[n] = Action.encode.maintenance(k, MAINT_TAKE); n++; }
+  if (G.opt.wreckage) for (let t = 0; t < G.nT; t++) if (!s.alive[t] && s.wreck[t]) { if (out) out[n] = Action.encode.maintenance(t, MAINT_WRECK); n++; }
   return n;
 }
 
@@ -911,13 +902,13 @@ export function recoveryOptions(G: PvStatic, s: PvState, user: number, out: Int3
   for (let c = 0; c < G.nC; c++) {
     if (G.cSide[c] !== side || c === user) continue;
     if (s.chFace[c] === FACE_BACK && s.chTank[c] >= 0) {
-      if (out) out[n] = code(CAT_RECOVER, c * 1024);
+      if (out) out[n] = Action.encode.recover(0, c);
       n++;
     } else if (s.chFace[c] === FACE_REMOVED) {
       for (const t of G.sideTanks[side]) {
         if (!s.alive[t]) continue;
         if (G.opt.recoveryTarget === 'emptyTankOnly' && hasChar(G, s, t)) continue;
-        if (out) out[n] = code(CAT_RECOVER, c * 1024 + t + 1);
+        if (out) out[n] = Action.encode.recover(t + 1, c);
         n++;
       }
     }
@@ -941,10 +932,10 @@ function specialOptions(G: PvStatic, s: PvState, out: Int32Array, n: number): nu
     if (G.cSide[c] !== side || s.chTank[c] < 0 || !s.alive[s.chTank[c]] || s.chFace[c] > FACE_BACK) continue;
     if (faceFlag(s, G.cCS, c) && !s.csUsed && !s.desperate && s.actionsPlayed >= s.allowance) {
       if (csUseful < 0) csUseful = anyActionCardPlayable(G, s) ? 1 : 0;
-      if (csUseful === 1) out[n++] = code(CAT_ABIL, c * 4 + SLOT_COMBAT_SENSE);
+      if (csUseful === 1) out[n++] = Action.encode.ability(SLOT_COMBAT_SENSE, c);
     }
-    if (faceFlag(s, G.cRec, c) && recoveryOptions(G, s, c, null) > 0) out[n++] = code(CAT_ABIL, c * 4 + SLOT_RECOVERY);
-    if (faceVal(s, G.cAide, c) > 0) out[n++] = code(CAT_ABIL, c * 4 + SLOT_AIDE);
+    if (faceFlag(s, G.cRec, c) && recoveryOptions(G, s, c, null) > 0) out[n++] = Action.encode.ability(SLOT_RECOVERY, c);
+    if (faceVal(s, G.cAide, c) > 0) out[n++] = Action.encode.ability(SLOT_AIDE, c);
   }
   return n;
 }
@@ -955,7 +946,7 @@ function scenarioCardOptions(G: PvStatic, s: PvState, out: Int32Array, n: number
     const sc = G.scenarioCards[side][i];
     if (sc.effect === SC_EXTRA_ACTION && (s.desperate || s.actionsPlayed < s.allowance || !anyActionCardPlayable(G, s))) continue;
     if (sc.effect === SC_REPAIR && !G.sideTanks[side].some((t) => s.alive[t] && s.immobile[t])) continue;
-    out[n++] = code(CAT_SCARD, i);
+    out[n++] = Action.encode.scenarioCard(i);
   }
   return n;
 }
@@ -1055,23 +1046,23 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
       for (let i = 0; i < hexes.length; i++) {
         const h = hexes[i];
         if (G.enterCost[h] < 0 || tankAt(G, s, h) >= 0) continue;
-        if (fixedF >= 0) out[n++] = code(CAT_PLACE, h * 8 + fixedF);
-        else for (let f = 0; f < 6; f++) out[n++] = code(CAT_PLACE, h * 8 + f);
+        if (fixedF >= 0) out[n++] = Action.encode.place(fixedF, h);
+        else for (let f = 0; f < 6; f++) out[n++] = Action.encode.place(f, h);
       }
       if (n === 0) throw new Error(`no free hex left in the placement zone of tank ${G.tLabel[t]}`);
       return n;
     }
     case S_PLACE_CHAR: {
       const side = s.decider;
-      for (const t of G.sideTanks[side]) if (s.alive[t] && (!hasChar(G, s, t) || G.opt.recoveryTarget === 'anyTank')) out[n++] = code(CAT_PLACE_CHAR, t);
-      if (n === 0) for (const t of G.sideTanks[side]) out[n++] = code(CAT_PLACE_CHAR, t);
+      for (const t of G.sideTanks[side]) if (s.alive[t] && (!hasChar(G, s, t) || G.opt.recoveryTarget === 'anyTank')) out[n++] = Action.encode.placeCharacter(t);
+      if (n === 0) for (const t of G.sideTanks[side]) out[n++] = Action.encode.placeCharacter(t);
       return n;
     }
     case S_ACTION: {
       out[n++] = A_PASS;
       if (!s.desperate && s.actionsPlayed < s.allowance) {
         const h = s.hand[s.active];
-        for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_ACTION && cardPlayable(G, s, k)) out[n++] = code(CAT_CARD, k);
+        for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_ACTION && cardPlayable(G, s, k)) out[n++] = Action.encode.card(k);
       }
       if (s.phase === PHASE_ACTION) {
         n = specialOptions(G, s, out, n);
@@ -1083,7 +1074,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
       out[n++] = A_PASS;
       if (s.eventsPlayed < G.rules.eventCardsPerTurn) {
         const h = s.hand[s.active];
-        for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_EVENT && eventPlayable(G, s, k)) out[n++] = code(CAT_CARD, k);
+        for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_EVENT && eventPlayable(G, s, k)) out[n++] = Action.encode.card(k);
       }
       n = specialOptions(G, s, out, n);
       n = scenarioCardOptions(G, s, out, n);
@@ -1096,10 +1087,10 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
         const modes = tankModes(G, s, t, k);
         if (modes === 0) continue;
         if (G.kKind[k] === AK_MOVE_OR_ATTACK) {
-          if (modes & 1) out[n++] = code(CAT_TANK, t * 2);
-          if (modes & 2) out[n++] = code(CAT_TANK, t * 2 + 1);
+          if (modes & 1) out[n++] = Action.encode.tank(0, t);
+          if (modes & 2) out[n++] = Action.encode.tank(1, t);
         } else {
-          out[n++] = code(CAT_TANK, t * 2 + (modes === 2 ? 1 : 0));
+          out[n++] = Action.encode.tank(modes === 2 ? 1 : 0, t);
         }
       }
       if (n === 0) out[n++] = A_PASS;
@@ -1108,18 +1099,18 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     case S_MOVE: {
       const stop = canStop(G, s);
       if (stop) out[n++] = A_PASS;
-      if (stepLegal(G, s, false) >= 0) out[n++] = code(CAT_STEP, STEP_FORWARD);
-      if (stepLegal(G, s, true) >= 0) out[n++] = code(CAT_STEP, STEP_REVERSE);
+      if (stepLegal(G, s, false) >= 0) out[n++] = Action.encode.step(STEP_FORWARD);
+      if (stepLegal(G, s, true) >= 0) out[n++] = Action.encode.step(STEP_REVERSE);
       const t = s.mvTank;
       for (let i = 0; i < TURN_KS.length; i++) {
         const c = turnCost(G, s.mvFree, TURN_KS[i]);
         if (c > s.mvMp) continue;
         // Passing through an occupied hex (Cutting Through): a turn there must leave a way out.
         if (!stop && !canLeave(G, s, t, s.hex[t], rotate(s.facing[t], TURN_KS[i]), s.mvMp - c, false, 0)) continue;
-        out[n++] = code(CAT_STEP, STEP_TURN_BASE + i);
+        out[n++] = Action.encode.step(STEP_TURN_BASE + i);
       }
       const c = movementAbilityChar(G, s, t);
-      if (c >= 0) out[n++] = code(CAT_STEP, STEP_ABILITY_BASE + c);
+      if (c >= 0) out[n++] = Action.encode.step(STEP_ABILITY_BASE + c);
       if (n === 0) throw new Error(`tank ${G.tLabel[t]} is stuck in an occupied hex with ${s.mvMp} MP`);
       return n;
     }
@@ -1127,7 +1118,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
       const t = s.mvTank;
       out[n++] = A_PASS;
       const left = G.tRot[t] - s.rotUsed[t];
-      for (let k = -Math.min(left, 2); k <= Math.min(left, 3); k++) if (k !== 0) out[n++] = code(CAT_TURRET, rotate(s.turret[t], k));
+      for (let k = -Math.min(left, 2); k <= Math.min(left, 3); k++) if (k !== 0) out[n++] = Action.encode.turret(rotate(s.turret[t], k));
       return n;
     }
     case S_TARGET: {
@@ -1139,7 +1130,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
       for (let g = G.nG[t] - 1; g >= 0; g--) {
         for (let u = 0; u < G.nT; u++) {
           if (only >= 0 && u !== only) continue;
-          if (eligibility(G, s, t, g, u, G.kAtk[k], noRoll) !== NOT_ELIGIBLE) out[n++] = code(CAT_TARGET, u * 2 + g);
+          if (eligibility(G, s, t, g, u, G.kAtk[k], noRoll) !== NOT_ELIGIBLE) out[n++] = Action.encode.target(g, u);
         }
       }
       if (G.kKind[k] === AK_MOVE_THEN_ATTACK || n === 0) out[n++] = A_PASS;
@@ -1147,19 +1138,19 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     }
     case S_REACT: {
       out[n++] = A_PASS;
-      const w = s.window;
+      const w = Frames.arg(s.pending, 'reaction', 'window');
       const side = 1 - s.active;
       const h = s.hand[side];
       for (let k = 0; k < G.nK; k++) {
         if (h[k] === 0 || G.kType[k] !== K_REACTION || (G.kWin[k] & w) === 0) continue;
         const eff = G.kKind[k];
-        if (eff === RE_MOD && w === W2 && !s.aNoRoll[0]) out[n++] = reactCode(k, -1, 0);
-        else if (eff === RE_CANCEL_HIT && w === W3) out[n++] = reactCode(k, -1, 0);
+        if (eff === RE_MOD && w === W2 && !s.aNoRoll[0]) out[n++] = Action.encode.reaction(0, 0, k);
+        else if (eff === RE_CANCEL_HIT && w === W3) out[n++] = Action.encode.reaction(0, 0, k);
         else if (eff === RE_QUICK && (w === W1 || w === W2)) {
           const tgt = quickShotTarget(s, w);
           for (const f of G.sideTanks[side]) {
             if (!canAct(s, f) || !quickShotFirerOk(G, s, w, f)) continue;
-            for (let g = 0; g < G.nG[f]; g++) if (eligibility(G, s, f, g, tgt, G.kRMod[k], false) !== NOT_ELIGIBLE) out[n++] = reactCode(k, f, g);
+            for (let g = 0; g < G.nG[f]; g++) if (eligibility(G, s, f, g, tgt, G.kRMod[k], false) !== NOT_ELIGIBLE) out[n++] = Action.encode.reaction(g, f + 1, k);
           }
         }
       }
@@ -1168,14 +1159,14 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     case S_EAVES: {
       out[n++] = A_PASS;
       const h = s.hand[s.active];
-      for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_REACTION && G.kKind[k] === RE_CANCEL_REACTION && (G.kWin[k] & WR) !== 0) out[n++] = code(CAT_EAVES, k);
+      for (let k = 0; k < G.nK; k++) if (h[k] > 0 && G.kType[k] === K_REACTION && G.kKind[k] === RE_CANCEL_REACTION && (G.kWin[k] & WR) !== 0) out[n++] = Action.encode.eavesdrop(k);
       return n;
     }
     case S_ABIL: {
       out[n++] = A_PASS;
       const buf = SCRATCH;
       const m = decisiveChars(G, s, s.layer, s.abRole, buf);
-      for (let i = 0; i < m; i++) out[n++] = code(CAT_USE, buf[i]);
+      for (let i = 0; i < m; i++) out[n++] = Action.encode.use(buf[i]);
       return n;
     }
     case S_MAINT: {
@@ -1190,7 +1181,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     }
     case S_DISCARD: {
       const h = s.hand[s.active];
-      for (let k = 0; k < G.nK; k++) if (h[k] > 0) out[n++] = code(CAT_DISCARD, k);
+      for (let k = 0; k < G.nK; k++) if (h[k] > 0) out[n++] = Action.encode.discard(k);
       return n;
     }
     default:
@@ -1203,18 +1194,17 @@ const SCRATCH: number[] = new Array(64).fill(0);
 // ============================================================================ apply
 
 export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): void {
-  const cat = catOf(a);
-  const p = payloadOf(a);
+  const kind = Action.kindIndexOf(a);
   switch (s.step) {
     case S_PLACE: {
       const t = s.placeQueue[s.placeNext++];
-      placeTank(G, s, t, p >> 3, p & 7);
+      placeTank(G, s, t, Action.get(a, 'place', 'hex'), Action.get(a, 'place', 'facing'));
       continueSetup(G, s, ctx);
       return;
     }
     case S_PLACE_CHAR: {
       const c = pendingFreeChar(G, s);
-      s.chTank[c] = p;
+      s.chTank[c] = Action.get(a, 'placeCharacter', 'tank');
       continueSetup(G, s, ctx);
       return;
     }
@@ -1222,23 +1212,23 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       if (a === A_PASS) {
         if (s.phase === PHASE_EVENT) toPhaseStep(s);
         else enterEventPhase(s);
-      } else if (cat === CAT_CARD) playActionCard(G, s, ctx, p);
-      else if (cat === CAT_ABIL) useSpecial(G, s, ctx, p >> 2, p & 3);
-      else if (cat === CAT_SCARD) playScenarioCard(G, s, ctx, p);
+      } else if (kind === K.card) playActionCard(G, s, ctx, Action.get(a, 'card', 'type'));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
       return;
     case S_EVENT:
       if (a === A_PASS) enterEndPhase(G, s, ctx);
-      else if (cat === CAT_CARD) playEvent(G, s, ctx, p);
-      else if (cat === CAT_ABIL) useSpecial(G, s, ctx, p >> 2, p & 3);
-      else if (cat === CAT_SCARD) playScenarioCard(G, s, ctx, p);
+      else if (kind === K.card) playEvent(G, s, ctx, Action.get(a, 'card', 'type'));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
       return;
     case S_TANK: {
       if (a === A_PASS) {
         endCard(G, s);
         return;
       }
-      const t = p >> 1;
-      const mode = p & 1;
+      const t = Action.get(a, 'tank', 'tank');
+      const mode = Action.get(a, 'tank', 'mode');
       s.acted.push(t);
       if (G.opt.reactionLimit === 'perTankAction') s.reactUsed = 0;
       const kind = G.kKind[s.card];
@@ -1262,6 +1252,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         return;
       }
       const t = s.mvTank;
+      const p = Action.get(a, 'step', 'step');
       if (p >= STEP_ABILITY_BASE) {
         const c = p - STEP_ABILITY_BASE;
         s.mvMp += faceVal(s, G.cMov, c);
@@ -1289,6 +1280,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     case S_TURRET: {
       const t = s.mvTank;
       if (a !== A_PASS) {
+        const p = Action.get(a, 'turret', 'offset');
         const d = ((p - s.turret[t]) % 6 + 6) % 6;
         s.rotUsed[t] += d > 3 ? 6 - d : d;
         s.turret[t] = p;
@@ -1304,9 +1296,9 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       }
       const k = s.card;
       const t = s.acted[s.acted.length - 1];
-      const tgt = p >> 1;
+      const tgt = Action.get(a, 'target', 'target');
       if (G.kSame[k] && s.volleyTarget < 0) s.volleyTarget = tgt;
-      declareAttack(G, s, ctx, 0, t, p & 1, tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
+      declareAttack(G, s, ctx, 0, t, Action.get(a, 'target', 'gun'), tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
       if (openWindow(G, s, W2)) return;
       rollAttack(G, s, ctx, 0);
       return;
@@ -1316,21 +1308,25 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         windowContinue(G, s, ctx);
         return;
       }
-      const r = decodeReact(a);
-      playReaction(G, s, ctx, r.card, r.firer, r.gun);
+      playReaction(G, s, ctx, Action.get(a, 'reaction', 'card'), Action.get(a, 'reaction', 'firer') - 1, Action.get(a, 'reaction', 'gun'));
       return;
     }
     case S_EAVES: {
       if (a === A_PASS) {
-        resolveReaction(G, s, ctx);
+        const k = Frames.arg(s.pending, 'eavesdrop', 'card');
+        const firer = Frames.arg(s.pending, 'eavesdrop', 'firer');
+        const gun = Frames.arg(s.pending, 'eavesdrop', 'gun');
+        Frames.pop(s.pending);
+        resolveReaction(G, s, ctx, k, firer, gun);
         return;
       }
       // Eavesdropping cancels the Reaction card it answers (placeholder text, spec §5.3).
+      const p = Action.get(a, 'eavesdrop', 'type');
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;
       ctx.tally.addScalar(X_REACTIONS);
-      s.pendCard = -1;
+      Frames.pop(s.pending);
       windowContinue(G, s, ctx);
       return;
     }
@@ -1341,7 +1337,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       const attacker = role === AB_ATT_ATTACK || role === AB_ATT_DAMAGE;
       s.aDecided[L] |= attacker ? 1 : 2;
       if (a !== A_PASS) {
-        const c = p;
+        const c = Action.get(a, 'use', 'character');
         if (attacker && G.opt.abilityOrder === 'simultaneous') {
           s.aSecret[L] = c;
         } else {
@@ -1360,11 +1356,11 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       return;
     }
     case S_MAINT: {
-      const kind = p >> 16;
-      const x = p & 0xffff;
       if (a !== A_PASS) {
-        if (kind === MAINT_REPAIR) s.immobile[x] = 0;
-        else if (kind === MAINT_TAKE) {
+        const what = Action.get(a, 'maintenance', 'what');
+        const x = Action.get(a, 'maintenance', 'x');
+        if (what === MAINT_REPAIR) s.immobile[x] = 0;
+        else if (what === MAINT_TAKE) {
           s.discard[x]--;
           addToHand(s, s.active, x);
         } else {
@@ -1379,8 +1375,8 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_RECOVER: {
       if (a !== A_PASS) {
-        const c = p >> 10;
-        const t = (p & 1023) - 1;
+        const c = Action.get(a, 'recover', 'character');
+        const t = Action.get(a, 'recover', 'tank') - 1;
         if (t < 0) s.chFace[c] = FACE_FRONT;
         else {
           s.chTank[c] = t;
@@ -1396,6 +1392,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       return;
     }
     case S_DISCARD: {
+      const p = Action.get(a, 'discard', 'type');
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;

@@ -2,23 +2,23 @@
  * Panzer Vor! The Senshadou Boardgame (Kokusai Tsushinsha, 2014): card-driven tactical tank
  * combat on a hex map. Spec: /work/shared/rules/panzervor.md; coverage: RULES.md.
  */
-import { randomAgent } from '../../core/agent.ts';
-import type { CompiledGame, CompileInput, GameResult, GameSystem, PlayContext } from '../../core/system.ts';
+import { sideToAct } from '../../core/decision/stack.ts';
+import { defineSystem, type CompiledGame, type CompileInput, type GameResult, type PlayContext } from '../../core/system.ts';
 import type { Rng } from '../../core/rng/rng.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
-import { describeAction } from './describe.ts';
+import { describeAction } from './actions.ts';
 import { apply, legalActions, newGame } from './engine.ts';
 import { checkInvariants } from './invariants.ts';
 import { observe, type PvObservation } from './observe.ts';
 import { oddsModule } from './odds.ts';
-import { options, typedOptions } from './options.ts';
+import { options } from './options.ts';
 import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from './schema.ts';
 import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState } from './state.ts';
-import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './static.ts';
-import { brawler } from './agents/brawler.ts';
-import { marksman } from './agents/marksman.ts';
-import { flagCommander } from './agents/flag.ts';
+import { X_LOST_A, X_PTS_A, buildStatic, type PvStatic } from './model.ts';
+import { agents } from './agents/index.ts';
+import { evaluate } from './evaluate.ts';
+import { determinize } from './determinize.ts';
 
 export type { PvState, PvObservation, PvStatic };
 
@@ -28,11 +28,8 @@ export interface PvCompiledGame extends CompiledGame<PvState, PvObservation> {
 }
 
 /** Builds the CompiledGame of a validated scenario. */
-export function compilePanzerVor(input: CompileInput): PvCompiledGame {
-  const body = input.scenario.body as ScenarioBody;
-  const data = input.data as RulesData;
-  const opt = typedOptions(input.options);
-  const G = buildStatic(body, data, opt);
+export function compilePanzerVor(input: CompileInput<RulesData, ScenarioBody, typeof options>): PvCompiledGame {
+  const G = buildStatic(input.scenario.body, input.data, input.options);
   let zoneMax = 1;
   for (const z of G.tZone) if (z) zoneMax = Math.max(zoneMax, z.length);
   const maxActions = Math.max(
@@ -65,7 +62,8 @@ export function compilePanzerVor(input: CompileInput): PvCompiledGame {
           return { winner: -1, reason: 'turn-limit', detail: `${G.maxTurns} turns`, length: s.turn };
       }
     },
-    currentSide: (s) => s.decider,
+    // The side of the top pending frame (a Reaction window, an Eavesdropping answer), else the decider.
+    currentSide: (s) => sideToAct(s.pending, s.decider),
     legalActions: (s, out) => legalActions(G, s, out),
     apply: (s, a, ctx) => apply(G, s, a, ctx),
     observe: (s, side) => observe(G, s, side),
@@ -79,27 +77,27 @@ export function compilePanzerVor(input: CompileInput): PvCompiledGame {
       }
     },
     checkInvariants: (s) => checkInvariants(G, s),
+    evaluate: (s, side) => evaluate(G, s, side),
+    determinize: (s, side, rng) => determinize(G, s, side, rng),
   };
 }
 
-export const system: GameSystem = {
+export const system = defineSystem({
   info: {
     id: 'panzervor',
     name: 'Panzer Vor! The Senshadou Boardgame',
     seedFile: '001_ca03e5832a6dc339.txt',
     spec: 'panzervor.md',
     lengthUnit: 'player turns',
-    kind: 'game', information: 'imperfect',
+    kind: 'game', information: 'imperfect', search: true,
   },
   scenarioSchema,
   rulesData,
   rulesSchema,
   options,
-  agents: [randomAgent, brawler, marksman, flagCommander],
+  agents,
   defaultAgents: ['marksman', 'marksman'],
-  dataInUse(body: unknown, data: unknown): string[] {
-    const b = body as ScenarioBody;
-    const d = data as RulesData;
+  dataInUse(b, d): string[] {
     const roots = new Set<string>(['rules', 'deck']);
     for (const side of [b.sides.A, b.sides.B]) {
       for (const u of side.units) {
@@ -113,7 +111,7 @@ export const system: GameSystem = {
     for (const t of Object.values(b.map.terrain)) roots.add(`terrain.${t}`);
     return [...roots];
   },
-  checkScenario: (body, data, opts) => checkScenario(body as ScenarioBody, data as RulesData, opts),
+  checkScenario: (body, data, opts) => checkScenario(body, data, opts),
   compile: (input) => compilePanzerVor(input),
   odds: oddsModule,
-};
+});

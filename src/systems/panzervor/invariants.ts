@@ -1,9 +1,23 @@
 /** Invariants for the shared random-playout battery (returns violations; empty = fine). */
-import { FACE_BACK, INOP_NONE, S_MOVE, S_OVER, STAG, type PvState } from './state.ts';
-import type { PvStatic } from './static.ts';
+import { Frames, openWindowOf } from './actions.ts';
+import { sideToAct } from '../../core/decision/stack.ts';
+import { FACE_BACK, INOP_NONE, S_EAVES, S_MOVE, S_OVER, S_REACT, STAG, W1, W2, W3, type PvState } from './state.ts';
+import type { PvStatic } from './model.ts';
 
 export function checkInvariants(G: PvStatic, s: PvState): string[] {
   const out: string[] = [];
+  // Pending decisions: a Reaction window is on top exactly at S_REACT, an Eavesdropping answer over
+  // its window exactly at S_EAVES, nothing otherwise; the deciding side is the top frame's.
+  const p = s.pending;
+  const wantDepth = s.step === S_REACT ? 1 : s.step === S_EAVES ? 2 : 0;
+  if (p.depth !== wantDepth) out.push(`step ${s.step} with ${p.depth} pending frames (${Frames.describe(p)})`);
+  else if (s.step === S_REACT && !Frames.isTop(p, 'reaction')) out.push(`S_REACT without a reaction frame (${Frames.describe(p)})`);
+  else if (s.step === S_EAVES && !Frames.isTop(p, 'eavesdrop')) out.push(`S_EAVES without an eavesdrop frame (${Frames.describe(p)})`);
+  if (wantDepth > 0) {
+    const w = openWindowOf(p);
+    if (w !== W1 && w !== W2 && w !== W3) out.push(`pending decision without an open window (${Frames.describe(p)})`);
+    if (sideToAct(p, -1) !== s.decider) out.push(`top frame side ${sideToAct(p, -1)} is not the decider ${s.decider}`);
+  }
   // One tank per hex (a wreck may share, Wreckage; a moving tank may pass through, Cutting Through).
   const seen = new Map<number, number>();
   for (let t = 0; t < G.nT; t++) {

@@ -4,7 +4,8 @@
  * its order), the face-up discard and Enforcement piles, and the public parts of the pending
  * decision. A secret simultaneous ability choice (A-02) is never shown.
  */
-import type { PvStatic } from './static.ts';
+import { openWindowOf, pendingReactionCard } from './actions.ts';
+import type { PvStatic } from './model.ts';
 import type { PvState } from './state.ts';
 
 export interface PvAttackView {
@@ -133,8 +134,8 @@ export function observe(G: PvStatic, s: PvState, side: number): PvObservation {
     acted: s.acted.slice(),
     volleyTarget: s.volleyTarget,
     reactUsed: s.reactUsed,
-    window: s.window,
-    pendCard: s.pendCard,
+    window: openWindowOf(s.pending),
+    pendCard: pendingReactionCard(s.pending),
     abRole: s.abRole,
     smokeHex: s.smokeHex.slice(),
     mv: { tank: s.mvTank, mp: s.mvMp, free: s.mvFree, steps: s.mvSteps, abilityUsed: s.mvAbil },

@@ -9,12 +9,12 @@
  */
 import { TWO_D6 } from '../../core/dice/exact.ts';
 import { Fraction } from '../../core/dice/fraction.ts';
-import type { OptionValues } from '../../core/options.ts';
-import type { OddsMechanic, OddsModule, OddsParams, OddsRow } from '../../core/odds.ts';
+import { defineMechanic, type OddsModule, type OddsParams, type OddsRow } from '../../core/odds.ts';
 import type { Rng } from '../../core/rng/rng.ts';
 import { suggest } from '../../core/options.ts';
 import { attackHits, destroys, extremeMode, rangeModifier, roll2d6, XR_POSITIVE } from './rules/rolls.ts';
-import type { RulesData } from './schema.ts';
+import type { PvOptions } from './options.ts';
+import type { RulesData, ScenarioBody } from './schema.ts';
 
 export interface AttackOddsOptions {
   /** First extreme-range distance (option extremeRangeFrom, default 13). */
@@ -80,10 +80,11 @@ export function pAtLeastOneKill(perShot: Fraction, k: number): Fraction {
 
 // ---------------------------------------------------------------- OddsModule
 
-const int = (n: unknown) => Number(n);
-const extremeOpts = (o: OptionValues) => ({ extremeFrom: Number(o.extremeRangeFrom ?? 13), extremeNeeds: String(o.extremeRangeNeeds ?? 'positiveCardOrCharacter') });
+/** Declares a mechanic over Panzer Vor!'s rules data and options, its parameters typed from their specs. */
+const mechanic = defineMechanic<RulesData, PvOptions, ScenarioBody>();
+const extremeOpts = (o: PvOptions) => ({ extremeFrom: o.extremeRangeFrom, extremeNeeds: o.extremeRangeNeeds });
 
-const attackRoll: OddsMechanic = {
+const attackRoll = mechanic({
   name: 'attack-roll',
   description: 'P(hit) by distance and net attack modifier (the modifier counted as a card/character modifier for the extreme-range rule); seed p10-p11',
   params: {
@@ -93,7 +94,7 @@ const attackRoll: OddsMechanic = {
   },
   table(_data, options, params) {
     const rows: OddsRow[] = [];
-    for (let d = 1; d <= int(params.maxDistance); d++) {
+    for (let d = 1; d <= params.maxDistance; d++) {
       for (let m = -3; m <= 3; m++) rows.push({ key: { distance: d, modifier: m }, cells: { pHit: { value: pHit(d, m, extremeOpts(options)) } } });
     }
     return {
@@ -107,18 +108,18 @@ const attackRoll: OddsMechanic = {
     };
   },
   exact: (_d, options, p) => {
-    const h = pHit(int(p.distance), int(p.modifier), extremeOpts(options));
+    const h = pHit(p.distance, p.modifier, extremeOpts(options));
     return [{ outcome: 'hit', p: h }, { outcome: 'miss', p: Fraction.ONE.sub(h) }];
   },
   sample: (_d, options, p, rng: Rng) => {
     const o = extremeOpts(options);
-    const m = int(p.modifier);
-    return attackHits(roll2d6(rng), m, int(p.distance), o.extremeFrom, extremeMode(o.extremeNeeds), m) ? 'hit' : 'miss';
+    const m = p.modifier;
+    return attackHits(roll2d6(rng), m, p.distance, o.extremeFrom, extremeMode(o.extremeNeeds), m) ? 'hit' : 'miss';
   },
   checkParams: [{ distance: 7, modifier: 0 }, { distance: 7, modifier: -1 }, { distance: 14, modifier: 2 }, { distance: 13, modifier: 0 }],
-};
+});
 
-const damageRoll: OddsMechanic = {
+const damageRoll = mechanic({
   name: 'damage-roll',
   description: 'P(destroy | hit) by firepower minus armour and range band; seed p11',
   params: {
@@ -126,7 +127,7 @@ const damageRoll: OddsMechanic = {
     distance: { default: 3, min: 1, max: 40, integer: true, description: 'distance for the exact-vs-sampled check' },
   },
   table(data) {
-    const rm = (data as RulesData).rules.damageRangeMods;
+    const rm = data.rules.damageRangeMods;
     const rows: OddsRow[] = [];
     for (let margin = -14; margin <= 0; margin++) {
       for (const d of [1, 2, 3]) rows.push({ key: { margin, band: d === 3 ? '3+' : String(d) }, cells: { pDestroy: { value: pDestroyGivenHit(margin, 0, d, 0, rm) } } });
@@ -143,16 +144,16 @@ const damageRoll: OddsMechanic = {
     };
   },
   exact: (data, _o, p) => {
-    const h = pDestroyGivenHit(int(p.margin), 0, int(p.distance), 0, (data as RulesData).rules.damageRangeMods);
+    const h = pDestroyGivenHit(p.margin, 0, p.distance, 0, data.rules.damageRangeMods);
     return [{ outcome: 'destroyed', p: h }, { outcome: 'survives', p: Fraction.ONE.sub(h) }];
   },
-  sample: (data, _o, p, rng) => destroys(roll2d6(rng), int(p.margin), rangeModifier((data as RulesData).rules.damageRangeMods, int(p.distance)), 0) ? 'destroyed' : 'survives',
+  sample: (data, _o, p, rng) => destroys(roll2d6(rng), p.margin, rangeModifier(data.rules.damageRangeMods, p.distance), 0) ? 'destroyed' : 'survives',
   checkParams: [{ margin: -7, distance: 3 }, { margin: -11, distance: 1 }, { margin: -4, distance: 2 }],
-};
+});
 
 const ARCS = ['front', 'side', 'rear'] as const;
 
-const shot: OddsMechanic = {
+const shot = mechanic({
   name: 'shot',
   description: 'P(destroy) per shot, attacker tank against target tank, by distance and arc hit (plain attack card)',
   params: {
@@ -162,23 +163,23 @@ const shot: OddsMechanic = {
     cardMod: { default: 0, min: -5, max: 5, integer: true, description: 'attack modifier of the Action card' },
   },
   validate(data, _o, p) {
-    const d = data as RulesData;
+    const d = data;
     const out: Array<[string, string]> = [];
     for (const k of ['attacker', 'target'] as const) {
-      const id = String(p[k]);
+      const id = p[k];
       if (!d.tanks[id]) out.push([k, `unknown tank '${id}'${suggest(id, Object.keys(d.tanks))}`]);
     }
-    const a = d.tanks[String(p.attacker)];
+    const a = d.tanks[p.attacker];
     if (a && !a.guns.some((g) => g.role === p.gun)) out.push(['gun', `tank '${p.attacker}' has no '${p.gun}' gun (it has ${a.guns.map((g) => g.role).join(', ')})`]);
     return out;
   },
   table(data, options, p) {
-    const d = data as RulesData;
-    const a = d.tanks[String(p.attacker)];
-    const t = d.tanks[String(p.target)];
+    const d = data;
+    const a = d.tanks[p.attacker];
+    const t = d.tanks[p.target];
     const g = a.guns.find((x) => x.role === p.gun) ?? a.guns[0];
     const rows: OddsRow[] = [];
-    const cardMod = int(p.cardMod);
+    const cardMod = p.cardMod;
     for (let dist = 1; dist <= g.range; dist++) {
       const hit = pHit(dist, t.size + cardMod, { ...extremeOpts(options), cardCharMod: cardMod });
       const cells: Record<string, { value: Fraction }> = { pHit: { value: hit } };
@@ -198,8 +199,8 @@ const shot: OddsMechanic = {
     };
   },
   cardParams: [{ attacker: 'pz4f2', target: 'm4', gun: 'only', cardMod: 0 }, { attacker: 'firefly', target: 'pz4f2', gun: 'only', cardMod: 0 }],
-};
+});
 
-export const oddsModule: OddsModule = { mechanics: [attackRoll, damageRoll, shot] };
+export const oddsModule: OddsModule<RulesData, PvOptions, ScenarioBody> = { mechanics: [attackRoll, damageRoll, shot] };
 
 export type { OddsParams };

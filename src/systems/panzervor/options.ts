@@ -2,9 +2,9 @@
  * Named options: every ambiguity of spec §6 (A-01 ... A-27) and every optional rule (seed p13).
  * Defaults are the spec's recommendations; `cite` says where they come from.
  */
-import type { OptionSpecs, OptionValues } from '../../core/options.ts';
+import { defineOptions, type OptionValuesOf } from '../../core/options.ts';
 
-export const options: OptionSpecs = {
+export const options = defineOptions({
   // --- optional rules (seed p13; off by default)
   wreckage: { default: false, kind: 'optional-rule', description: 'Destroyed tanks stay as wrecks: +1 MP to enter, -1 to attacks whose line crosses a wreck hex', cite: 'seed p13 Wreckage; spec §3.12.1' },
   turretRotation: { default: false, kind: 'optional-rule', description: 'Turreted guns fire only into the turret front arc; rotating and firing in one turn costs -2', cite: 'seed p13 Turret Rotation; spec §3.12.2' },
@@ -60,51 +60,7 @@ export const options: OptionSpecs = {
   randomChoice: { default: 'd6reroll', values: ['d6reroll', 'uniform'], kind: 'ambiguity', description: 'Random choice: one die re-rolled above the candidate count (uniform draw above 6 candidates), or a uniform draw', cite: 'seed p6, p12; spec §3.14, §6 A-23' },
   placementOrder: { default: 'wholeSide', values: ['wholeSide', 'alternate'], kind: 'ambiguity', description: 'The side that places first places all its tanks, or the sides alternate', cite: 'spec §6 A-24' },
   cardNumberLimitsMovement: { default: false, kind: 'ambiguity', description: 'The number on a numbered move-and-attack card ("Moving Shot 2") also caps the MP', cite: 'spec §6 A-25' },
-};
+});
 
-/** Typed view of resolved option values. */
-export interface PvOptions {
-  wreckage: boolean;
-  turretRotation: boolean;
-  cuttingThrough: boolean;
-  simplifiedArmour: boolean;
-  stagnation: boolean;
-  frontArcWidth: number;
-  rearArcWidth: number;
-  arcBoundaryArmour: 'defender' | 'attacker' | 'random';
-  arcBoundaryFiring: 'inside' | 'outside';
-  abilityOrder: 'attackerFirst' | 'defenderFirst' | 'simultaneous';
-  stagnationEndingCard: 'same' | 'anyEnforcement';
-  stagnationThreshold: number;
-  stagnationCountSetupEnforcement: boolean;
-  moveCardTanks: 'perCard' | 'all';
-  missEndsCard: boolean;
-  missEndsActionPhase: boolean;
-  specialAbilityPhases: 'actionAndEvent' | 'eventOnly';
-  reverseCostMode: 'doubleTerrainPlusExtras' | 'doubleEverything' | 'twoPlusExtras';
-  extremeRangeNeeds: 'positiveCardOrCharacter' | 'anyCardOrCharacter' | 'anyModifier';
-  extremeRangeFrom: number;
-  immobileMoveAndAttack: 'forbidden' | 'attackOnly';
-  treadDamageEffect: 'immobile' | 'inoperativeThisTurn';
-  wreckLos: 'minusOne' | 'blocks';
-  characterOnDestroyedTank: 'removedRecoverable' | 'lost';
-  turretRelativeToHull: boolean;
-  turretPenaltyScope: 'rotatedEarlierThisTurn' | 'rotatedForThisAttack';
-  recoveryTarget: 'emptyTankOnly' | 'anyTank';
-  onDeckEmpty: 'reshuffleDiscards' | 'reshuffleDiscardsAndEnforcement' | 'skipDraw';
-  reactionsAnswer: 'actionCards';
-  quickShotFirer: 'anyEligible' | 'targetedTankOnly';
-  ricochetMode: 'cancel' | 'reroll';
-  reactionLimit: 'perActionCard' | 'perTankAction';
-  trainingRemovesRecovery: boolean;
-  withdrawnActionConsumesPlay: boolean;
-  zoneIncludesCentre: boolean;
-  movementBonusDuration: 'perUse' | 'whileFaceUp';
-  randomChoice: 'd6reroll' | 'uniform';
-  placementOrder: 'wholeSide' | 'alternate';
-  cardNumberLimitsMovement: boolean;
-}
-
-export function typedOptions(v: OptionValues): PvOptions {
-  return v as unknown as PvOptions;
-}
+/** Resolved option values, keyed and typed by the specs above (a misspelt key fails to compile). */
+export type PvOptions = OptionValuesOf<typeof options>;

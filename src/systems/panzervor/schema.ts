@@ -89,7 +89,7 @@ export const rulesSchema = z
     tanks: z.record(z.string(), tankSchema),
     characters: z.record(z.string(), characterSchema),
     cards: z.record(z.string(), cardSchema),
-    deck: z.object({ composition: z.record(z.string(), int().min(0)), scenarioCardsInBox: int().min(0) }).strict(),
+    deck: z.object({ composition: z.record(z.string(), int().min(0).max(1000)) /* bounded: the deck is built as an array (issue 12) */, scenarioCardsInBox: int().min(0) }).strict(),
     rules: z
       .object({
         handLimit: int().min(0),

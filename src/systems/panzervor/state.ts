@@ -4,6 +4,8 @@
  */
 
 // Steps: the decision the state is waiting for.
+import { cloneDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+
 export const S_PLACE = 1;
 export const S_PLACE_CHAR = 2;
 export const S_ACTION = 3;
@@ -166,12 +168,11 @@ export interface PvState {
   aSecret: number[];
   /** Which roll the ability step is about and whose decision it is (AB_*). */
   abRole: number;
-  /** Reaction window open (W1/W2/W3) and the side answering. */
-  window: number;
-  /** A Reaction card waiting for the active player's Eavesdropping answer: type, firer, gun. */
-  pendCard: number;
-  pendFirer: number;
-  pendGun: number;
+  /**
+   * Pending decisions of the other side, on the core's stack (actions.ts `Frames`): the open
+   * Reaction window and, above it, a Reaction card awaiting the Eavesdropping answer.
+   */
+  pending: DecisionStack;
   /** After a Quick Shot: resume at W1 (after a move) or W2 (before the attack roll). */
   resume: number;
   /** Recovery in progress: source (REC_CARD / REC_ABILITY) and the character using the ability (-1). */
@@ -255,10 +256,7 @@ export function cloneState(s: PvState): PvState {
     aDecided: s.aDecided.slice(),
     aSecret: s.aSecret.slice(),
     abRole: s.abRole,
-    window: s.window,
-    pendCard: s.pendCard,
-    pendFirer: s.pendFirer,
-    pendGun: s.pendGun,
+    pending: cloneDecisionStack(s.pending),
     resume: s.resume,
     recSource: s.recSource,
     recUser: s.recUser,

@@ -6,15 +6,15 @@
  * in exact-setup.ts, the lull procedures in lull.ts, the request sheet in request-sheet.ts, and
  * `odds` (the exact mechanics for `salvo odds ww2setup` and `salvo cards ww2setup`).
  */
-import type { CompileInput, GameSystem } from '../../core/system.ts';
+import { defineSystem } from '../../core/system.ts';
 import { rulesData } from './data.ts';
 import { compileSetup } from './game.ts';
 import { odds } from './odds.ts';
 import { options } from './options.ts';
-import { rulesSchema, type RulesData } from './rules-schema.ts';
-import { resolvePlan, scenarioSchema, type ScenarioBody } from './scenario.ts';
+import { rulesSchema } from './rules-schema.ts';
+import { resolvePlan, scenarioSchema } from './scenario.ts';
 
-export const system: GameSystem = {
+export const system = defineSystem({
   info: {
     id: 'ww2setup',
     name: 'WWII 1943 set-up generator (WTJ Standard Game Setup)',
@@ -30,19 +30,19 @@ export const system: GameSystem = {
   agents: [],
   defaultAgents: ['random', 'random'],
   dataInUse(body, data) {
-    const { plan } = resolvePlan(body as ScenarioBody, data as RulesData, {});
+    const { plan } = resolvePlan(body, data, {});
     return plan ? [...plan.dataPaths] : [];
   },
   checkScenario(body, data, opts) {
-    return resolvePlan(body as ScenarioBody, data as RulesData, opts).errors;
+    return resolvePlan(body, data, opts).errors;
   },
-  compile(input: CompileInput) {
-    const { plan, errors } = resolvePlan(input.scenario.body as ScenarioBody, input.data as RulesData, input.options);
+  compile(input) {
+    const { plan, errors } = resolvePlan(input.scenario.body, input.data, input.options);
     if (!plan) throw new Error(errors.map(([p, m]) => `${p}: ${m}`).join('; '));
     return compileSetup(plan);
   },
   odds,
-};
+});
 
 export { generateSetup, sampleSetup, type SetupResult } from './generate.ts';
 export { resolvePlan, type SetupPlan } from './scenario.ts';

@@ -3,9 +3,9 @@
  * recommended default and a citation. A6, A11, A12 and A22 are scenario data (per side / per
  * battle), not global options: see RULES.md.
  */
-import type { OptionSpecs, OptionValues } from '../../core/options.ts';
+import { defineOptions, type OptionSpec, type OptionValue, type OptionValues, type OptionValuesOf } from '../../core/options.ts';
 
-export const options: OptionSpecs = {
+export const options = defineOptions({
   airstrikeEligibility: {
     default: 'winnerOnly',
     values: ['winnerOnly', 'winnerAndLoserBy1', 'fullSignedMargin'],
@@ -178,40 +178,53 @@ export const options: OptionSpecs = {
     cite: 'spec §6 A23 (recommended perBox)',
     kind: 'ambiguity',
   },
-};
+});
 
-/** Typed view of the resolved option values. */
-export interface Ww2Options {
-  airstrikeEligibility: 'winnerOnly' | 'winnerAndLoserBy1' | 'fullSignedMargin';
-  countAttachedUnits: boolean;
-  rollSets: 'ceilMin1' | 'floor' | 'round' | 'one';
-  defenderExtraDie: 'allCategories' | 'availableOnly' | 'stepUp' | 'none';
-  defenderExtraDiePerRollSet: boolean;
-  halfDie: 'up' | 'down';
-  barrageBounds: 'clamp' | 'strict';
-  rounding: 'halfUp' | 'halfEven' | 'floor';
-  attackerRollWinner: 'attacks' | 'defends';
-  airMargin: 'modified' | 'natural';
-  undefinedAxisModifier: 'zero' | 'error';
-  proximityMeasure: 'minSeparation' | 'fromDefenderLine';
-  lullMode: 'proximityDie' | 'deadline2d6' | 'none';
-  lullRoller: 'shared' | 'each';
-  lullRollTiming: 'endOfTurn' | 'startOfTurn';
-  multiRound: 'singleRound' | 'resetWithNewDie' | 'continueCount';
-  longLullTrench: 'halfD6x10in' | 'fixed5in' | 'halfD6x10yd';
-  longLullTrenchPer: 'side' | 'per200Bases';
-  commandRepair: 'perPoint' | 'singleRoll';
-  lullAirRedoesSuperiority: boolean;
-  lullBarrageRecount: 'current' | 'original';
-  dummyChitsCap: 'barrages' | 'barragesPlusAirstrikes' | 'unlimited';
-  inTransitAtLull: 'returnToPool' | 'lost';
-  trenchUnit: 'tableInches' | 'yardsAtLargeScale';
-  prefillLimit: 'perBox' | 'total';
+/** Resolved option values, keyed and typed by the specs above (a misspelt key fails to compile). */
+export type Ww2Options = OptionValuesOf<typeof options>;
+type Key = keyof typeof options;
+
+/** Is `v` an allowed value of option `k` (its listed values, else its default's type)? */
+function isValueOf<K extends Key>(k: K, v: unknown): v is Ww2Options[K] {
+  const s: OptionSpec = options[k];
+  return typeof v === typeof s.default && (s.values === undefined || s.values.some((x: OptionValue) => x === v));
 }
 
-/** Defaults merged with the given values (already validated by resolveOptions). */
+/**
+ * Defaults merged with the given values, for the callers that hold untyped values (the command
+ * line's `salvo setup`); values were validated by resolveOptions, and are checked again here.
+ */
 export function ww2Options(values: OptionValues = {}): Ww2Options {
-  const out: Record<string, unknown> = {};
-  for (const [k, s] of Object.entries(options)) out[k] = values[k] ?? s.default;
-  return out as unknown as Ww2Options;
+  const get = <K extends Key>(k: K): Ww2Options[K] => {
+    const v = values[k] ?? options[k].default;
+    if (!isValueOf(k, v)) throw new Error(`option ${k}: ${JSON.stringify(v)} is not one of its values`);
+    return v;
+  };
+  return {
+    airstrikeEligibility: get('airstrikeEligibility'),
+    countAttachedUnits: get('countAttachedUnits'),
+    rollSets: get('rollSets'),
+    defenderExtraDie: get('defenderExtraDie'),
+    defenderExtraDiePerRollSet: get('defenderExtraDiePerRollSet'),
+    halfDie: get('halfDie'),
+    barrageBounds: get('barrageBounds'),
+    rounding: get('rounding'),
+    attackerRollWinner: get('attackerRollWinner'),
+    airMargin: get('airMargin'),
+    undefinedAxisModifier: get('undefinedAxisModifier'),
+    proximityMeasure: get('proximityMeasure'),
+    lullMode: get('lullMode'),
+    lullRoller: get('lullRoller'),
+    lullRollTiming: get('lullRollTiming'),
+    multiRound: get('multiRound'),
+    longLullTrench: get('longLullTrench'),
+    longLullTrenchPer: get('longLullTrenchPer'),
+    commandRepair: get('commandRepair'),
+    lullAirRedoesSuperiority: get('lullAirRedoesSuperiority'),
+    lullBarrageRecount: get('lullBarrageRecount'),
+    dummyChitsCap: get('dummyChitsCap'),
+    inTransitAtLull: get('inTransitAtLull'),
+    trenchUnit: get('trenchUnit'),
+    prefillLimit: get('prefillLimit'),
+  };
 }

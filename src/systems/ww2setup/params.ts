@@ -3,13 +3,13 @@
  * them) turned into a scenario body and a SetupPlan. The defaults are the spec's Kursk 1943
  * example (S1): Germans (12 sub-units) attack Russians (8), East front, Major Offensive.
  */
-import type { OddsParamSpec, OddsParams } from '../../core/odds.ts';
+import type { OddsParamSpecs, OddsParams } from '../../core/odds.ts';
 import type { OptionValues } from '../../core/options.ts';
 import { INTENSITIES, SCALES, TERRAINS } from './data.ts';
 import type { RulesData } from './rules-schema.ts';
 import { findNation, resolvePlan, scenarioSchema, type ScenarioBody, type SetupPlan } from './scenario.ts';
 
-export const SETUP_PARAMS: Readonly<Record<string, OddsParamSpec>> = {
+export const SETUP_PARAMS = {
   attacker: { default: 'Germans', description: 'attacking nation (side A), e.g. Germans, Americans, Japanese' },
   defender: { default: 'Russians', description: 'defending nation (side B)' },
   year: { default: 1943, min: 1939, max: 1945, integer: true, description: 'year of the battle' },
@@ -19,7 +19,7 @@ export const SETUP_PARAMS: Readonly<Record<string, OddsParamSpec>> = {
   scale: { default: 'Medium', values: SCALES, description: 'ground scale (Large 20, Medium 30, Small 40 yd per inch)' },
   units: { default: '12,8', description: "sub-units 'A,B' per side (one number: the same for both sides)" },
   bases: { default: 'auto', description: "bases 'A,B' per side, or 'auto' = 10 per sub-unit (placeholder)" },
-};
+} satisfies OddsParamSpecs;
 
 /** Parses '12,8' or '10' into two non-negative integers. */
 export function parsePair(text: string, what: string): [number, number] {
@@ -78,12 +78,20 @@ export class PlanError extends Error {
   }
 }
 
-const planCache = new WeakMap<object, Map<string, SetupPlan>>();
+const planCache = new WeakMap<RulesData, Map<string, SetupPlan>>();
+
+/**
+ * The plan for callers holding untyped values (`salvo setup ww2`: the loader's rules data and
+ * scenario block, already validated against this system's schemas). Throws PlanError.
+ */
+export function planFor(data: unknown, options: OptionValues, p: OddsParams, scenario?: unknown): SetupPlan {
+  return planOf(data as RulesData, options, p, scenario as ScenarioBody | undefined);
+}
 
 /** The plan of a scenario (when given) or of the parameters (memoised per rules data). Throws PlanError on bad input. */
-export function planFor(data: unknown, options: OptionValues, p: OddsParams, scenario?: unknown): SetupPlan {
-  let byKey = planCache.get(data as object);
-  if (!byKey) planCache.set(data as object, (byKey = new Map()));
+export function planOf(data: RulesData, options: OptionValues, p: OddsParams, scenario?: ScenarioBody): SetupPlan {
+  let byKey = planCache.get(data);
+  if (!byKey) planCache.set(data, (byKey = new Map()));
   const key = JSON.stringify([options, p, scenario ?? null]);
   let plan = byKey.get(key);
   if (!plan) {
@@ -94,11 +102,8 @@ export function planFor(data: unknown, options: OptionValues, p: OddsParams, sce
   return plan;
 }
 
-function computePlan(data: unknown, options: OptionValues, p: OddsParams, scenario?: unknown): SetupPlan {
-  const d = data as RulesData;
-  let body: ScenarioBody;
-  if (scenario !== undefined) body = scenario as ScenarioBody;
-  else body = bodyFromParams(d, p);
+function computePlan(d: RulesData, options: OptionValues, p: OddsParams, scenario?: ScenarioBody): SetupPlan {
+  const body = scenario ?? bodyFromParams(d, p);
   const { plan, errors } = resolvePlan(body, d, options);
   if (!plan) throw new PlanError(errors.map(([path, m]) => [scenario !== undefined ? path : paramOf(path), m]));
   return plan;
@@ -112,12 +117,12 @@ function paramOf(path: string): string {
   return m ? m[1] : path;
 }
 
-export function validateSetupParams(data: unknown, options: OptionValues, p: OddsParams, scenario?: unknown): Array<[string, string]> {
+export function validateSetupParams(data: RulesData, options: OptionValues, p: OddsParams, scenario?: ScenarioBody): Array<[string, string]> {
   try {
-    planFor(data, options, p, scenario);
+    planOf(data, options, p, scenario);
     return [];
   } catch (e) {
     if (e instanceof PlanError) return e.issues;
-    return [['', (e as Error).message]];
+    return [['', e instanceof Error ? e.message : String(e)]];
   }
 }

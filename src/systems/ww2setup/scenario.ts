@@ -17,11 +17,11 @@ export const sideSchema = z
     id: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'expected an id of letters, digits and underscores, starting with a letter'),
     nation: z.string().min(1, 'expected a nation, e.g. Germans, Russians, Americans'),
     /** Battalion sub-units on the battlefield (counted for N). */
-    subUnits: int.min(0),
+    subUnits: int.min(0).max(1000), // bound: exact odds and set-ups stay fast (issue 12)
     /** Attached units, e.g. assault units (counted for N when countAttachedUnits, spec §6 A2). */
-    attachedUnits: int.min(0).default(0),
+    attachedUnits: int.min(0).max(1000).default(0),
     /** Bases on the table (for the per-200-bases defensive-works rule). */
-    bases: int.min(0),
+    bases: int.min(0).max(10000),
     /** T1 row of the Axis block (e.g. IslandGarrison), default from the front (§6 A11). */
     axisRow: z.string().optional(),
     /** T2 row, default from the nation (§5.9). */
@@ -31,7 +31,7 @@ export const sideSchema = z
     /** T6 row, default from nation + front + year (§5.9). */
     defWorksRow: z.string().optional(),
     /** Dummy request chits taken: the most allowed, none, or up to this many (§3.5). */
-    dummies: z.union([z.enum(['max', 'none']), int.min(0)]).default('max'),
+    dummies: z.union([z.enum(['max', 'none']), int.min(0).max(10000)]).default('max'),
   })
   .strict();
 

@@ -42,6 +42,9 @@ describe('decision stack', () => {
     const j = JSON.parse(JSON.stringify(s));
     F.pop(c);
     expect(F.top(s)).toBe('reaction');
+    // After a pop the capacity stays: the clone still serialises exactly like the original.
+    F.pop(s);
+    expect(JSON.stringify(cloneDecisionStack(s))).toBe(JSON.stringify(s));
     expect(F.arg(j, 'reaction', 'target')).toBe(2);
   });
 

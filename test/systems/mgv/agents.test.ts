@@ -6,7 +6,7 @@ import { compile, doc, newState } from './helpers.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { splitFor } from '../../../src/systems/mgv/agents/heuristic.ts';
 import { resolveAgentParams, type AgentFactory, type DecisionContext } from '../../../src/core/agent.ts';
-import { code, kindOf, payloadOf, K_PHOTON, K_DECLARE, D_FIRE, D_MOVE, K_LEG, DISTS, K_SPLIT, EST_STEP } from '../../../src/systems/mgv/flow.ts';
+import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, legCode } from '../../../src/systems/mgv/actions.ts';
 import { ST_SPLIT_DEF, ST_SPLIT_ATT, type MgvState } from '../../../src/systems/mgv/state.ts';
 
 function ctxFor(g: any, s: MgvState, rng = new Rng([1, 2, 3, 4])): DecisionContext {
@@ -41,7 +41,7 @@ describe('secret simultaneous missile split', () => {
     const seen: string[] = [];
     for (const core of [0, s.pAttDice]) {
       const copy = g.clone(s);
-      g.apply(copy, code(K_SPLIT, core), ctx);
+      g.apply(copy, Action.encode.split(core), ctx);
       expect(copy.step).toBe(ST_SPLIT_DEF);
       const obs = g.observe(copy, copy.side);
       expect(obs.state.secret.attCore).toBe(-1);
@@ -72,7 +72,7 @@ describe('closer and standoff behaviour', () => {
     const { s, ctx } = newState(g);
     const a = agent(closerAgent, g, s.side);
     const c = ctxFor(g, s);
-    expect(a.decide(c)).toBe(code(K_DECLARE, D_MOVE));
+    expect(a.decide(c)).toBe(Action.encode.declare(D_MOVE));
     const ags = [agent(closerAgent, g, 0), agent(closerAgent, g, 1)];
     const d0 = Math.hypot(s.units[0].x - s.units[1].x, s.units[0].y - s.units[1].y);
     until(g, s, ctx, ags, (x) => x.turn >= 2);
@@ -84,7 +84,7 @@ describe('closer and standoff behaviour', () => {
     const { g } = two('kinetic', 'kinetic', 12);
     const { s } = newState(g);
     const a = agent(closerAgent, g, s.side);
-    expect(a.decide(ctxFor(g, s))).toBe(code(K_DECLARE, D_FIRE));
+    expect(a.decide(ctxFor(g, s))).toBe(Action.encode.declare(D_FIRE));
   });
 
   it('standoff keeps its distance: a photon Whiptail does not close inside 8"', () => {
@@ -107,8 +107,8 @@ describe('closer and standoff behaviour', () => {
         if (!found) continue;
         const c = ctxFor(g, s, new Rng([seed, 9, 9, 9]));
         const act = ags[0].decide(c);
-        expect(kindOf(act)).toBe(K_PHOTON);
-        const est = (payloadOf(act) & 0xfff) * EST_STEP;
+        expect(Action.kindIndexOf(act)).toBe(K.photon);
+        const est = Action.get(act, 'photon', 'estimate') * EST_STEP;
         tot += Math.abs(est - Math.hypot(s.units[0].x - s.units[1].x, s.units[0].y - s.units[1].y));
       }
       return tot;
@@ -120,6 +120,8 @@ describe('closer and standoff behaviour', () => {
   it('leg codes the agents emit are legal and distances are on the grid', () => {
     expect(DISTS[0]).toBe(0);
     expect(DISTS.every((d, k) => k === 0 || d > DISTS[k - 1])).toBe(true);
-    expect(kindOf(code(K_LEG, 5))).toBe(K_LEG);
+    expect(Action.kindIndexOf(legCode(0, 5, false))).toBe(K.leg);
+    // the codec keeps the pre-codec values: kind << 24 | (turn << 8) | dist, end at bit 20
+    expect(legCode(2, 5, true)).toBe((3 << 24) | (1 << 20) | (2 << 8) | 5);
   });
 });

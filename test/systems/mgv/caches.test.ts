@@ -12,7 +12,7 @@ import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src
 import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { moveKey } from '../../../src/systems/mgv/agents/heuristic.ts';
-import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/flow.ts';
+import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
 import { unitFeatureDistance } from '../../../src/systems/mgv/geom.ts';
 import { canTarget } from '../../../src/systems/mgv/combat.ts';
 import { ST_MOVE_UNIT, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';

@@ -9,7 +9,7 @@ import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } f
 import { kineticCells, missileHits, photonHits, thermalCells, mgvOddsModule } from '../../../src/systems/mgv/odds.ts';
 import { compile, doc } from './helpers.ts';
 import { optionDefaults } from '../../../src/core/options.ts';
-import { MGV_OPTIONS } from '../../../src/systems/mgv/options.ts';
+import { MGV_OPTIONS, type MgvOptions } from '../../../src/systems/mgv/options.ts';
 
 const N = 40_000;
 const { m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 5, y: 5, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 20, y: 20, weapon: 'kinetic' }]));
@@ -64,7 +64,7 @@ describe('exact vs sampled through the engine roll code', () => {
   });
 
   it('the OddsModule mechanics: exact() and sample() agree at their check parameters', () => {
-    const opts = optionDefaults(MGV_OPTIONS);
+    const opts = optionDefaults(MGV_OPTIONS) as MgvOptions; // the odds context resolves every option: the defaults, typed
     const rng = new Rng([15, 22, 33, 44]);
     for (const mech of mgvOddsModule.mechanics) {
       if (!mech.exact || !mech.sample) continue;

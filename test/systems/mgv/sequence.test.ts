@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice, compile, ctxWith, doc } from './helpers.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
-import { code, K_DECLARE, D_MOVE, D_FIRE, D_PASS_MOVE, D_PASS_FIRE, K_END_UNIT } from '../../../src/systems/mgv/flow.ts';
+import { Action, D_MOVE, D_FIRE, D_PASS_MOVE, D_PASS_FIRE, END_UNIT } from '../../../src/systems/mgv/actions.ts';
 import { ST_DECLARE, ST_MOVE_UNIT, type MgvState } from '../../../src/systems/mgv/state.ts';
 
 // two kinetic MGVs 30" apart: no target in range, fire phases end at once
@@ -25,15 +25,15 @@ describe('X / Y / Z / F', () => {
     expect(dice.used()).toBe(4);
     expect(s.step).toBe(ST_DECLARE);
     expect(s.side).toBe(1);
-    expect(legal(s).sort()).toEqual([code(K_DECLARE, D_MOVE), code(K_DECLARE, D_FIRE), code(K_DECLARE, D_PASS_MOVE), code(K_DECLARE, D_PASS_FIRE)].sort());
+    expect(legal(s).sort()).toEqual([Action.encode.declare(D_MOVE), Action.encode.declare(D_FIRE), Action.encode.declare(D_PASS_MOVE), Action.encode.declare(D_PASS_FIRE)].sort());
   });
 
   it('T24: X A wins and MOVEs; Y A wins: A must FIRE; no Z roll; B chooses the order of Z and F', () => {
     const { s, ctx, dice } = start([6, 1, 6, 2]);
     expect(s.side).toBe(0);
-    g.apply(s, code(K_DECLARE, D_MOVE), ctx);
+    g.apply(s, Action.encode.declare(D_MOVE), ctx);
     expect(s.step).toBe(ST_MOVE_UNIT);
-    g.apply(s, code(K_END_UNIT, 0), ctx);
+    g.apply(s, END_UNIT, ctx);
     // Y: A wins again -> its FIRE is forced (no decision), the fire phase finds no target and ends
     expect(s.used).toEqual([1, 1, 0, 0]);
     expect(dice.used()).toBe(4); // no Z roll
@@ -41,7 +41,7 @@ describe('X / Y / Z / F', () => {
     expect(s.step).toBe(ST_DECLARE);
     expect(s.side).toBe(1);
     expect(legal(s)).toHaveLength(4); // B has both actions left: it chooses which comes first
-    g.apply(s, code(K_DECLARE, D_PASS_FIRE), ctx);
+    g.apply(s, Action.encode.declare(D_PASS_FIRE), ctx);
     // F: B's remaining MOVE, forced
     expect(s.slot).toBe(3);
     expect(s.phaseSide).toBe(1);
@@ -50,17 +50,17 @@ describe('X / Y / Z / F', () => {
 
   it('T25: X A FIREs; Y B wins and chooses MOVE; Z A wins: Z = A MOVE; F = B FIRE', () => {
     const { s, ctx } = start([6, 1, 1, 6, 5, 4]);
-    g.apply(s, code(K_DECLARE, D_FIRE), ctx); // no target: the phase ends
+    g.apply(s, Action.encode.declare(D_FIRE), ctx); // no target: the phase ends
     expect(s.slot).toBe(1);
     expect(s.side).toBe(1);
     expect(legal(s)).toHaveLength(4);
-    g.apply(s, code(K_DECLARE, D_PASS_MOVE), ctx);
+    g.apply(s, Action.encode.declare(D_PASS_MOVE), ctx);
     // Z roll 5 v 4: A wins; its remaining action is MOVE (forced)
     expect(s.slot).toBe(2);
     expect(s.phaseSide).toBe(0);
     expect(s.phaseType).toBe(0);
     expect(s.step).toBe(ST_MOVE_UNIT);
-    g.apply(s, code(K_END_UNIT, 0), ctx);
+    g.apply(s, END_UNIT, ctx);
     // F: B fires (no target): the turn reaches Reset and turn 2 starts with an X roll
     expect(s.turn).toBe(2);
     expect(s.used).toEqual([0, 0, 0, 0]);
@@ -68,7 +68,7 @@ describe('X / Y / Z / F', () => {
 
   it('T26: X A wins and passes declaring MOVE: its move is used, it can only FIRE later', () => {
     const { s, ctx } = start([6, 1, 6, 1]);
-    g.apply(s, code(K_DECLARE, D_PASS_MOVE), ctx);
+    g.apply(s, Action.encode.declare(D_PASS_MOVE), ctx);
     expect(s.used[0]).toBe(1);
     // Y: A wins again: FIRE is its only action left (forced, no MOVE offered)
     expect(s.slot).toBeGreaterThanOrEqual(2);

@@ -6,7 +6,7 @@ import { rulesData } from '../../../src/systems/panzervor/data/index.ts';
 import { NOT_ELIGIBLE, eligibility, newGame } from '../../../src/systems/panzervor/engine.ts';
 import { attackHits, destroys, rangeModifier, XR_POSITIVE } from '../../../src/systems/panzervor/rules/rolls.ts';
 import type { RulesData } from '../../../src/systems/panzervor/schema.ts';
-import { K_ENFORCEMENT } from '../../../src/systems/panzervor/static.ts';
+import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
 import { S_ABIL, S_ACTION, S_EAVES, S_EVENT, S_MOVE, S_PLACE, S_REACT, S_TARGET } from '../../../src/systems/panzervor/state.ts';
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';

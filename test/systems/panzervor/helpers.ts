@@ -10,7 +10,7 @@ import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { newGame, startTurn } from '../../../src/systems/panzervor/engine.ts';
 import { PHASE_ACTION, S_ACTION, type PvState } from '../../../src/systems/panzervor/state.ts';
-import type { PvStatic } from '../../../src/systems/panzervor/static.ts';
+import type { PvStatic } from '../../../src/systems/panzervor/model.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 import { join } from 'node:path';
 

@@ -14,9 +14,9 @@ import { optionDefaults } from '../../../src/core/options.ts';
 import { rulesData } from '../../../src/systems/panzervor/data/index.ts';
 import { randomChoice } from '../../../src/systems/panzervor/engine.ts';
 import { pAtLeastOneKill, pDestroyGivenHit, pDestroyPerShot, pDestroyWithAbility, pHit, pHitWithAbility, oddsModule } from '../../../src/systems/panzervor/odds.ts';
-import { options } from '../../../src/systems/panzervor/options.ts';
+import { options, type PvOptions } from '../../../src/systems/panzervor/options.ts';
 import type { RulesData } from '../../../src/systems/panzervor/schema.ts';
-import { K_ENFORCEMENT } from '../../../src/systems/panzervor/static.ts';
+import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
 import { cardIndex, choose, compileDoc, setup, tankIndex } from './helpers.ts';
 
 const F = (n: number, d = 1) => Fraction.of(n, d);
@@ -135,7 +135,8 @@ describe('§8.3 exact probabilities', () => {
 });
 
 describe('exact against sampled', () => {
-  const defaults = optionDefaults(options);
+  // the odds context resolves every option before a mechanic runs: the defaults, typed
+  const defaults = optionDefaults(options) as PvOptions;
 
   it('every odds mechanic: the exact distribution agrees with the engine\'s roll code (4 sigma)', () => {
     for (const m of oddsModule.mechanics) {

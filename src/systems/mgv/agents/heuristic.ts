@@ -4,16 +4,17 @@
  * and `standoff` (keeps a preferred fraction of its weapon range, prefers cover, fires only
  * above an expected-damage threshold). Both use exact expectations from odds.ts.
  */
-import type { Agent, DecisionContext, ParamValue } from '../../../core/agent.ts';
+import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
+import type { common } from './index.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../damage.ts';
 import { hasLos, rangeBetween } from '../geom.ts';
 import {
-  D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, K_ATTACK, K_LEG, K_ATTACK_END, K_BEACON, K_BEACON_DONE, K_DECLARE, K_JAM, K_JAM_SKIP, K_REPAIR_DES, K_REPAIR_SKIP,
-  N_REL_TURNS, EST_STEP, attackCode, turnIndexFor, code, kindOf, legCode, maxEstimateQ, payloadOf, photonCode,
-} from '../flow.ts';
+  ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
+  REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
+} from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
@@ -190,12 +191,11 @@ function has(ctx: DecisionContext, c: number): boolean {
 /**
  * Sort key of a move-phase action: the move list is END_UNIT, then legs in increasing (turn,
  * distance, reverse, end) order, then engineering, jamming and self-destruct codes in
- * increasing code order (see flow.ts legalActions).
+ * increasing code order (see engine.ts legalActions).
  */
 export function moveKey(c: number): number {
-  if (kindOf(c) !== K_LEG) return c;
-  const p = payloadOf(c);
-  return (K_LEG << 24) | (((p >> 8) & 0xff) << 12) | ((p & 0xff) << 2) | (((p >> 21) & 1) << 1) | ((p >> 20) & 1);
+  if (Action.kindIndexOf(c) !== K.leg) return c;
+  return (K.leg << 24) | (Action.get(c, 'leg', 'turn') << 12) | (Action.get(c, 'leg', 'dist') << 2) | (Action.get(c, 'leg', 'reverse') << 1) | Action.get(c, 'leg', 'end');
 }
 
 /** has() for a leg code at a move decision: a binary search on the list's order, a full scan if that misses. */
@@ -227,7 +227,7 @@ function repairWorth(s: MgvState, k: number): number {
   return u.S + u.Mj + inf;
 }
 
-export class MgvHeuristic implements Agent<MgvObservation> {
+export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
   /** Index of the repair preset (resolved once). */
   private readonly preset: number;
   constructor(
@@ -246,7 +246,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   decide(ctx: DecisionContext<MgvObservation>): number {
     const obs = ctx.observe();
     const m = obs.model;
-    const s = obs.state as MgvState;
+    const s: MgvState = obs.state;
     switch (s.step) {
       case ST_DECLARE:
         return this.declare(ctx, m, s);
@@ -256,25 +256,25 @@ export class MgvHeuristic implements Agent<MgvObservation> {
         const enemyJammer = enemyJammerAlive(m, s, this.side);
         let k = this.p.style === 'closer' ? av : 0;
         if (u.Po > 0 || enemyJammer) k = 0;
-        return code(2, Math.min(k, av));
+        return Action.encode.power(Math.min(k, av));
       }
       case ST_MOVE_UNIT:
         return this.move(ctx, m, s);
       case ST_COUNTER: {
         const jp = s.units[s.pAtt] ? Math.max(0, m.units[s.pAtt].payloadPoints - s.units[s.pAtt].Py) : 0;
         const need = Math.ceil(jp / m.data.jamming.counterPerPowerPoint);
-        return code(8, Math.min(need, powerAvailable(m, s, s.pTarget)));
+        return Action.encode.counter(Math.min(need, powerAvailable(m, s, s.pTarget)));
       }
       case ST_BEACON:
         return this.beacon(ctx, m, s);
       case ST_JAM: {
-        if (!this.p.useJammer) return code(K_JAM_SKIP, 0);
-        let best = code(K_JAM_SKIP, 0);
+        if (!this.p.useJammer) return JAM_SKIP;
+        let best = JAM_SKIP;
         let bv = -1;
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
-          if (kindOf(c) !== K_JAM) continue;
-          const j = payloadOf(c);
+          if (Action.kindIndexOf(c) !== K.jam) continue;
+          const j = Action.get(c, 'jam', 'target');
           const v = mainAttack(m, j, s.units[j]) + payloadAttack(m, j, s.units[j]);
           if (v > bv) {
             bv = v;
@@ -284,12 +284,12 @@ export class MgvHeuristic implements Agent<MgvObservation> {
         return best;
       }
       case ST_REPAIR_DESIGNATE: {
-        let best = code(K_REPAIR_SKIP, 0);
+        let best = REPAIR_SKIP;
         let bv = repairWorth(s, s.cursor);
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
-          if (kindOf(c) !== K_REPAIR_DES) continue;
-          const v = repairWorth(s, payloadOf(c));
+          if (Action.kindIndexOf(c) !== K.repairDesignate) continue;
+          const v = repairWorth(s, Action.get(c, 'repairDesignate', 'target'));
           if (v > bv) {
             bv = v;
             best = c;
@@ -302,16 +302,16 @@ export class MgvHeuristic implements Agent<MgvObservation> {
       case ST_ATTACK:
         return this.attack(ctx, m, s);
       case ST_SPLIT_ATT:
-        return code(17, splitFor(this.p.missileSplit, s.pAttDice, false, hasCoreInfestation(m, s, s.pTarget), coreBias(s, m.units[s.pTarget].side)));
+        return Action.encode.split(splitFor(this.p.missileSplit, s.pAttDice, false, hasCoreInfestation(m, s, s.pTarget), coreBias(s, m.units[s.pTarget].side)));
       case ST_SPLIT_DEF:
-        return code(17, splitFor(this.p.missileDefense, s.pDefDice, true, hasCoreInfestation(m, s, s.pTarget), false));
+        return Action.encode.split(splitFor(this.p.missileDefense, s.pDefDice, true, hasCoreInfestation(m, s, s.pTarget), false));
       case ST_RESET_REPAIR:
-        return code(19, this.preset);
+        return Action.encode.preset(this.preset);
       case ST_BARRAGE: {
         let best = ctx.legal[0];
         let bv = -Infinity;
         for (let k = 0; k < ctx.n; k++) {
-          const t = s.units[payloadOf(ctx.legal[k])];
+          const t = s.units[Action.get(ctx.legal[k], 'barrage', 'unit')];
           let v = 0;
           for (let q = 0; q < s.units.length; q++) {
             const o = s.units[q];
@@ -350,18 +350,18 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   }
 
   private declare(ctx: DecisionContext, m: Model, s: MgvState): number {
-    const canMove = has(ctx, code(K_DECLARE, D_MOVE));
-    const canFire = has(ctx, code(K_DECLARE, D_FIRE));
+    const canMove = has(ctx, Action.encode.declare(D_MOVE));
+    const canFire = has(ctx, Action.encode.declare(D_FIRE));
     const fv = canFire ? this.fireValue(m, s, this.p.fireThreshold) : 0;
-    if (canFire && fv >= this.p.fireThreshold) return code(K_DECLARE, D_FIRE);
-    if (canMove) return code(K_DECLARE, D_MOVE);
-    return code(K_DECLARE, fv > 0 ? D_FIRE : D_PASS_FIRE);
+    if (canFire && fv >= this.p.fireThreshold) return Action.encode.declare(D_FIRE);
+    if (canMove) return Action.encode.declare(D_MOVE);
+    return Action.encode.declare(fv > 0 ? D_FIRE : D_PASS_FIRE);
   }
 
   private move(ctx: DecisionContext, m: Model, s: MgvState): number {
     const i = s.cursor;
     const u = s.units[i];
-    const END = code(4, 0);
+    const END = END_UNIT;
     if (u.allowance < 0.5) return END;
     // mission strike: an engineering MGV heads for the strike zone (spec §3.16)
     if (m.victoryMode === 2 && m.strikeZone && m.units[i].payload === P_ENGINEERING) {
@@ -507,7 +507,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   }
 
   private beacon(ctx: DecisionContext, m: Model, s: MgvState): number {
-    const done = code(K_BEACON_DONE, 0);
+    const done = BEACON_DONE;
     if (!this.p.useBeacons || s.units[s.cursor].beaconsTurn >= 1) return done;
     let friendsUse = false;
     for (let k = 0; k < m.units.length && !friendsUse; k++) {
@@ -516,8 +516,9 @@ export class MgvHeuristic implements Agent<MgvObservation> {
     }
     if (!friendsUse) return done;
     const j = nearestEnemy(m, s, s.cursor);
-    const c = code(K_BEACON, j);
-    return j >= 0 && has(ctx, c) ? c : done;
+    if (j < 0) return done;
+    const c = Action.encode.beacon(j, 0);
+    return has(ctx, c) ? c : done;
   }
 
   private photon(ctx: DecisionContext, m: Model, s: MgvState): number {
@@ -534,7 +535,7 @@ export class MgvHeuristic implements Agent<MgvObservation> {
         bj = j;
       }
     }
-    if (bj < 0) return code(14, 0);
+    if (bj < 0) return PHOTON_HOLD;
     const r = rangeBetween(m, s.units[i], s.units[bj]);
     const est = r * (1 + this.p.photonSigma * gauss(ctx.rng)) + this.p.photonSigmaInches * (this.p.photonSigmaInches > 0 ? gauss(ctx.rng) : 0);
     const q = Math.max(1, Math.min(maxEstimateQ(m), Math.round(est / EST_STEP)));
@@ -542,20 +543,19 @@ export class MgvHeuristic implements Agent<MgvObservation> {
   }
 
   private attack(ctx: DecisionContext, m: Model, s: MgvState): number {
-    let best = code(K_ATTACK_END, 0);
+    let best = ATTACK_END;
     let bv = 1e-9;
     for (let k = 0; k < ctx.n; k++) {
       const c = ctx.legal[k];
-      if (kindOf(c) !== K_ATTACK) continue;
-      const p = payloadOf(c);
-      const v = attackValue(m, s, (p >> 12) & 0xff, (p >> 8) & 0xf, p & 0xff, this.p);
+      if (Action.kindIndexOf(c) !== K.attack) continue;
+      const v = attackValue(m, s, Action.get(c, 'attack', 'unit'), Action.get(c, 'attack', 'slot'), Action.get(c, 'attack', 'target'), this.p);
       if (v > bv) {
         bv = v;
         best = c;
       }
     }
     // an attack with nothing expected still fires when the policy is aggressive (activity bonus is the enemy's anyway)
-    if (bv <= 1e-9 && this.p.style === 'closer') for (let k = 0; k < ctx.n; k++) if (kindOf(ctx.legal[k]) === K_ATTACK) return ctx.legal[k];
+    if (bv <= 1e-9 && this.p.style === 'closer') for (let k = 0; k < ctx.n; k++) if (Action.kindIndexOf(ctx.legal[k]) === K.attack) return ctx.legal[k];
     return best;
   }
 }
@@ -585,21 +585,20 @@ function distIndex(d: number): number {
   return best;
 }
 
-export function paramsFrom(style: 'closer' | 'standoff', v: Readonly<Record<string, ParamValue>>): HeuristicParams {
+export function paramsFrom(style: 'closer' | 'standoff', v: ParamValuesOf<ReturnType<typeof common>>): HeuristicParams {
   return {
     style,
-    missileSplit: String(v.missileSplit),
-    missileDefense: String(v.missileDefense),
-    photonSigma: Number(v.photonSigma),
-    photonSigmaInches: Number(v.photonSigmaInches),
-    fireThreshold: Number(v.fireThreshold),
-    rangeFraction: Number(v.rangeFraction),
-    coverWeight: Number(v.coverWeight),
-    repairPriority: String(v.repairPriority),
-    useBeacons: Boolean(v.useBeacons),
-    useJammer: Boolean(v.useJammer),
+    missileSplit: v.missileSplit,
+    missileDefense: v.missileDefense,
+    photonSigma: v.photonSigma,
+    photonSigmaInches: v.photonSigmaInches,
+    fireThreshold: v.fireThreshold,
+    rangeFraction: v.rangeFraction,
+    coverWeight: v.coverWeight,
+    repairPriority: v.repairPriority,
+    useBeacons: v.useBeacons,
+    useJammer: v.useJammer,
   };
 }
-void attackCode;
 void W_THERMAL;
 void D_PASS_MOVE;

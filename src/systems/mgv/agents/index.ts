@@ -1,9 +1,12 @@
 /** MGV agents: `closer` and `standoff` (spec §7.3) with named parameters. */
-import type { AgentFactory, ParamSpec } from '../../../core/agent.ts';
+import { agentOf, randomAgent } from '../../../core/agent.ts';
+import type { MgvObservation } from '../observe.ts';
+import type { MgvState } from '../state.ts';
 import { MgvHeuristic, SPLIT_POLICIES, paramsFrom } from './heuristic.ts';
 import { REPAIR_PRESETS } from '../reset.ts';
 
-function common(fireThreshold: number, rangeFraction: number, coverWeight: number): Record<string, ParamSpec> {
+/** The parameters both agents take (their defaults differ). */
+export function common(fireThreshold: number, rangeFraction: number, coverWeight: number) {
   return {
     missileSplit: { default: 'adaptive', values: SPLIT_POLICIES, description: 'Attacker missile split: always-hull, always-core, mixed (half, core rounded up) or adaptive (spec §7.3; hull-heavy against a target with core infestations)' },
     missileDefense: { default: 'adaptive', values: SPLIT_POLICIES, description: 'Defender missile split: adaptive = all on core with a core infestation, else two-thirds (spec §7.3)' },
@@ -18,16 +21,20 @@ function common(fireThreshold: number, rangeFraction: number, coverWeight: numbe
   };
 }
 
-export const closerAgent: AgentFactory = {
+const mgvAgent = agentOf<MgvState, MgvObservation>();
+
+export const closerAgent = mgvAgent({
   name: 'closer',
   description: 'Aggressive: closes on the nearest enemy to its weapon sweet spot, fires whenever it can hurt (spec §7.3 "closer")',
   params: common(0.01, 0.5, 0.3),
   create: (_game, side, params) => new MgvHeuristic(side, paramsFrom('closer', params)),
-};
+});
 
-export const standoffAgent: AgentFactory = {
+export const standoffAgent = mgvAgent({
   name: 'standoff',
   description: 'Stand-off shooter: keeps a preferred fraction of its weapon range, moves into cover, fires above a damage threshold (spec §7.3 cautious/balanced)',
   params: common(0.3, 0.75, 1.0),
   create: (_game, side, params) => new MgvHeuristic(side, paramsFrom('standoff', params)),
-};
+});
+
+export const agents = [randomAgent, closerAgent, standoffAgent] as const;

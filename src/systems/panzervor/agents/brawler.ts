@@ -4,10 +4,9 @@
  * get there, fires when pHit x pKill >= fireAt, reacts with Emergency Braking / Poor Line of Sight
  * when the incoming kill chance is >= reactAt, and discards Sighted Fire first.
  */
-import type { AgentFactory } from '../../../core/agent.ts';
-import { HeuristicAgent } from './policy.ts';
+import { HeuristicAgent, pvAgent } from './policy.ts';
 
-export const brawler: AgentFactory = {
+export const brawler = pvAgent({
   name: 'brawler',
   description: 'Aggressive closer: drives at the nearest enemy, fires at short range into side and rear arcs (spec §7.4).',
   params: {
@@ -21,12 +20,12 @@ export const brawler: AgentFactory = {
     new HeuristicAgent(
       side,
       {
-        lambda: p.lambda as number,
-        closeWeight: p.closeWeight as number,
+        lambda: p.lambda,
+        closeWeight: p.closeWeight,
         minGain: 0.05,
-        fireAt: p.fireAt as number,
-        reactAt: p.reactAt as number,
-        quickShotAt: p.quickShotAt as number,
+        fireAt: p.fireAt,
+        reactAt: p.reactAt,
+        quickShotAt: p.quickShotAt,
         flagWeight: 1,
         ownFlagWeight: 1,
         longRange: 0,
@@ -39,4 +38,4 @@ export const brawler: AgentFactory = {
         setupDepth: -0.2,
       },
     ),
-};
+});

@@ -15,7 +15,7 @@ import { canSee, inFrontArc } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { FACE_BACK } from '../state.ts';
-import { codeOf, type PvStatic } from '../static.ts';
+import { codeOf, type PvStatic } from '../model.ts';
 
 /** Best value of a per-face ability table among the crew of tank t (0 if none). */
 export function crewBest(o: PvObservation, table: Int16Array, t: number, sign = 1): number {

@@ -20,7 +20,7 @@ import { canSee } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
 import { anyWreck } from '../rules/board.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
-import { MATCH_FLAG, codeOf, type PvStatic } from '../static.ts';
+import { MATCH_FLAG, codeOf, type PvStatic } from '../model.ts';
 import { armourAgainst, armourForArc, canAim as canAimSlow, crew, nearestEnemy } from './eval.ts';
 
 export interface PositionStyle {

@@ -5,10 +5,9 @@
  * protect the flag tank (or when a kill is nearly certain); with the points lead once
  * `defensiveAt` Enforcement cards are out, it turns defensive (lambda = defensiveLambda).
  */
-import type { AgentFactory } from '../../../core/agent.ts';
-import { HeuristicAgent } from './policy.ts';
+import { HeuristicAgent, pvAgent } from './policy.ts';
 
-export const flagCommander: AgentFactory = {
+export const flagCommander = pvAgent({
   name: 'flag-commander',
   description: 'Objective-weighted: hunts the enemy flag tank, shields its own, defensive near a points finish (spec §7.4).',
   params: {
@@ -22,22 +21,22 @@ export const flagCommander: AgentFactory = {
     new HeuristicAgent(
       side,
       {
-        lambda: p.lambda as number,
+        lambda: p.lambda,
         closeWeight: 0.05,
         minGain: 0.05,
         fireAt: 0.04,
         reactAt: 0.2,
         quickShotAt: 0.2,
-        flagWeight: p.flagWeight as number,
-        ownFlagWeight: p.ownFlagWeight as number,
+        flagWeight: p.flagWeight,
+        ownFlagWeight: p.ownFlagWeight,
         longRange: 8,
         reactOnlyForFlag: true,
-        defensiveAt: p.defensiveAt as number,
-        defensiveLambda: p.defensiveLambda as number,
+        defensiveAt: p.defensiveAt,
+        defensiveLambda: p.defensiveLambda,
         discardFirst: 'move',
         holdReaction: 0.8,
         rangeWeight: 0.1,
         setupDepth: 0.05,
       },
     ),
-};
+});

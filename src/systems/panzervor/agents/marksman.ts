@@ -5,10 +5,9 @@
  * keeping targets in range. Sighted Fire is kept for shots beyond `longRange` hexes; one Reaction
  * card is held when possible; Move cards are discarded first.
  */
-import type { AgentFactory } from '../../../core/agent.ts';
-import { HeuristicAgent } from './policy.ts';
+import { HeuristicAgent, pvAgent } from './policy.ts';
 
-export const marksman: AgentFactory = {
+export const marksman = pvAgent({
   name: 'marksman',
   description: 'Expected-value greedy at long range, uses arcs and terrain, one-ply threat penalty lambda (spec §7.4).',
   params: {
@@ -24,22 +23,22 @@ export const marksman: AgentFactory = {
     new HeuristicAgent(
       side,
       {
-        lambda: p.lambda as number,
+        lambda: p.lambda,
         closeWeight: 0,
-        minGain: p.minGain as number,
-        fireAt: p.fireAt as number,
-        reactAt: p.reactAt as number,
-        quickShotAt: p.quickShotAt as number,
+        minGain: p.minGain,
+        fireAt: p.fireAt,
+        reactAt: p.reactAt,
+        quickShotAt: p.quickShotAt,
         flagWeight: 1,
         ownFlagWeight: 1,
-        longRange: p.longRange as number,
+        longRange: p.longRange,
         reactOnlyForFlag: false,
         defensiveAt: 0,
         defensiveLambda: 0,
         discardFirst: 'move',
         holdReaction: 0.5,
-        rangeWeight: p.rangeWeight as number,
+        rangeWeight: p.rangeWeight,
         setupDepth: 0.1,
       },
     ),
-};
+});

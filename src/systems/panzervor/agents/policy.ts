@@ -19,19 +19,16 @@
  * (almost) nothing, and decisions that value nothing (reactions, targets, discards...) skip the
  * bookkeeping.
  */
-import type { Agent, DecisionContext } from '../../../core/agent.ts';
-import {
-  A_PASS, CAT_ABIL, CAT_CARD, CAT_EAVES, CAT_REACT, CAT_RECOVER, CAT_SCARD, CAT_STEP, CAT_TANK, CAT_TARGET, CAT_TURRET, CAT_USE,
-  MAINT_REPAIR, MAINT_TAKE, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE, catOf, code, decodeReact, payloadOf,
-} from '../codes.ts';
+import { agentOf, type Agent, type DecisionContext } from '../../../core/agent.ts';
+import { A_PASS, Action, K, MAINT_REPAIR, MAINT_TAKE, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE } from '../actions.ts';
 import { inFrontArc } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
-import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3 } from '../state.ts';
+import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, type PvState } from '../state.ts';
 import {
   AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG,
   RE_CANCEL_HIT, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, codeOf, type PvStatic,
-} from '../static.ts';
+} from '../model.ts';
 import { PLAIN, bestShot, crewBest, killChance, threatAt, type ShotCard } from './eval.ts';
 import { Evaluator, frontMasks } from './evaluator.ts';
 import { Searcher, type ReachSet } from './search.ts';
@@ -159,7 +156,10 @@ const newStamp = (): number => nextStamp++;
 /** Decision numbers, unique across agents (card values are memoised for one decision). */
 let nextDecision = 1;
 
-export class HeuristicAgent implements Agent<PvObservation> {
+/** Declares a Panzer Vor! agent: its parameters are typed from their specs (`p.lambda` is a number). */
+export const pvAgent = agentOf<PvState, PvObservation>();
+
+export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private plan: Plan | null = null;
   private planTurn = -1;
   private G: PvStatic | null = null;
@@ -221,7 +221,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
       case S_TARGET: return this.target(o, ctx);
       case S_REACT: return this.react(o, ctx);
       case S_EAVES: return this.eaves(o, ctx);
-      case S_ABIL: return firstOf(ctx, CAT_USE) ?? A_PASS;
+      case S_ABIL: return firstOf(ctx, K.use) ?? A_PASS;
       case S_EVENT: return this.event(o, ctx);
       case S_MAINT: return this.maint(o, ctx);
       case S_RECOVER: return this.recover(o, ctx);
@@ -548,23 +548,24 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let other = -1;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const cat = catOf(a);
-      const p = payloadOf(a);
-      if (cat === CAT_CARD) {
+      const kind = Action.kindIndexOf(a);
+      if (kind === K.card) {
+        const p = Action.get(a, 'card', 'type');
         const v = this.evalCard(o, p);
         if (v > bestValue) {
           bestValue = v;
           best = a;
           bestCard = p;
         }
-      } else if (cat === CAT_ABIL) {
-        const slot = p & 3;
+      } else if (kind === K.ability) {
+        const slot = Action.get(a, 'ability', 'slot');
+        const c = Action.get(a, 'ability', 'character');
         if (slot === SLOT_COMBAT_SENSE) cs = a;
         else if (slot === SLOT_AIDE) {
-          if (o.handSize[this.side] + G.cAide[2 * (p >> 2) + o.chFace[p >> 2]] <= G.rules.handLimit + 1) other = a;
+          if (o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1) other = a;
         } else other = a; // Recovery: bring a character back whenever there is one
-      } else if (cat === CAT_SCARD) {
-        const sc = G.scenarioCards[this.side][p];
+      } else if (kind === K.scenarioCard) {
+        const sc = G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')];
         if (sc.effect !== SC_EXTRA_ACTION && (sc.effect !== SC_DRAW || o.handSize[this.side] < G.rules.handLimit)) other = a;
       }
     }
@@ -581,7 +582,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
     }
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) === CAT_SCARD && G.scenarioCards[this.side][payloadOf(a)].effect === SC_EXTRA_ACTION) {
+      if (Action.kindIndexOf(a) === K.scenarioCard && G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')].effect === SC_EXTRA_ACTION) {
         for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) return a;
       }
     }
@@ -593,9 +594,9 @@ export class HeuristicAgent implements Agent<PvObservation> {
     const k = o.card;
     const plan = this.plan;
     if (plan && plan.card === k && !o.acted.includes(plan.tank)) {
-      const want = code(CAT_TANK, plan.tank * 2 + (G.kKind[k] === AK_MOVE_OR_ATTACK ? plan.mode : plan.mode === 1 && G.kKind[k] !== AK_MOVE ? 1 : 0));
+      const want = Action.encode.tank(G.kKind[k] === AK_MOVE_OR_ATTACK ? plan.mode : plan.mode === 1 && G.kKind[k] !== AK_MOVE ? 1 : 0, plan.tank);
       if (has(ctx, want)) return want;
-      for (let m = 0; m < 2; m++) if (has(ctx, code(CAT_TANK, plan.tank * 2 + m))) return code(CAT_TANK, plan.tank * 2 + m);
+      for (let m = 0; m < 2; m++) if (has(ctx, Action.encode.tank(m, plan.tank))) return Action.encode.tank(m, plan.tank);
     }
     const pass = has(ctx, A_PASS);
     let best = pass ? A_PASS : ctx.legal[0];
@@ -603,10 +604,9 @@ export class HeuristicAgent implements Agent<PvObservation> {
     const vt = o.volleyTarget;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) !== CAT_TANK) continue;
-      const p = payloadOf(a);
-      const t = p >> 1;
-      let v = this.evalTank(o, k, t, p & 1, 0);
+      if (Action.kindIndexOf(a) !== K.tank) continue;
+      const t = Action.get(a, 'tank', 'tank');
+      let v = this.evalTank(o, k, t, Action.get(a, 'tank', 'mode'), 0);
       let target = this.cTarget[0];
       if (G.kSame[k] && vt >= 0) {
         v = this.ws.ev.killP(t, o.hex[t], o.facing[t], vt, o.hex[vt], o.facing[vt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[vt];
@@ -631,14 +631,14 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let ability = -1;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) === CAT_STEP && payloadOf(a) >= STEP_ABILITY_BASE) {
+      if (Action.kindIndexOf(a) === K.step && Action.get(a, 'step', 'step') >= STEP_ABILITY_BASE) {
         ability = a;
         break;
       }
     }
     let bonus = 0;
     if (ability >= 0) {
-      const c = payloadOf(ability) - STEP_ABILITY_BASE;
+      const c = Action.get(ability, 'step', 'step') - STEP_ABILITY_BASE;
       bonus = G.cMov[2 * c + o.chFace[c]];
     }
     const plan = this.plan;
@@ -647,7 +647,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
       const first = this.ws.search.firstStep(t, here, f, mp, o.mv.free, plan.hex, plan.facing);
       if (first !== -2) {
         if (first === -1 || (plan.hex === here && plan.facing === f)) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
-        const step = code(CAT_STEP, first);
+        const step = Action.encode.step(first);
         return has(ctx, step) ? step : has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
       }
     }
@@ -678,7 +678,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
     }
     const first = ends.first[goal];
     if (first === -1 || ends.hf[goal] === here * 6 + f) return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
-    const step = code(CAT_STEP, first);
+    const step = Action.encode.step(first);
     if (has(ctx, step)) return step;
     return has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
   }
@@ -715,8 +715,8 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = this.turretValue(o, t, G.opt.turretRelativeToHull ? (o.facing[t] + o.turret[t]) % 6 : o.turret[t]);
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) !== CAT_TURRET) continue;
-      const off = payloadOf(a);
+      if (Action.kindIndexOf(a) !== K.turret) continue;
+      const off = Action.get(a, 'turret', 'offset');
       const v = this.turretValue(o, t, G.opt.turretRelativeToHull ? (o.facing[t] + off) % 6 : off) - 0.01;
       if (v > bestV) {
         bestV = v;
@@ -744,10 +744,9 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) !== CAT_TARGET) continue;
-      const p = payloadOf(a);
-      const tgt = p >> 1;
-      const g = p & 1;
+      if (Action.kindIndexOf(a) !== K.target) continue;
+      const tgt = Action.get(a, 'target', 'target');
+      const g = Action.get(a, 'target', 'gun');
       const { p: kill } = killChanceGun(o, t, g, tgt, card);
       const v = kill * G.tPts[tgt] * this.weight(o, tgt) + 1e-6 * (this.plan?.target === tgt ? 1 : 0);
       if (v > bestV) {
@@ -780,8 +779,8 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) !== CAT_REACT) continue;
-      const r = decodeReact(a);
+      if (Action.kindIndexOf(a) !== K.reaction) continue;
+      const r = { card: Action.get(a, 'reaction', 'card'), firer: Action.get(a, 'reaction', 'firer') - 1, gun: Action.get(a, 'reaction', 'gun') };
       const eff = G.kKind[r.card];
       let v = 0;
       if (eff === RE_MOD && inc) {
@@ -810,7 +809,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
 
   private eaves(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
     const G = o.G;
-    const e = firstOf(ctx, CAT_EAVES);
+    const e = firstOf(ctx, K.eavesdrop);
     if (e === undefined) return A_PASS;
     if (o.pendCard >= 0 && G.kKind[o.pendCard] === RE_QUICK) return e;
     const inc = this.incoming(o);
@@ -823,24 +822,25 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const cat = catOf(a);
-      const p = payloadOf(a);
+      const kind = Action.kindIndexOf(a);
       let v = 0;
-      if (cat === CAT_CARD) {
+      if (kind === K.card) {
+        const p = Action.get(a, 'card', 'type');
         const kind = G.kKind[p];
         if (kind === EV_DRAW) v = o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
         else if (kind === EV_MAINT) {
           if (anyImmobile(o, this.side)) v = 1.5;
           else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && this.keep(o, k) >= 1.1) v = Math.max(v, 0.4);
         } else v = 0.8; // Recovery (only offered with a target)
-      } else if (cat === CAT_ABIL) {
-        const slot = p & 3;
+      } else if (kind === K.ability) {
+        const slot = Action.get(a, 'ability', 'slot');
+        const c = Action.get(a, 'ability', 'character');
         if (slot === SLOT_COMBAT_SENSE) {
           for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) v = 1;
-        } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * (p >> 2) + o.chFace[p >> 2]] <= G.rules.handLimit + 1 ? 0.4 : 0;
+        } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1 ? 0.4 : 0;
         else v = 0.7;
-      } else if (cat === CAT_SCARD) {
-        v = G.scenarioCards[this.side][p].effect === SC_DRAW ? 0.3 : 0.6;
+      } else if (kind === K.scenarioCard) {
+        v = G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')].effect === SC_DRAW ? 0.3 : 0.6;
       }
       if (v > bestV) {
         bestV = v;
@@ -856,9 +856,9 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const p = payloadOf(a);
-      const kind = p >> 16;
-      const x = p & 0xffff;
+      if (a === A_PASS) continue; // offered alone, and then legal[0] already
+      const kind = Action.get(a, 'maintenance', 'what');
+      const x = Action.get(a, 'maintenance', 'x');
       const v = kind === MAINT_REPAIR ? 10 + G.tPts[x] : kind === MAINT_TAKE ? this.keep(o, x) : 0.1;
       if (v > bestV) {
         bestV = v;
@@ -874,9 +874,8 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (catOf(a) !== CAT_RECOVER) continue;
-      const p = payloadOf(a);
-      const t = (p & 1023) - 1;
+      if (Action.kindIndexOf(a) !== K.recover) continue;
+      const t = Action.get(a, 'recover', 'tank') - 1;
       const v = t < 0 ? 5 : G.tPts[t];
       if (v > bestV) {
         bestV = v;
@@ -891,7 +890,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let bestV = Infinity;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const v = this.keep(o, payloadOf(a));
+      const v = this.keep(o, Action.get(a, 'discard', 'type'));
       if (v < bestV) {
         bestV = v;
         best = a;
@@ -914,9 +913,8 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let mask = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const p = payloadOf(a);
-      const h = p >> 3;
-      const f = p & 7;
+      const h = Action.get(a, 'place', 'hex');
+      const f = Action.get(a, 'place', 'facing');
       if (h !== lastHex) {
         // Options come six facings to a hex: the hex's numbers once.
         lastHex = h;
@@ -943,7 +941,7 @@ export class HeuristicAgent implements Agent<PvObservation> {
     let best = ctx.legal[0];
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
-      const t = payloadOf(ctx.legal[i]);
+      const t = Action.get(ctx.legal[i], 'placeCharacter', 'tank');
       if (G.tPts[t] > bestV) {
         bestV = G.tPts[t];
         best = ctx.legal[i];
@@ -967,10 +965,11 @@ function has(ctx: DecisionContext, a: number): boolean {
   return false;
 }
 
-function firstOf(ctx: DecisionContext, cat: number, pred?: (payload: number) => boolean): number | undefined {
+/** The first legal action of kind index `kind`. */
+function firstOf(ctx: DecisionContext, kind: number): number | undefined {
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
-    if (catOf(a) === cat && (!pred || pred(payloadOf(a)))) return a;
+    if (Action.kindIndexOf(a) === kind) return a;
   }
   return undefined;
 }

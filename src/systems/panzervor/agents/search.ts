@@ -22,10 +22,10 @@
  * ReachSet objects that are reused too.
  */
 import { opposite, rotate } from '../../../core/geometry/hex/index.ts';
-import { STEP_FORWARD, STEP_REVERSE, TURN_KS, turnCode } from '../codes.ts';
+import { STEP_FORWARD, STEP_REVERSE, TURN_KS, turnCode } from '../actions.ts';
 import { stepCost, turnCost, type Board } from '../engine.ts';
 import type { PvObservation } from '../observe.ts';
-import type { PvStatic } from '../static.ts';
+import type { PvStatic } from '../model.ts';
 
 /** Per compiled game: step destinations and the step costs of an empty board. */
 interface SearchStatic {
@@ -92,7 +92,7 @@ export class ReachSet {
   readonly hf: Int32Array;
   /** MP spent to get there (the cheaper of the two free-turn states; ties: no free turn). */
   readonly cost: Int16Array;
-  /** First step's CAT_STEP payload, or -1 when the tank is already there. */
+  /** First step's step code (Action step field), or -1 when the tank is already there. */
   readonly first: Int16Array;
   count = 0;
   // What the set was searched from; `board` is the board stamp it is valid for.
@@ -270,7 +270,7 @@ export class Searcher {
   }
 
   /**
-   * First step (CAT_STEP payload, -1 = already there) of the move of tank t from (hex, facing, free)
+   * First step (step code (Action step field), -1 = already there) of the move of tank t from (hex, facing, free)
    * with mp MP to the end state (goalHex, goalFacing): the `first` of that end state in
    * reach(t, hex, facing, mp, free), or -2 when it is not among the end states. The search stops as
    * soon as the goal is settled (every state costing at most the MP spent so far is final once that

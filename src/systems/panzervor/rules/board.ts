@@ -4,9 +4,9 @@
  * the engine and by the agents' path search (so both price moves identically).
  */
 import { opposite, relativeCode, rotate, ARC_FRONT, ARC_FRONT_REAR, ARC_FRONT_SIDE } from '../../../core/geometry/hex/index.ts';
-import { TURN_KS } from '../codes.ts';
+import { TURN_KS } from '../actions.ts';
 import type { PvState } from '../state.ts';
-import { codeOf, type PvStatic } from '../static.ts';
+import { codeOf, type PvStatic } from '../model.ts';
 
 /** What movement costs depend on: positions, destroyed tanks and wrecks (a state or an observation). */
 export interface Board {

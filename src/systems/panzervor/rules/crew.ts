@@ -4,7 +4,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { FACE_BACK, FACE_FRONT, FACE_REMOVED, type PvState } from '../state.ts';
-import { X_ABILITIES, type PvStatic } from '../static.ts';
+import { X_ABILITIES, type PvStatic } from '../model.ts';
 
 /** Current face value (0 = none) of character c for a per-face table. */
 export function faceVal(s: PvState, table: Int16Array, c: number): number {
@@ -48,4 +48,10 @@ export function anyAttackAbility(G: PvStatic, s: PvState, t: number): boolean {
 export function hasChar(G: PvStatic, s: PvState, t: number): boolean {
   for (let c = 0; c < G.nC; c++) if (onTank(s, c, t)) return true;
   return false;
+}
+
+/** The free character waiting to be placed on a tank at set-up (S_PLACE_CHAR), or -1. */
+export function pendingFreeChar(G: PvStatic, s: PvState): number {
+  for (let side = 0; side < 2; side++) for (const c of G.freeChars[side]) if (s.chTank[c] < 0 && s.chFace[c] <= FACE_BACK) return c;
+  return -1;
 }

@@ -4,7 +4,7 @@
  */
 import { rotate } from '../../../core/geometry/hex/index.ts';
 import { INOP_NONE, type PvState } from '../state.ts';
-import type { PvStatic } from '../static.ts';
+import type { PvStatic } from '../model.ts';
 import { canSee, inFrontArc, turretDir } from './board.ts';
 import { anyAttackAbility, bestAttackAbility } from './crew.ts';
 

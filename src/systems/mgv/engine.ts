@@ -3,8 +3,9 @@
  * move-or-fire constraint, move phases (power, legs, engineering, jammer), fire phases
  * (beacons -> jammers -> repair designation -> photon declarations -> attacks, with the
  * secret simultaneous missile splits as two sequential decisions), end-of-phase critical hits
- * and the Reset. Actions are int32 codes: (kind << 24) | payload.
+ * and the Reset. Actions and the other side's pending decisions are declared in actions.ts.
  */
+import { newDecisionStack } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { turnCost, headingTo, normDeg, hypot } from '../../core/geometry/table/index.ts';
 import {
@@ -27,43 +28,10 @@ import {
 import { K_COST, K_DICE, K_FIELDED, K_SHOTS, S_IDX, allRow } from './metrics.ts';
 import { bearingFromTarget } from './geom.ts';
 import { pointInShape } from '../../core/geometry/table/index.ts';
-
-// ---------------------------------------------------------------------------------------------
-// action codes
-
-export const K_DECLARE = 1, K_POWER = 2, K_LEG = 3, K_END_UNIT = 4, K_ENG = 5, K_JAM = 6, K_JAM_SKIP = 7, K_COUNTER = 8, K_BEACON = 9,
-  K_BEACON_DONE = 10, K_REPAIR_DES = 11, K_REPAIR_SKIP = 12, K_PHOTON = 13, K_PHOTON_HOLD = 14, K_ATTACK = 15, K_ATTACK_END = 16, K_SPLIT = 17,
-  K_BARRAGE = 18, K_PRESET = 19, K_SELF_DESTRUCT = 20;
-export const D_MOVE = 0, D_FIRE = 1, D_PASS_MOVE = 2, D_PASS_FIRE = 3;
-
-export const code = (kind: number, payload: number): number => (kind << 24) | payload;
-export const kindOf = (c: number): number => c >>> 24;
-export const payloadOf = (c: number): number => c & 0xffffff;
-
-/**
- * Leg turn options: 8 relative turns in 45° steps (-135..180: the facing-cost bands of S §4.0,
- * so a finer turn would cost the same), then "face unit k" (exact heading to that base).
- */
-export const TURN_STEP = 45;
-export const N_REL_TURNS = 8;
-export const ZERO_TURN = 3;
-export const relTurn = (idx: number): number => (idx - ZERO_TURN) * TURN_STEP;
-/** Index of the relative-turn option nearest to `delta` degrees. */
-export const turnIndexFor = (delta: number): number => (((Math.round(delta / TURN_STEP) + ZERO_TURN) % N_REL_TURNS) + N_REL_TURNS) % N_REL_TURNS;
-/** Leg distance options (inches): fine near the base, coarser further out. */
-export const DISTS: readonly number[] = [0, 0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24];
-const DIST_F = Float64Array.from(DISTS);
-export const legCode = (turnIdx: number, distIdx: number, end: boolean, reverse = false): number =>
-  code(K_LEG, (reverse ? 1 << 21 : 0) | (end ? 1 << 20 : 0) | (turnIdx << 8) | distIdx);
-export const photonCode = (slot: number, target: number, estQ: number): number => code(K_PHOTON, (slot << 20) | (target << 12) | estQ);
-export const attackCode = (slot: number, target: number): number => code(K_ATTACK, (slot << 8) | target);
-export const MAX_EST_Q = 4095;
-/** Photon range estimates are recorded in steps of this many inches (a by-eye guess). */
-export const EST_STEP = 0.5;
-
-export function maxEstimateQ(m: Model): number {
-  return Math.min(MAX_EST_Q, Math.ceil((hypot(m.width, m.height) + 12) / EST_STEP));
-}
+import {
+  ATTACK_END, Action, BEACON_DONE, DISTS, DIST_F, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, END_UNIT, Frames, JAM_SKIP, K, LEG_END, LEG_REVERSE, N_REL_TURNS, PHOTON_HOLD,
+  REPAIR_SKIP, SELF_DESTRUCT, ZERO_TURN, maxEstimateQ, photonCode, relTurn,
+} from './actions.ts';
 
 /** Upper bound on legal actions at any decision (sizes the shared buffer). */
 export function maxActionsOf(m: Model): number {
@@ -129,6 +97,7 @@ export function newGameState(m: Model, ctx: PlayContext): MgvState {
     cursor: -1,
     cursor2: 0,
     pAtt: -1, pSlot: 0, pTarget: -1, pAttDice: 0, pDefDice: 0, pReturn: 0, pRow: -1,
+    pending: newDecisionStack(),
     secret: { attCore: 0 },
     units: newUnits(m),
     beacons: [],
@@ -586,15 +555,15 @@ function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
   let n = 0;
   const i = s.cursor;
   const u = s.units[i];
-  out[n++] = code(K_END_UNIT, 0);
+  out[n++] = END_UNIT;
   const allowance = u.allowance;
   if (allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs) {
     const lastLeg = u.legs + 1 >= m.o.maxLegs;
     const step = m.data.turnCost.step;
     const cost = m.data.turnCost.cost;
     const revs = m.o.allowReverse ? 2 : 1;
-    const END = 1 << 20;
-    const REV = 1 << 21;
+    const END = LEG_END;
+    const REV = LEG_REVERSE;
     const relCost = m.relTurnCost;
     const nd = DISTS.length;
     for (let t = 0; t < N_REL_TURNS + N; t++) {
@@ -612,16 +581,16 @@ function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
       }
       if (tc > allowance + 1e-9) continue;
       const left = allowance - tc + 1e-9;
-      const base = (K_LEG << 24) | (t << 8);
+      const base = Action.encode.leg(0, t, 0, 0);
       if (revs === 1) {
         let d1 = d0;
         while (d1 < nd && DIST_F[d1] <= left) d1++;
         if (lastLeg) {
-          for (let d = d0; d < d1; d++) out[n++] = base | d | END;
+          for (let d = d0; d < d1; d++) out[n++] = base + d + END;
         } else {
           for (let d = d0; d < d1; d++) {
-            out[n] = base | d;
-            out[n + 1] = base | d | END;
+            out[n] = base + d;
+            out[n + 1] = base + d + END;
             n += 2;
           }
         }
@@ -629,19 +598,19 @@ function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
       }
       for (let d = d0; d < nd && DISTS[d] <= left; d++) {
         for (let rev = 0; rev < (d > 0 ? revs : 1); rev++) {
-          const c = base | d | (rev ? REV : 0);
+          const c = base + d + (rev ? REV : 0);
           if (!lastLeg) out[n++] = c;
-          out[n++] = c | END;
+          out[n++] = c + END;
         }
       }
     }
   }
   if (engPointsLeft(m, s, i) > 0) {
     const T = Math.max(m.features.length, N);
-    for (let a = 0; a <= ENG_BRIDGE; a++) for (let t = 0; t < T; t++) if (canEngineer(m, s, i, a, t)) out[n++] = code(K_ENG, (a << 8) | t);
+    for (let a = 0; a <= ENG_BRIDGE; a++) for (let t = 0; t < T; t++) if (canEngineer(m, s, i, a, t)) out[n++] = Action.encode.engineer(t, a);
   }
-  if (!m.o.jammerFireOnly) for (let j = 0; j < N; j++) if (canJam(m, s, i, j)) out[n++] = code(K_JAM, j);
-  if (m.o.selfDestruct) out[n++] = code(K_SELF_DESTRUCT, 0);
+  if (!m.o.jammerFireOnly) for (let j = 0; j < N; j++) if (canJam(m, s, i, j)) out[n++] = Action.encode.jam(j);
+  if (m.o.selfDestruct) out[n++] = SELF_DESTRUCT;
   return n;
 }
 
@@ -652,79 +621,79 @@ export function legalActions(m: Model, s: MgvState, out: Int32Array): number {
     case ST_DECLARE: {
       const side = s.side;
       if (available(s, side, 0)) {
-        out[n++] = code(K_DECLARE, D_MOVE);
-        out[n++] = code(K_DECLARE, D_PASS_MOVE);
+        out[n++] = Action.encode.declare(D_MOVE);
+        out[n++] = Action.encode.declare(D_PASS_MOVE);
       }
       if (available(s, side, 1)) {
-        out[n++] = code(K_DECLARE, D_FIRE);
-        out[n++] = code(K_DECLARE, D_PASS_FIRE);
+        out[n++] = Action.encode.declare(D_FIRE);
+        out[n++] = Action.encode.declare(D_PASS_FIRE);
       }
       return n;
     }
     case ST_BARRAGE:
-      for (let k = 0; k < N; k++) if (s.units[k].alive) out[n++] = code(K_BARRAGE, k);
-      if (n === 0) out[n++] = code(K_BARRAGE, 0);
+      for (let k = 0; k < N; k++) if (s.units[k].alive) out[n++] = Action.encode.barrage(k);
+      if (n === 0) out[n++] = Action.encode.barrage(0);
       return n;
     case ST_MOVE_POWER: {
       const av = powerAvailable(m, s, s.cursor);
-      for (let k = 0; k <= av; k++) out[n++] = code(K_POWER, k);
+      for (let k = 0; k <= av; k++) out[n++] = Action.encode.power(k);
       return n;
     }
     case ST_MOVE_UNIT:
       return legalMoveUnit(m, s, out);
     case ST_COUNTER: {
       const av = powerAvailable(m, s, s.pTarget);
-      for (let k = 0; k <= av; k++) out[n++] = code(K_COUNTER, k);
+      for (let k = 0; k <= av; k++) out[n++] = Action.encode.counter(k);
       return n;
     }
     case ST_BEACON: {
-      out[n++] = code(K_BEACON_DONE, 0);
+      out[n++] = BEACON_DONE;
       for (let j = 0; j < N; j++) if (canLaunchBeacon(m, s, s.cursor, j)) {
-        out[n++] = code(K_BEACON, j);
-        out[n++] = code(K_BEACON, (1 << 8) | j);
+        out[n++] = Action.encode.beacon(j, 0);
+        out[n++] = Action.encode.beacon(j, 1);
       }
       return n;
     }
     case ST_JAM: {
-      out[n++] = code(K_JAM_SKIP, 0);
-      for (let j = 0; j < N; j++) if (canJam(m, s, s.cursor, j)) out[n++] = code(K_JAM, j);
+      out[n++] = JAM_SKIP;
+      for (let j = 0; j < N; j++) if (canJam(m, s, s.cursor, j)) out[n++] = Action.encode.jam(j);
       return n;
     }
     case ST_REPAIR_DESIGNATE: {
-      out[n++] = code(K_REPAIR_SKIP, 0);
-      for (let j = 0; j < N; j++) if (canDesignateRepair(m, s, s.cursor, j)) out[n++] = code(K_REPAIR_DES, j);
+      out[n++] = REPAIR_SKIP;
+      for (let j = 0; j < N; j++) if (canDesignateRepair(m, s, s.cursor, j)) out[n++] = Action.encode.repairDesignate(j);
       return n;
     }
     case ST_PHOTON: {
-      out[n++] = code(K_PHOTON_HOLD, 0);
+      out[n++] = PHOTON_HOLD;
       const slot = s.cursor2 === 0 ? SLOT_MAIN : SLOT_PAY;
       const maxQ = maxEstimateQ(m);
       for (let j = 0; j < N; j++) {
         if (!canTarget(m, s, s.cursor, slot, j)) continue;
         const base = photonCode(slot, j, 0);
-        for (let q = 1; q <= maxQ; q++) out[n++] = base | q;
+        for (let q = 1; q <= maxQ; q++) out[n++] = base + q;
       }
       return n;
     }
     case ST_ATTACK: {
-      out[n++] = code(K_ATTACK_END, 0);
+      out[n++] = ATTACK_END;
       for (let i = 0; i < N; i++) {
         if (m.units[i].side !== s.phaseSide || !s.units[i].alive) continue;
         for (let slot = 0; slot < 4; slot++) {
           if (!slotReady(m, s, i, slot)) continue;
-          for (let j = 0; j < N; j++) if (attackOk(m, s, i, slot, j)) out[n++] = code(K_ATTACK, (i << 12) | (slot << 8) | j);
+          for (let j = 0; j < N; j++) if (attackOk(m, s, i, slot, j)) out[n++] = Action.encode.attack(j, slot, i);
         }
       }
       return n;
     }
     case ST_SPLIT_ATT:
-      for (let k = 0; k <= s.pAttDice; k++) out[n++] = code(K_SPLIT, k);
+      for (let k = 0; k <= s.pAttDice; k++) out[n++] = Action.encode.split(k);
       return n;
     case ST_SPLIT_DEF:
-      for (let k = 0; k <= s.pDefDice; k++) out[n++] = code(K_SPLIT, k);
+      for (let k = 0; k <= s.pDefDice; k++) out[n++] = Action.encode.split(k);
       return n;
     case ST_RESET_REPAIR:
-      for (let k = 0; k < REPAIR_PRESETS.length; k++) out[n++] = code(K_PRESET, k);
+      for (let k = 0; k < REPAIR_PRESETS.length; k++) out[n++] = Action.encode.preset(k);
       return n;
   }
   return n;
@@ -734,16 +703,16 @@ export function legalActions(m: Model, s: MgvState, out: Int32Array): number {
 // apply
 
 export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayContext): void {
-  const kind = kindOf(action);
-  const p = payloadOf(action);
+  const kind = Action.kindIndexOf(action);
   switch (kind) {
-    case K_DECLARE: {
+    case K.declare: {
+      const p = Action.get(action, 'declare', 'choice');
       const type = p === D_MOVE || p === D_PASS_MOVE ? 0 : 1;
       startPhase(m, s, type, p >= D_PASS_MOVE, ctx);
       return;
     }
-    case K_BARRAGE: {
-      const t = s.units[p];
+    case K.barrage: {
+      const t = s.units[Action.get(action, 'barrage', 'unit')];
       s.barragesLeft[s.side]--;
       // every MGV whose centre is within 4" of the marker: 5 one thermal-type destruction, 6 two
       for (let k = 0; k < s.units.length; k++) {
@@ -763,7 +732,8 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       beginSlot(m, s, s.winners[0], ctx);
       return;
     }
-    case K_POWER: {
+    case K.power: {
+      const p = Action.get(action, 'power', 'points');
       const u = s.units[s.cursor];
       u.powerSpeed = p;
       if (p > 0) {
@@ -775,13 +745,13 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       else nextMoveUnit(m, s, ctx);
       return;
     }
-    case K_LEG: {
+    case K.leg: {
       const i = s.cursor;
       const u = s.units[i];
-      const t = (p >> 8) & 0xff;
-      const d = DISTS[p & 0xff];
-      const end = (p & (1 << 20)) !== 0;
-      const rev = (p & (1 << 21)) !== 0;
+      const t = Action.get(action, 'leg', 'turn');
+      const d = DISTS[Action.get(action, 'leg', 'dist')];
+      const end = Action.get(action, 'leg', 'end') !== 0;
+      const rev = Action.get(action, 'leg', 'reverse') !== 0;
       let delta: number;
       if (t < N_REL_TURNS) delta = relTurn(t);
       else delta = deltaToFace(u, s.units[t - N_REL_TURNS].x, s.units[t - N_REL_TURNS].y);
@@ -792,28 +762,30 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       afterMoveAction(m, s, ctx);
       return;
     }
-    case K_END_UNIT:
+    case K.endUnit:
       s.units[s.cursor].moveDone = true;
       afterMoveAction(m, s, ctx);
       return;
-    case K_SELF_DESTRUCT: {
+    case K.selfDestruct: {
       const u = s.units[s.cursor];
       u.selfDestructed = true;
       killUnit(m, s, s.cursor, ctx);
       nextMoveUnit(m, s, ctx);
       return;
     }
-    case K_ENG:
-      doEngineer(m, s, s.cursor, p >> 8, p & 0xff, ctx);
+    case K.engineer:
+      doEngineer(m, s, s.cursor, Action.get(action, 'engineer', 'action'), Action.get(action, 'engineer', 'target'), ctx);
       afterMoveAction(m, s, ctx);
       return;
-    case K_JAM: {
-      const j = p;
+    case K.jam: {
+      const j = Action.get(action, 'jam', 'target');
       const t = s.units[j];
       s.pAtt = s.cursor;
       s.pTarget = j;
       s.pReturn = s.step;
       if (powerAvailable(m, s, j) > 0 && t.alive) {
+        // the jammed side answers first: how much power it commits against the jamming
+        Frames.push(s.pending, 'counterJam', m.units[j].side, s.cursor, j);
         s.step = ST_COUNTER;
         s.side = m.units[j].side;
         return;
@@ -822,55 +794,59 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       afterJam(m, s, ctx);
       return;
     }
-    case K_COUNTER: {
-      const t = s.units[s.pTarget];
+    case K.counter: {
+      const p = Action.get(action, 'counter', 'points');
+      const jammer = Frames.arg(s.pending, 'counterJam', 'jammer');
+      const target = Frames.arg(s.pending, 'counterJam', 'target');
+      Frames.pop(s.pending);
+      const t = s.units[target];
       t.powerCounter += p;
       if (p > 0) t.powerUsed = true;
-      resolveJam(m, s, s.pAtt, s.pTarget, p, ctx);
+      resolveJam(m, s, jammer, target, p, ctx);
       s.step = s.pReturn;
       s.side = s.phaseSide;
       afterJam(m, s, ctx);
       return;
     }
-    case K_JAM_SKIP:
+    case K.jamSkip:
       nextFireStep(m, s, ctx);
       return;
-    case K_BEACON: {
-      launchBeacon(m, s, s.cursor, p >> 8, p & 0xff, ctx);
+    case K.beacon: {
+      launchBeacon(m, s, s.cursor, Action.get(action, 'beacon', 'type'), Action.get(action, 'beacon', 'target'), ctx);
       // stay on this launcher while it can launch more
       for (let j = 0; j < s.units.length; j++) if (canLaunchBeacon(m, s, s.cursor, j)) return;
       nextFireStep(m, s, ctx);
       return;
     }
-    case K_BEACON_DONE:
-    case K_REPAIR_SKIP:
+    case K.beaconDone:
+    case K.repairSkip:
       nextFireStep(m, s, ctx);
       return;
-    case K_REPAIR_DES: {
+    case K.repairDesignate: {
       const u = s.units[s.cursor];
-      u.repairTarget = p;
+      u.repairTarget = Action.get(action, 'repairDesignate', 'target');
       u.activeTurn = true;
       u.camo = false;
       if (m.o.remoteRepairFires) u.fired = true;
       nextFireStep(m, s, ctx);
       return;
     }
-    case K_PHOTON: {
-      const slot = p >> 20;
+    case K.photon: {
+      const slot = Action.get(action, 'photon', 'slot');
       const u = s.units[s.cursor];
       const ps = slot === SLOT_PAY ? 1 : 0;
-      u.photonTarget[ps] = (p >> 12) & 0xff;
-      u.photonEst[ps] = p & 0xfff;
+      u.photonTarget[ps] = Action.get(action, 'photon', 'target');
+      u.photonEst[ps] = Action.get(action, 'photon', 'estimate');
       nextFireStep(m, s, ctx);
       return;
     }
-    case K_PHOTON_HOLD:
+    case K.photonHold:
       nextFireStep(m, s, ctx);
       return;
-    case K_ATTACK: {
-      const i = (p >> 12) & 0xff;
-      const slot = (p >> 8) & 0xf;
-      const j = p & 0xff;
+    case K.attack: {
+      const i = Action.get(action, 'attack', 'unit');
+      const slot = Action.get(action, 'attack', 'slot');
+      const j = Action.get(action, 'attack', 'target');
       const u = s.units[i];
       markFired(s, i);
       if (slot === SLOT_MAIN || slot === SLOT_JOINT) u.firedMain = true;
@@ -893,6 +869,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
         s.pAttDice = ad;
         s.pDefDice = missileDefenseDice(m, s, j);
         s.pRow = row;
+        Frames.push(s.pending, 'missileSplit', m.units[i].side, i, j, ad);
         s.step = ST_SPLIT_ATT;
         s.side = m.units[i].side;
         return;
@@ -901,14 +878,17 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       nextFireStep(m, s, ctx);
       return;
     }
-    case K_ATTACK_END:
+    case K.attackEnd:
       endPhase(m, s, ctx);
       return;
-    case K_SPLIT: {
+    case K.split: {
+      const p = Action.get(action, 'split', 'core');
+      Frames.pop(s.pending);
       if (s.step === ST_SPLIT_ATT) {
         s.secret.attCore = p;
         if (s.pDefDice > 0) {
           // the defender splits without seeing the attacker's split (simultaneous secret choice)
+          Frames.push(s.pending, 'missileSplit', m.units[s.pTarget].side, s.pAtt, s.pTarget, s.pDefDice);
           s.step = ST_SPLIT_DEF;
           s.side = m.units[s.pTarget].side;
           return;
@@ -924,8 +904,8 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       nextFireStep(m, s, ctx);
       return;
     }
-    case K_PRESET:
-      repairUnit(m, s, s.cursor, p, ctx);
+    case K.preset:
+      repairUnit(m, s, s.cursor, Action.get(action, 'preset', 'index'), ctx);
       runReset(m, s, ctx);
       return;
   }
@@ -968,63 +948,4 @@ function pursuitFollow(m: Model, s: MgvState, i: number, ctx: PlayContext): void
       f.allowance = save;
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// describe
-
-export function describe(m: Model, s: MgvState, action: number): string {
-  const kind = kindOf(action);
-  const p = payloadOf(action);
-  const uid = (k: number) => m.units[k]?.id ?? `#${k}`;
-  const cur = uid(s.cursor);
-  switch (kind) {
-    case K_DECLARE:
-      return `${m.sides[s.side]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][p]}`;
-    case K_BARRAGE:
-      return `${m.sides[s.side]} places a barrage marker on ${uid(p)}`;
-    case K_POWER:
-      return `${cur} puts ${p} power point(s) into speed`;
-    case K_LEG: {
-      const t = (p >> 8) & 0xff;
-      const turn = t < N_REL_TURNS ? `turn ${relTurn(t)}°` : `face ${uid(t - N_REL_TURNS)}`;
-      return `${cur} ${turn}, ${(p & (1 << 21)) ? 'reverse' : 'advance'} ${DISTS[p & 0xff]}"${p & (1 << 20) ? ', end' : ''}`;
-    }
-    case K_END_UNIT:
-      return `${cur} ends its movement`;
-    case K_SELF_DESTRUCT:
-      return `${cur} self-destructs`;
-    case K_ENG:
-      return `${cur} engineering: ${ENG_NAMES[p >> 8]} ${(p >> 8) >= 3 && (p >> 8) <= 5 ? uid(p & 0xff) : m.features[p & 0xff]?.id}`;
-    case K_JAM:
-      return `${cur} jams ${uid(p)}`;
-    case K_JAM_SKIP:
-      return `${cur} does not jam`;
-    case K_COUNTER:
-      return `${uid(s.pTarget)} commits ${p} power point(s) against jamming`;
-    case K_BEACON:
-      return `${cur} launches a ${p >> 8 ? 'spotter' : 'marker'} beacon at ${uid(p & 0xff)}`;
-    case K_BEACON_DONE:
-      return `${cur} launches no more beacons`;
-    case K_REPAIR_DES:
-      return `${cur} designates ${uid(p)} for remote repair`;
-    case K_REPAIR_SKIP:
-      return `${cur} designates no remote repair`;
-    case K_PHOTON:
-      return `${cur} ${p >> 20 ? 'payload' : 'main'} photon: target ${uid((p >> 12) & 0xff)}, estimated range ${(p & 0xfff) * EST_STEP}"`;
-    case K_PHOTON_HOLD:
-      return `${cur} holds its photon weapon`;
-    case K_ATTACK: {
-      const i = (p >> 12) & 0xff;
-      const slot = (p >> 8) & 0xf;
-      return `${uid(i)} fires ${['main', 'payload', 'joint', 'point-blank'][slot]} ${WEAPON_NAMES[slotWeapon(m, i, slot)]} at ${uid(p & 0xff)}`;
-    }
-    case K_ATTACK_END:
-      return `${m.sides[s.phaseSide]} ends its fire phase`;
-    case K_SPLIT:
-      return s.step === ST_SPLIT_ATT ? `${uid(s.pAtt)} splits ${s.pAttDice} missile dice: ${p} core, ${s.pAttDice - p} hull (secret)` : `${uid(s.pTarget)} splits ${s.pDefDice} defence dice: ${p} core, ${s.pDefDice - p} hull`;
-    case K_PRESET:
-      return `${cur} repairs by priority '${REPAIR_PRESETS[p].name}'`;
-  }
-  return `action ${action}`;
 }

@@ -1,0 +1,23 @@
+// The README's library example (docs/examples/library.ts; test/package/pack.test.ts runs it from a packed, installed salvo).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { exactOdds, loadScenario, runScenario, systems, validateFile, writeReport, type RunOutcome } from 'salvo';
+
+const salvoDir = dirname(createRequire(import.meta.url).resolve('salvo/package.json'));
+const file = join(salvoDir, 'scenarios', 'duel', 'high-noon.yaml');
+
+const check = validateFile(file);
+if (!check.ok) throw new Error(check.message);
+const scenario = loadScenario(file);
+console.log(`systems: ${systems().map((s) => s.id).join(', ')}; scenario: ${scenario.input.name}`);
+
+let calls = 0;
+const outcome: RunOutcome = await runScenario(file, { games: 400, seed: 7, workers: 1, onProgress: () => calls++ });
+const a = outcome.analysis.variants[0].outcomes[0];
+console.log(`${a.outcome} wins ${(a.p * 100).toFixed(1)}% [${(a.lo * 100).toFixed(1)}, ${(a.hi * 100).toFixed(1)}] after ${outcome.result.games} games; progress calls ${calls > 0}`);
+
+const odds = exactOdds('mgv', 'kinetic');
+console.log(`odds: ${odds.records.length} cells, first ${odds.records[0].exact}`);
+
+const written = writeReport(outcome, process.argv[2] ?? 'salvo-report');
+console.log(`report: ${written.dir}`);

@@ -1,0 +1,187 @@
+/**
+ * The application layer: plan → play (pool, with checkpoints) → analyse → report. The CLI and the
+ * tests call these; `run/` below knows nothing of files, statistics or reports. All input is
+ * validated before the first game is played, so bad input never writes a report.
+ */
+import { STREAM_FORMAT } from '../core/rng/streams.ts';
+import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
+import { wilson } from '../analysis/intervals.ts';
+import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
+import { loadVariant } from '../run/batch.ts';
+import { runPlan, type PlanResult, type StopRule } from '../run/pool.ts';
+import { canonicalSummary, type Summary } from '../run/summary.ts';
+import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
+import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
+import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
+import { salvoVersion } from './version.ts';
+import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
+import { robustAcross } from '../answers/robust.ts';
+import type { AgentChoice } from '../core/agent.ts';
+import { checkAgentChoices } from '../scenario/agents.ts';
+import { InputError } from '../scenario/errors.ts';
+
+export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
+
+export interface ExecuteOptions {
+  /** Worker threads; 0 plays inline in this thread. Default: available cores. */
+  readonly workers?: number;
+  /** Output folder; no report (and no checkpoint) when absent. */
+  readonly out?: string;
+  /** Continue from the checkpoint in `out`. */
+  readonly resume?: boolean;
+  /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of 500 games. */
+  readonly sprt?: SprtSpec;
+  /** Other agent pairings to replay the experiment under (`--pairings`): a change is robust only if it holds under all. */
+  readonly pairings?: readonly AgentChoice[][];
+}
+
+export interface RunOutcome {
+  readonly planFile: PlanFile;
+  readonly result: PlanResult;
+  readonly interrupted: false;
+  readonly analysis: Analysis;
+  readonly report: ReportInput;
+  /** The report's files, rendered once (the HTML page is never rendered twice). */
+  readonly files: Readonly<Record<string, string>>;
+  readonly written?: WrittenReport;
+}
+
+/** A run stopped before the end by its signal: nothing but the checkpoint was written. */
+export type InterruptedOutcome = Pick<RunOutcome, 'planFile' | 'result'> & { readonly interrupted: true };
+
+/** The sequential stopping rule of a plan: every variant's side-0 win-rate 95% half-width at most H. */
+export function stopRule(pf: PlanFile): StopRule | undefined {
+  const s = pf.stop;
+  if (!s) return undefined;
+  return {
+    roundGames: s.roundGames,
+    done: (summaries: readonly Summary[]) =>
+      summaries.every((x) => {
+        const [lo, hi] = wilson(x.wins[0] ?? 0, x.games);
+        return (hi - lo) / 2 <= s.halfWidth;
+      }),
+  };
+}
+
+/** Compiled scenarios a plan's report needs (the base scenario and one per variant); recompiled from the plan's own text when not given. */
+export interface PlanContext {
+  readonly base: LoadedScenario;
+  readonly variants: readonly LoadedScenario[];
+}
+
+export function planContext(pf: PlanFile): PlanContext {
+  return { base: compileScenarioText(pf.report.scenarioText, pf.report.scenarioFile), variants: pf.plan.variants.map(loadVariant) };
+}
+
+export function describeScenario(loaded: LoadedScenario, file: string): ScenarioDescription {
+  const env = loaded.envelope;
+  return {
+    id: loaded.input.id,
+    name: loaded.input.name,
+    file,
+    text: loaded.text,
+    system: { id: loaded.system.info.id, name: loaded.system.info.name, seedFile: loaded.system.info.seedFile, kind: loaded.system.info.kind },
+    description: env.description,
+    source: env.source,
+    options: loaded.options,
+    optionSpecs: loaded.system.options,
+    overrides: loaded.input.overrides,
+    provenance: loaded.provenance,
+    ratios: loaded.compiled.metrics.ratios ?? [],
+    rowKeys: loaded.compiled.metrics.rowKeys,
+  };
+}
+
+function variantInfo(l: LoadedScenario): VariantInfo {
+  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit };
+}
+
+function versions(loaded: LoadedScenario): Record<string, string> {
+  return { salvo: salvoVersion(), streams: `format ${STREAM_FORMAT}`, node: process.version, system: `${loaded.system.info.id} (${loaded.system.info.name})` };
+}
+
+/** Analysis, report input and report files of a finished plan (shared by run, merge and queue). */
+export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'robust' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
+  const result: PlanResult = { ...raw, summaries: raw.summaries.map(canonicalSummary) };
+  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
+  const report: ReportInput = {
+    title: pf.report.title,
+    kind: pf.plan.kind,
+    description: pf.report.description,
+    analysis,
+    result,
+    scenario: describeScenario(ctx.base, pf.report.scenarioFile),
+    command: pf.report.command,
+    versions: versions(ctx.base),
+    ...(pf.report.matrix ? { matrix: pf.report.matrix } : {}),
+    ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
+    ...(pf.report.compare ? { compare: pf.report.compare } : {}),
+    ...extra,
+  };
+  return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };
+}
+
+/** Plays a plan on this machine, checkpointing into `out` as it goes, and writes its report there. */
+export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?: PlanContext): Promise<RunOutcome | InterruptedOutcome> {
+  const context = ctx ?? planContext(pf); // validates every variant before the first game
+  if (opts.out) {
+    checkOutputFolder(opts.out);
+    sweepTemporaries(opts.out);
+  }
+  const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
+  const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
+  if (opts.sprt && pf.plan.baseline < 0) throw new InputError('command line', [{ path: '--sprt', message: 'tests every variant against the baseline: the experiment must name one with baseline:' }]);
+  if (opts.pairings?.length) {
+    const issues = opts.pairings.flatMap((p, i) => checkAgentChoices(context.base.system, p, `--pairings.${i}`));
+    if (issues.length) throw new InputError('command line', issues);
+  }
+  const sprt = opts.sprt ? sprtMonitor(opts.sprt, pf.plan.baseline, pf.plan.variants.length) : undefined;
+  const sprtStop: StopRule | undefined = sprt ? { roundGames: Math.max(pf.batchSize, 500), done: (s, pairs) => sprt.stop(s, pairs, s[0]?.games ?? 0) } : undefined;
+  const result = await runPlan(pf.plan, {
+    workers: opts.workers,
+    batchSize: pf.batchSize,
+    stop: sprtStop ?? stopRule(pf),
+    planKey: pf.id,
+    resume,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+    onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals) : undefined,
+  });
+  if (result.interrupted) {
+    checkpoint?.flush();
+    return { planFile: pf, result, interrupted: true };
+  }
+  const robust = opts.pairings?.length && pf.plan.baseline >= 0 ? await robustAcross(pf.plan, result.pairs, opts.pairings, { workers: opts.workers, batchSize: pf.batchSize }, result.summaries[0]?.games ?? pf.plan.games) : undefined;
+  // A sensitivity screen of the same scenario beside this report names the placeholders that matter.
+  const influential = opts.out && pf.plan.kind === 'run' ? findInfluential(opts.out, pf.report.scenarioFile) : undefined;
+  const done = finishPlan(pf, result, context, { ...(sprt ? { sprt: sprt.result() } : {}), ...(robust ? { robust } : {}), ...(influential?.length ? { influential } : {}) });
+  const written = opts.out ? replaceFolder(opts.out, done.files) : undefined; // also drops the checkpoint
+  return { ...done, written };
+}
+
+export interface ScenarioRunRequest extends PlanRequest, ExecuteOptions {
+  readonly file: string;
+}
+
+/** `salvo run <scenario>`: a one-variant plan made in memory and played here. */
+export async function runScenario(req: ScenarioRunRequest): Promise<RunOutcome> {
+  const { pf, loaded } = scenarioPlan(req.file, req);
+  return completed(await executePlan(pf, req, { base: loaded, variants: [loaded] }));
+}
+
+export type ExperimentRunRequest = Omit<ScenarioRunRequest, 'agents'>;
+
+/** `salvo experiment <file>`: the experiment's plan made in memory and played here. */
+export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutcome> {
+  const { pf, base, variants } = experimentPlan(req.file, req);
+  return completed(await executePlan(pf, req, { base, variants }));
+}
+
+function completed(o: RunOutcome | InterruptedOutcome): RunOutcome {
+  if (o.interrupted) throw new Error('the run was interrupted');
+  return o;
+}

@@ -1,0 +1,186 @@
+/**
+ * Merging partial results of a plan (shards, queue batches): every batch exactly once, checked
+ * against the plan's identity and versions. An identical duplicate (a retried shard) is ignored; a
+ * differing one is an error; missing batches are listed. Memory is bounded by the plan (one set of
+ * summaries per stopping round), never by the number of games.
+ */
+import { readFileSync } from 'node:fs';
+import { wilson } from '../analysis/intervals.ts';
+import { planBatches, type BatchRef } from '../run/plan.ts';
+import type { PlanResult } from '../run/pool.ts';
+import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
+import { InputError } from '../scenario/errors.ts';
+import { canonicalJson, sha256 } from './canonical.ts';
+import { stopRule } from './execute.ts';
+import type { PlanFile } from './plan-file.ts';
+import type { PartialFile, Segment } from './shard.ts';
+
+export interface MergeState {
+  readonly pf: PlanFile;
+  readonly batches: readonly BatchRef[];
+  /** Totals per stopping round. */
+  readonly rounds: Map<number, Totals>;
+  /** Batch start → hash of the segment that brought it. */
+  readonly seen: Map<number, string>;
+  files: number;
+  duplicates: number;
+  workers: number;
+  elapsedMs: number;
+}
+
+export function newMergeState(pf: PlanFile): MergeState {
+  return { pf, batches: planBatches(pf.plan.games, pf.batchSize, pf.stop?.roundGames), rounds: new Map(), seen: new Map(), files: 0, duplicates: 0, workers: 0, elapsedMs: 0 };
+}
+
+function bad(file: string, path: string, message: string): never {
+  throw new InputError(file, [{ path, message }]);
+}
+
+export function readPartial(file: string): PartialFile {
+  let p: PartialFile;
+  try {
+    p = JSON.parse(readFileSync(file, 'utf8')) as PartialFile;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    bad(file, '', code === 'ENOENT' ? 'file not found' : code ? `cannot read the file (${code})` : 'not a JSON partial result (truncated or corrupt?)');
+  }
+  if (p?.format !== 'salvo-partial' || p.formatVersion !== 1 || !Array.isArray(p.segments)) bad(file, 'format', 'expected a salvo partial result (salvo run --plan ... --shard i/n)');
+  return p;
+}
+
+/** Adds one partial file's segments; throws an InputError for a partial of another plan or a conflicting duplicate. */
+export function addPartial(st: MergeState, file: string, p: PartialFile): void {
+  if (p.plan !== st.pf.id) bad(file, 'plan', `belongs to plan ${String(p.plan).slice(0, 12)}…, not to this plan ${st.pf.id.slice(0, 12)}…`);
+  if (canonicalJson(p.versions) !== canonicalJson(st.pf.versions)) bad(file, 'versions', `made by salvo ${p.versions?.salvo} (streams ${p.versions?.streams}), the plan says salvo ${st.pf.versions.salvo} (streams ${st.pf.versions.streams})`);
+  st.files++;
+  const before = st.seen.size;
+  p.segments.forEach((seg, i) => addSegment(st, file, `segments.${i}`, seg));
+  if (st.seen.size > before) {
+    // Only partials that brought batches count (a retried shard's duplicate does not).
+    st.workers += Number(p.workers) || 0;
+    st.elapsedMs = Math.max(st.elapsedMs, Number(p.elapsedMs) || 0);
+  }
+}
+
+export function addSegment(st: MergeState, file: string, where: string, seg: Segment): void {
+  const byStart = new Map(st.batches.filter((b) => b.round === seg.round).map((b) => [b.start, b]));
+  let games = 0;
+  for (const start of seg.batches) {
+    const b = byStart.get(start);
+    if (!b) bad(file, `${where}.batches`, `game ${start} does not start a batch of round ${seg.round} of this plan`);
+    games += b.count;
+  }
+  const v = st.pf.plan.variants.length;
+  if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s) => s?.games !== games) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
+    bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists)`);
+  }
+  const hash = sha256(canonicalJson(seg));
+  const seen = seg.batches.filter((s) => st.seen.has(s));
+  if (seen.length > 0) {
+    if (seen.length === seg.batches.length && seg.batches.every((s) => st.seen.get(s) === hash)) {
+      st.duplicates++;
+      return; // the same batches with the same results: a retried shard
+    }
+    bad(file, where, `batches ${seen.slice(0, 5).join(', ')}${seen.length > 5 ? '…' : ''} were already merged from another partial with different results (or cut differently): merge only one of them`);
+  }
+  for (const s of seg.batches) st.seen.set(s, hash);
+  const t = st.rounds.get(seg.round) ?? emptyTotals(v);
+  st.rounds.set(seg.round, mergeInto(t, seg));
+}
+
+export interface MergeOutcome {
+  /** Every batch the plan needs is merged (up to the stopping point). */
+  readonly complete: boolean;
+  readonly missing: readonly BatchRef[];
+  /** Merged totals: of the rounds up to the stopping point when complete, else of everything merged (provisional). */
+  readonly totals: Totals;
+  readonly games: number;
+  readonly stoppedEarly: boolean;
+  readonly mergedBatches: number;
+  readonly neededBatches: number;
+}
+
+/** Combines the rounds in order, applying the plan's stopping rule after each complete round. */
+export function combine(st: MergeState): MergeOutcome {
+  const stop = stopRule(st.pf);
+  const totals = emptyTotals(st.pf.plan.variants.length);
+  const roundCount = (st.batches.at(-1)?.round ?? -1) + 1;
+  const missing: BatchRef[] = [];
+  let needed = 0;
+  let stoppedEarly = false;
+  for (let r = 0; r < roundCount; r++) {
+    const inRound = st.batches.filter((b) => b.round === r);
+    needed += inRound.length;
+    const absent = inRound.filter((b) => !st.seen.has(b.start));
+    if (absent.length) {
+      missing.push(...absent);
+      continue;
+    }
+    if (missing.length) continue;
+    mergeInto(totals, st.rounds.get(r) ?? emptyTotals(0));
+    const end = inRound.reduce((m, b) => Math.max(m, b.start + b.count), 0);
+    if (stop && end < st.pf.plan.games && stop.done(totals.summaries, totals.pairs)) {
+      stoppedEarly = true;
+      break;
+    }
+  }
+  const complete = missing.length === 0;
+  let result = totals;
+  if (!complete) {
+    result = emptyTotals(st.pf.plan.variants.length);
+    for (const t of st.rounds.values()) mergeInto(result, t);
+  }
+  return { complete, missing, totals: result, games: result.summaries[0]?.games ?? 0, stoppedEarly, mergedBatches: st.seen.size, neededBatches: complete ? needed : st.batches.length };
+}
+
+/** The PlanResult of a complete merge (what `salvo run` would have returned). */
+export function mergedResult(st: MergeState, m: MergeOutcome): PlanResult {
+  return {
+    plan: st.pf.plan,
+    summaries: m.totals.summaries,
+    pairs: m.totals.pairs,
+    games: m.games,
+    workers: st.workers,
+    batchSize: st.pf.batchSize,
+    elapsedMs: st.elapsedMs,
+    stoppedEarly: m.stoppedEarly,
+    interrupted: false,
+    merged: new Set(st.seen.keys()),
+  };
+}
+
+/** Missing batches as game ranges, e.g. "games 0-499, 1500-2999". */
+export function missingRanges(missing: readonly BatchRef[], max = 12): string {
+  const ranges: Array<[number, number]> = [];
+  for (const b of [...missing].sort((x, y) => x.start - y.start)) {
+    const last = ranges.at(-1);
+    if (last && last[1] === b.start) last[1] = b.start + b.count;
+    else ranges.push([b.start, b.start + b.count]);
+  }
+  const shown = ranges.slice(0, max).map(([a, z]) => `${a}-${z - 1}`);
+  return `games ${shown.join(', ')}${ranges.length > max ? `, … (${ranges.length - max} more ranges)` : ''}`;
+}
+
+/** Text of `salvo merge --status`: coverage and a provisional estimate. */
+export function statusText(st: MergeState, m: MergeOutcome): string {
+  const pf = st.pf;
+  const lines: string[] = [];
+  lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${st.batches.length} batches of ${pf.batchSize}`);
+  lines.push(`merged ${m.mergedBatches} of ${m.neededBatches} batches needed from ${st.files} partial file${st.files === 1 ? '' : 's'}${st.duplicates ? ` (${st.duplicates} identical duplicate segment${st.duplicates === 1 ? '' : 's'} ignored)` : ''}`);
+  if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the precision target was reached; later rounds are not needed)' : ''}`);
+  else {
+    lines.push(`incomplete: missing ${m.missing.length} batches, ${missingRanges(m.missing)}`);
+    if (pf.stop) lines.push(`next: round ${Math.min(...m.missing.map((b) => b.round))} (salvo run --plan PLAN --shard i/n --round R)`);
+  }
+  const side0 = (m.totals.summaries[0]?.wins.length ?? 0) > 0;
+  if (side0) {
+    lines.push(`${m.complete ? 'estimate' : 'provisional estimate'} (side 0 win rate, 95% interval):`);
+    pf.plan.variants.slice(0, 40).forEach((v, i) => {
+      const s = m.totals.summaries[i];
+      if (!s) return;
+      const [lo, hi] = wilson(s.wins[0] ?? 0, s.games);
+      lines.push(`  ${v.name}: ${s.games ? ((100 * s.wins[0]) / s.games).toFixed(1) : '-'}% [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}] over ${s.games} games`);
+    });
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,38 @@
+/** The versions a run depends on: salvo's own, the stream format, and a hash of the rules data. */
+import { readFileSync } from 'node:fs';
+import { STREAM_FORMAT } from '../core/rng/streams.ts';
+import { findSystem } from '../systems/index.ts';
+import { sha256, canonicalJson } from './canonical.ts';
+
+let cached: string | undefined;
+
+export function salvoVersion(): string {
+  cached ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return cached;
+}
+
+/** SHA-256 of the bundled rules data (with provenance) of the given systems, in id order. */
+export function rulesHash(systemIds: readonly string[]): string {
+  const ids = [...new Set(systemIds)].sort();
+  return sha256(canonicalJson(ids.map((id) => [id, findSystem(id)?.rulesData ?? null])));
+}
+
+export interface PlanVersions {
+  readonly salvo: string;
+  readonly streams: number;
+  /** rulesHash of the systems the plan plays. */
+  readonly rules: string;
+}
+
+export function planVersions(systemIds: readonly string[]): PlanVersions {
+  return { salvo: salvoVersion(), streams: STREAM_FORMAT, rules: rulesHash(systemIds) };
+}
+
+/** Why a plan or partial made elsewhere cannot be played or merged here, or null. */
+export function versionMismatch(theirs: PlanVersions, systemIds: readonly string[]): string | null {
+  const mine = planVersions(systemIds);
+  if (theirs.salvo !== mine.salvo) return `made by salvo ${theirs.salvo}, this is salvo ${mine.salvo}`;
+  if (theirs.streams !== mine.streams) return `made with stream format ${theirs.streams}, this salvo uses format ${mine.streams}`;
+  if (theirs.rules !== mine.rules) return `made with different rules data (hash ${theirs.rules.slice(0, 12)}…, here ${mine.rules.slice(0, 12)}…)`;
+  return null;
+}

@@ -1,0 +1,61 @@
+/**
+ * The keys a zod schema accepts at a path of a document, for "did you mean" hints on unknown
+ * keys. Reads zod 4's public `_zod.def` description of a schema; unknown shapes give [].
+ */
+import type { z } from 'zod';
+
+type Def = { type: string; [k: string]: any };
+
+function defOf(s: unknown): Def | undefined {
+  return (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+}
+
+/** Unwraps optional/default/nullable/pipe/lazy wrappers. */
+function unwrap(s: unknown): unknown {
+  for (let i = 0; i < 20; i++) {
+    const d = defOf(s);
+    if (!d) return s;
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success'].includes(d.type)) s = d.innerType;
+    else if (d.type === 'pipe') s = d.in;
+    else if (d.type === 'lazy') s = d.getter();
+    else return s;
+  }
+  return s;
+}
+
+/** Schemas that may describe the value at `path` (unions give several). */
+function at(schema: unknown, path: readonly PropertyKey[]): unknown[] {
+  let cur: unknown[] = [schema];
+  for (const key of path) {
+    const next: unknown[] = [];
+    const visit = (s0: unknown): void => {
+      const s = unwrap(s0);
+      const d = defOf(s);
+      if (!d) return;
+      if (d.type === 'union') return void (d.options as unknown[]).forEach(visit);
+      if (d.type === 'intersection') return void [d.left, d.right].forEach(visit);
+      if (d.type === 'object' && typeof key === 'string' && key in d.shape) next.push(d.shape[key]);
+      else if (d.type === 'object' && d.catchall) next.push(d.catchall);
+      else if (d.type === 'record') next.push(d.valueType);
+      else if (d.type === 'array') next.push(d.element);
+      else if (d.type === 'tuple') next.push(d.items[Number(key)] ?? d.rest);
+    };
+    cur.forEach(visit);
+    cur = next.filter(Boolean);
+  }
+  return cur;
+}
+
+export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const keys = new Set<string>();
+  const visit = (s0: unknown): void => {
+    const s = unwrap(s0);
+    const d = defOf(s);
+    if (!d) return;
+    if (d.type === 'union') return void (d.options as unknown[]).forEach(visit);
+    if (d.type === 'intersection') return void [d.left, d.right].forEach(visit);
+    if (d.type === 'object') for (const k of Object.keys(d.shape)) keys.add(k);
+  };
+  at(schema, path).forEach(visit);
+  return [...keys];
+}

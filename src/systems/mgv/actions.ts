@@ -1,0 +1,159 @@
+/**
+ * The actions of MGV, declared once as an action codec (core/decision/codec.ts), the pending
+ * decisions of the other side as decision frames (core/decision/stack.ts), and `describe`.
+ *
+ * Every kind spans 2^24 codes (its last field is sized to fill the span; kind 0 is unused), so a
+ * code is still `kind index << 24 | payload` as before the codec: the legal actions keep their
+ * order and values, the agents' tie-breaks and the golden transcripts are unchanged, and the
+ * codec's kindIndexOf is a shift.
+ */
+import { hypot } from '../../core/geometry/table/index.ts';
+import { actionCodec } from '../../core/decision/codec.ts';
+import { decisionFrames } from '../../core/decision/stack.ts';
+import { slotWeapon } from './combat.ts';
+import { WEAPON_NAMES, type Model } from './model.ts';
+import { ENG_NAMES } from './payloads.ts';
+import { REPAIR_PRESETS } from './reset.ts';
+import { ST_SPLIT_ATT, type MgvState } from './state.ts';
+
+const SPAN = 1 << 24;
+
+export const Action = actionCodec({
+  /** Kind 0 has no action (codes start at 1 << 24). */
+  none: { unused: SPAN },
+  /** X/Y/Z declaration: D_MOVE, D_FIRE, D_PASS_MOVE, D_PASS_FIRE. */
+  declare: { choice: SPAN },
+  /** Power points into speed. */
+  power: { points: SPAN },
+  /** One leg: a turn (relative option, or N_REL_TURNS + unit to face), a distance index into DISTS, ending the move, reversing. */
+  leg: { dist: 256, turn: 4096, end: 2, reverse: SPAN / (256 * 4096 * 2) },
+  endUnit: { unused: SPAN },
+  /** Engineering action `action` (ENG_*) on feature or unit `target`. */
+  engineer: { target: 256, action: SPAN / 256 },
+  jam: { target: SPAN },
+  jamSkip: { unused: SPAN },
+  /** The jammed side's counter: power points committed against the jamming. */
+  counter: { points: SPAN },
+  /** Beacon: type 0 marker, 1 spotter, at enemy `target`. */
+  beacon: { target: 256, type: SPAN / 256 },
+  beaconDone: { unused: SPAN },
+  repairDesignate: { target: SPAN },
+  repairSkip: { unused: SPAN },
+  /** Photon declaration: estimated range in EST_STEP units, target, weapon slot. */
+  photon: { estimate: 4096, target: 256, slot: SPAN / (4096 * 256) },
+  photonHold: { unused: SPAN },
+  /** An attack by unit `unit` with weapon slot `slot` at `target`. */
+  attack: { target: 256, slot: 16, unit: SPAN / 4096 },
+  attackEnd: { unused: SPAN },
+  /** A missile split: dice on the core (the rest on the hull). */
+  split: { core: SPAN },
+  barrage: { unit: SPAN },
+  /** Repair by priority preset (REPAIR_PRESETS). */
+  preset: { index: SPAN },
+  selfDestruct: { unused: SPAN },
+});
+
+/** Kind indices, for `Action.kindIndexOf(c) === K.leg`. */
+export const K = Action.kindIndex;
+
+/** Decision codes whose kind takes no choice. */
+export const END_UNIT = Action.encode.endUnit(0);
+export const JAM_SKIP = Action.encode.jamSkip(0);
+export const BEACON_DONE = Action.encode.beaconDone(0);
+export const REPAIR_SKIP = Action.encode.repairSkip(0);
+export const PHOTON_HOLD = Action.encode.photonHold(0);
+export const ATTACK_END = Action.encode.attackEnd(0);
+export const SELF_DESTRUCT = Action.encode.selfDestruct(0);
+
+/** Strides of the leg fields, for the allocation-free move list (code = leg(dist 0, turn) + d + LEG_END...). */
+export const LEG_END = Action.encode.leg(0, 0, 1, 0) - Action.encode.leg(0, 0, 0, 0);
+export const LEG_REVERSE = Action.encode.leg(0, 0, 0, 1) - Action.encode.leg(0, 0, 0, 0);
+
+/**
+ * Pending decisions of the other side (seed §1.5, §5.2): the jammed side's power counter, and
+ * each half of the secret simultaneous missile split (the attacker's, then the defender's,
+ * who does not see it: the attacker's choice stays in `MgvState.secret`). `step` still says
+ * ST_COUNTER / ST_SPLIT_ATT / ST_SPLIT_DEF.
+ */
+export const Frames = decisionFrames({
+  counterJam: ['jammer', 'target'],
+  missileSplit: ['attacker', 'target', 'dice'],
+});
+
+export const D_MOVE = 0, D_FIRE = 1, D_PASS_MOVE = 2, D_PASS_FIRE = 3;
+
+/**
+ * Leg turn options: 8 relative turns in 45° steps (-135..180: the facing-cost bands of S §4.0,
+ * so a finer turn would cost the same), then "face unit k" (exact heading to that base).
+ */
+export const TURN_STEP = 45;
+export const N_REL_TURNS = 8;
+export const ZERO_TURN = 3;
+export const relTurn = (idx: number): number => (idx - ZERO_TURN) * TURN_STEP;
+/** Index of the relative-turn option nearest to `delta` degrees. */
+export const turnIndexFor = (delta: number): number => (((Math.round(delta / TURN_STEP) + ZERO_TURN) % N_REL_TURNS) + N_REL_TURNS) % N_REL_TURNS;
+/** Leg distance options (inches): fine near the base, coarser further out. */
+export const DISTS: readonly number[] = [0, 0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24];
+export const DIST_F = Float64Array.from(DISTS);
+export const legCode = (turnIdx: number, distIdx: number, end: boolean, reverse = false): number => Action.encode.leg(distIdx, turnIdx, end ? 1 : 0, reverse ? 1 : 0);
+export const photonCode = (slot: number, target: number, estQ: number): number => Action.encode.photon(estQ, target, slot);
+export const MAX_EST_Q = 4095;
+/** Photon range estimates are recorded in steps of this many inches (a by-eye guess). */
+export const EST_STEP = 0.5;
+
+export function maxEstimateQ(m: Model): number {
+  return Math.min(MAX_EST_Q, Math.ceil((hypot(m.width, m.height) + 12) / EST_STEP));
+}
+
+/** Transcript text of an action. */
+export function describe(m: Model, s: MgvState, action: number): string {
+  const uid = (k: number) => m.units[k]?.id ?? `#${k}`;
+  const cur = uid(s.cursor);
+  if (Action.kindIndexOf(action) <= 0) return `action ${action}`;
+  const a = Action.decode(action);
+  switch (a.kind) {
+    case 'declare':
+      return `${m.sides[s.side]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][a.choice]}`;
+    case 'barrage':
+      return `${m.sides[s.side]} places a barrage marker on ${uid(a.unit)}`;
+    case 'power':
+      return `${cur} puts ${a.points} power point(s) into speed`;
+    case 'leg': {
+      const turn = a.turn < N_REL_TURNS ? `turn ${relTurn(a.turn)}°` : `face ${uid(a.turn - N_REL_TURNS)}`;
+      return `${cur} ${turn}, ${a.reverse ? 'reverse' : 'advance'} ${DISTS[a.dist]}"${a.end ? ', end' : ''}`;
+    }
+    case 'endUnit':
+      return `${cur} ends its movement`;
+    case 'selfDestruct':
+      return `${cur} self-destructs`;
+    case 'engineer':
+      return `${cur} engineering: ${ENG_NAMES[a.action]} ${a.action >= 3 && a.action <= 5 ? uid(a.target) : m.features[a.target]?.id}`;
+    case 'jam':
+      return `${cur} jams ${uid(a.target)}`;
+    case 'jamSkip':
+      return `${cur} does not jam`;
+    case 'counter':
+      return `${uid(s.pTarget)} commits ${a.points} power point(s) against jamming`;
+    case 'beacon':
+      return `${cur} launches a ${a.type ? 'spotter' : 'marker'} beacon at ${uid(a.target)}`;
+    case 'beaconDone':
+      return `${cur} launches no more beacons`;
+    case 'repairDesignate':
+      return `${cur} designates ${uid(a.target)} for remote repair`;
+    case 'repairSkip':
+      return `${cur} designates no remote repair`;
+    case 'photon':
+      return `${cur} ${a.slot ? 'payload' : 'main'} photon: target ${uid(a.target)}, estimated range ${a.estimate * EST_STEP}"`;
+    case 'photonHold':
+      return `${cur} holds its photon weapon`;
+    case 'attack':
+      return `${uid(a.unit)} fires ${['main', 'payload', 'joint', 'point-blank'][a.slot]} ${WEAPON_NAMES[slotWeapon(m, a.unit, a.slot)]} at ${uid(a.target)}`;
+    case 'attackEnd':
+      return `${m.sides[s.phaseSide]} ends its fire phase`;
+    case 'split':
+      return s.step === ST_SPLIT_ATT ? `${uid(s.pAtt)} splits ${s.pAttDice} missile dice: ${a.core} core, ${s.pAttDice - a.core} hull (secret)` : `${uid(s.pTarget)} splits ${s.pDefDice} defence dice: ${a.core} core, ${s.pDefDice - a.core} hull`;
+    case 'preset':
+      return `${cur} repairs by priority '${REPAIR_PRESETS[a.index].name}'`;
+  }
+  return `action ${action}`;
+}

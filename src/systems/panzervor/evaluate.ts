@@ -1,0 +1,95 @@
+/**
+ * Heuristic value of a Panzer Vor! position for one side, an estimated win probability for the
+ * generic search agents (src/agents/): a logistic of the material balance plus a fraction of the
+ * firing balance, both in Point Value (spec §7.3's kill chances, agents/eval.ts):
+ *
+ *   material(side) = Σ Point Value of its tanks still in play, Immobile ones at 85%, a flag
+ *                    tank (flag matches) worth three times its value: losing it loses the match;
+ *   threat(side)   = Σ over its operational tanks of the best expected Point Value destroyed by
+ *                    one plain attack from where they stand;
+ *   pending        = an attack under way (declared, rolling, abilities pending): its chance to
+ *                    destroy the target (rules/rolls.ts attackHits and destroys over the 2d6
+ *                    not rolled yet) comes off the target's value at once, so that search sees
+ *                    the worth of declaring a shot before the dice are rolled;
+ *   x = [Δmaterial + 0.35·Δthreat] / (half the Point Value on the map at the start)
+ * (cards in hand are left out: a term for them makes one-step search hoard cards instead of
+ * playing them.)
+ *   value = 1 / (1 + e^(−4x))
+ * A finished match is worth 1, 0, or 1/2 for a draw. The weights are interpretation, not rules.
+ */
+import { killChance } from './agents/eval.ts';
+import { observe } from './observe.ts';
+import { attackHits, destroys, extremeMode, rangeModifier } from './rules/rolls.ts';
+import { END_ELIMINATION, END_FLAG, END_POINTS, INOP_NONE, S_OVER, type PvState } from './state.ts';
+import { MATCH_FLAG, type PvStatic } from './model.ts';
+
+const THREAT_WEIGHT = 0.35;
+const SLOPE = 4;
+
+/** Ways of rolling 2..12 on 2d6, out of 36. */
+const WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+/** Chance that the attack of layer L destroys its target, over the dice not rolled yet. */
+export function pendingKill(G: PvStatic, s: PvState, L: number): number {
+  const att = s.aAtt[L];
+  const gun = s.aGun[L];
+  const d = s.aDist[L];
+  const attMods = s.aMod[L] + s.aAttAb[L] + s.aDefAb[L];
+  const mode = extremeMode(G.opt.extremeRangeNeeds);
+  const cardChar = s.aCardMod[L] + s.aAttAb[L];
+  let pHit = 0;
+  if (s.aNoRoll[L]) pHit = 1;
+  else if (s.aNat[L] >= 0) pHit = attackHits(s.aNat[L], attMods, d, G.opt.extremeRangeFrom, mode, cardChar) ? 1 : 0;
+  else for (let n = 2; n <= 12; n++) if (attackHits(n, attMods, d, G.opt.extremeRangeFrom, mode, cardChar)) pHit += WAYS[n] / 36;
+  if (pHit === 0) return 0;
+  const fp = G.gFp[2 * att + gun];
+  const dmgMods = s.aDmgMod[L] + rangeModifier(G.rules.damageRangeMods, d) + s.aAttDAb[L] + s.aDefDAb[L];
+  let pKill = 0;
+  if (s.aDNat[L] >= 0) pKill = destroys(s.aDNat[L], fp, dmgMods, s.aArmour[L]) ? 1 : 0;
+  else for (let n = 2; n <= 12; n++) if (destroys(n, fp, dmgMods, s.aArmour[L])) pKill += WAYS[n] / 36;
+  return pHit * pKill;
+}
+
+/** Value for `side` of a finished match (winner -1: a draw). */
+function finished(winner: number, side: number): number {
+  return winner === side ? 1 : winner < 0 ? 0.5 : 0;
+}
+
+export function evaluate(G: PvStatic, s: PvState, side: number): number {
+  if (s.step === S_OVER) {
+    const decided = s.endReason === END_ELIMINATION || s.endReason === END_FLAG || s.endReason === END_POINTS;
+    return finished(decided ? s.winner : -1, side);
+  }
+  const material = [0, 0];
+  const threat = [0, 0];
+  let total = 0;
+  for (let t = 0; t < G.nT; t++) {
+    total += G.tPts[t];
+    if (!s.alive[t]) continue;
+    let v = G.tPts[t] * (s.immobile[t] ? 0.85 : 1);
+    if (G.matchType === MATCH_FLAG && G.tFlag[t]) v *= 3;
+    material[G.tSide[t]] += v;
+  }
+  for (let L = 0; L <= s.layer && L < 2; L++) {
+    const tgt = s.aTgt[L];
+    if (s.aAtt[L] < 0 || tgt < 0 || !s.alive[tgt] || !s.alive[s.aAtt[L]]) continue;
+    let v = G.tPts[tgt] * (s.immobile[tgt] ? 0.85 : 1);
+    if (G.matchType === MATCH_FLAG && G.tFlag[tgt]) v *= 3;
+    material[G.tSide[tgt]] -= pendingKill(G, s, L) * v;
+  }
+  const o = observe(G, s, side);
+  for (let t = 0; t < G.nT; t++) {
+    if (!s.alive[t] || s.hex[t] < 0 || s.inop[t] !== INOP_NONE) continue;
+    let best = 0;
+    for (let u = 0; u < G.nT; u++) {
+      if (!s.alive[u] || s.hex[u] < 0 || G.tSide[u] === G.tSide[t]) continue;
+      const ek = killChance(o, t, s.hex[t], s.facing[t], u).p * G.tPts[u];
+      if (ek > best) best = ek;
+    }
+    threat[G.tSide[t]] += best;
+  }
+  const half = Math.max(1, total / 2);
+  const opp = 1 - side;
+  const x = (material[side] - material[opp] + THREAT_WEIGHT * (threat[side] - threat[opp])) / half;
+  return 1 / (1 + Math.exp(-SLOPE * x));
+}

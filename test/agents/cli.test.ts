@@ -1,0 +1,33 @@
+/** The generic agents through the real binary (dist/, built by `npm test` / `npm run build`). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { salvo } from '../helpers/cli.ts';
+
+describe('salvo with the generic search agents', () => {
+  it('list shows lookahead and mcts, with their parameters, for the systems that offer them', () => {
+    const j = JSON.parse(salvo(['list', '--json']).stdout) as { systems: Array<{ id: string; agents: Array<{ name: string; params: Record<string, unknown> }> }> };
+    const names = (id: string) => j.systems.find((s) => s.id === id)!.agents.map((a) => a.name);
+    for (const id of ['duel', 'panzervor', 'mgv']) expect(names(id)).toEqual(expect.arrayContaining(['random', 'lookahead', 'mcts']));
+    expect(names('ww2setup')).not.toContain('mcts');
+    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ iterations: 200, c: 0.7, rollout: 0 });
+  });
+
+  it("run takes 'mcts:iterations=30,patient' and rejects a misspelt parameter with exit 2", () => {
+    const out = mkdtempSync(join(tmpdir(), 'salvo-agents-'));
+    try {
+      const ok = salvo(['run', 'scenarios/duel/high-noon.yaml', '--agents', 'mcts:iterations=30,patient', '--games', '40', '--workers', '1', '--out', out, '--json']);
+      expect(ok.code, ok.stderr).toBe(0);
+      const summary = JSON.parse(ok.stdout);
+      expect(summary.gamesPerVariant).toBe(40);
+      expect(summary.command).toContain("--agents mcts:iterations=30,patient");
+      const bad = salvo(['run', 'scenarios/duel/high-noon.yaml', '--agents', 'mcts:iteratons=30,patient', '--games', '10', '--out', out]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/agent 'mcts' has no parameter 'iteratons' \(known: iterations, c, rollout\)/);
+      expect(bad.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
