@@ -21,10 +21,11 @@ describe('luck share (one-way ANOVA of side A score over seated pairings)', () =
 });
 
 describe('salvo ladder on the duel', () => {
-  it('lists random and the scripted agents (no mcts offered yet), and its pairings agree with the exact twin', async () => {
+  it('lists random, the scripted agents and mcts at 1x, 2x, 4x its budget, and its pairings agree with the exact twin', async () => {
     const subject = loadSubject(join(ROOT, 'scenarios/duel/high-noon.yaml'));
     const agents = defaultLadder(subject);
     expect(agents.map((a) => a.name).slice(0, 3)).toEqual(['random', 'trigger-happy', 'patient']);
+    expect(defaultLadder(subject, 30).slice(3)).toEqual([30, 60, 120].map((iterations) => ({ name: 'mcts', params: { iterations } })));
     const r = await runLadder(subject, agents.slice(0, 3), { games: 3000, workers: 0 });
     expect(r.pairings).toHaveLength(6);
     const pt = r.pairings.find((p) => p.a === 'patient' && p.b === 'trigger-happy')!;
