@@ -38,6 +38,10 @@ const CASES: Case[] = [
   { name: 'panzervor fake-battle, heuristics (marksman vs brawler)', file: 'scenarios/panzervor/fake-battle.yaml', agents: ['marksman', 'brawler'], games: 40_000 },
   { name: 'mgv sample-duel, random agents', file: 'scenarios/mgv/sample-duel.yaml', agents: ['random', 'random'], games: 40_000 },
   { name: 'mgv sample-duel, heuristics (standoff vs closer)', file: 'scenarios/mgv/sample-duel.yaml', agents: ['standoff', 'closer'], games: 40_000, target: '>= 5,000 games/s on one thread' },
+  { name: 'at43 sector55, random agents', file: 'scenarios/at43/sector55.yaml', agents: ['random', 'random'], games: 20_000, target: '>= 10,000 games/s on one thread' },
+  { name: 'at43 sector55, heuristics (gunline vs assault)', file: 'scenarios/at43/sector55.yaml', agents: ['gunline', 'assault'], games: 20_000, target: '>= 2,000 games/s on one thread' },
+  { name: 'mak forest-ridge, random agents', file: 'scenarios/mak/forest-ridge.yaml', agents: ['random', 'random'], games: 100_000, target: '>= 20,000 games/s on one thread' },
+  { name: 'mak forest-ridge, heuristics (assault vs firebase)', file: 'scenarios/mak/forest-ridge.yaml', agents: ['assault', 'firebase'], games: 20_000, target: '>= 3,000 games/s on one thread' },
   { name: 'ww2setup kursk-1943 (one set-up per game)', file: 'scenarios/ww2setup/kursk-1943.yaml', agents: [], games: 200_000 },
 ];
 

@@ -8,12 +8,16 @@ import { system as duel } from './duel/index.ts';
 import { system as ww2setup } from './ww2setup/index.ts';
 import { system as panzervor } from './panzervor/index.ts';
 import { system as mgv } from './mgv/index.ts';
+import { system as at43 } from './at43/index.ts';
+import { system as mak } from './mak/index.ts';
 
 export const SYSTEMS: readonly GameSystem[] = [
   duel,
   ww2setup,
   panzervor,
   mgv,
+  at43,
+  mak,
 ];
 
 export function findSystem(id: string): GameSystem | undefined {

@@ -36,7 +36,7 @@ const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap
     ],
     agents: [
       {
-        pattern: /^mgv: agent '(closer|standoff)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.state\.tgt, written at src\/systems\/mgv\/combat\.ts:\d+\)/,
+        pattern: /^mgv: agent '(closer|standoff)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.state\.tgt, written at src\/systems\/mgv\/(rules\/)?combat\.ts:\d+\)/,
         why: "the observation shares the live state's canTarget cache (state.tgt); canTarget() called by an agent on its observation writes into the game state",
       },
     ],

@@ -12,8 +12,13 @@ import { system as duel } from '../../src/systems/duel/index.ts';
 import type { SystemOptions } from '../../src/core/system.ts';
 import { system as panzervor } from '../../src/systems/panzervor/index.ts';
 import { marksman } from '../../src/systems/panzervor/agents/marksman.ts';
-import { M as pvMetrics } from '../../src/systems/panzervor/model.ts';
+import { M as pvMetrics } from '../../src/systems/panzervor/metrics.ts';
 import { pvAgent } from '../../src/systems/panzervor/agents/policy.ts';
+import { system as mgv } from '../../src/systems/mgv/index.ts';
+import { standoffAgent } from '../../src/systems/mgv/agents/index.ts';
+import { system as ww2setup } from '../../src/systems/ww2setup/index.ts';
+import { defineMechanic } from '../../src/core/odds.ts';
+import type { ParamValuesOf } from '../../src/core/agent.ts';
 
 const options = defineOptions({
   randomChoice: { default: true, description: 'd', cite: 'c', kind: 'ambiguity' },
@@ -86,5 +91,31 @@ describe('the typed plug catches typos at compile time', () => {
     const sc = pvMetrics.scalar.reshufles;
     expect([o, read, bad, agent.name, lambda, col, sc]).toHaveLength(7);
     expect(pvMetrics.col.hits).toBe(2);
+  });
+
+  it('MGV and ww2setup options and agent parameters, odds parameters', () => {
+    const read = (m: SystemOptions<typeof mgv>, w: SystemOptions<typeof ww2setup>, p: ParamValuesOf<typeof standoffAgent.params>) => [
+      m['photon.rangingPenalty'],
+      // @ts-expect-error a misspelt MGV option
+      m['photon.rangingPenality'],
+      w.lullMode,
+      // @ts-expect-error a misspelt ww2setup option
+      w.lulMode,
+      p.photonSigma,
+      // @ts-expect-error a misspelt MGV agent parameter
+      p.photonSigm,
+    ];
+    const mech = defineMechanic<{ n: number }, { o: boolean }>()({
+      name: 'm',
+      description: 'd',
+      params: { distance: { default: 3, description: 'd' } },
+      table: (data, options, p) => {
+        const n: number = p.distance + data.n + (options.o ? 1 : 0);
+        // @ts-expect-error a misspelt odds parameter
+        const typo = p.distanse;
+        return { title: `${n}${typo}`, keys: [], values: [], rows: [] };
+      },
+    });
+    expect([read, mech.name]).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@
  *   const A = actionCodec({ pass: {}, fire: { target: 8, gun: 2 }, move: { hex: 4096 } });
  *   const c = A.encode.fire(3, 1);        // positional, allocation-free, typed arity
  *   A.is(c, 'fire') && A.get(c, 'fire', 'target') === 3;
+ *   A.read.fire.target(c) === 3           // unchecked, precomputed: the hot-loop reader
  *   A.describe(c) === 'fire(target=3, gun=1)'
  */
 
@@ -22,6 +23,9 @@ type CountKeys<T, U = keyof T, Acc extends unknown[] = []> = [U] extends [never]
 
 /** encode.<kind>(...fieldValues): one number per field, in declaration order. */
 export type Encoders<S extends CodecSpec> = { readonly [K in keyof S]: (...values: Tuple<CountKeys<S[K]> & number>) => number };
+
+/** read.<kind>.<field>(code): precomputed field readers. */
+export type Readers<S extends CodecSpec> = { readonly [K in keyof S]: { readonly [F in keyof S[K]]: (code: number) => number } };
 
 export type Decoded<S extends CodecSpec> = { [K in keyof S]: { readonly kind: K } & { readonly [F in keyof S[K]]: number } }[keyof S];
 
@@ -39,6 +43,11 @@ export interface ActionCodec<S extends CodecSpec> {
   kindOf(code: number): keyof S & string;
   is<K extends keyof S & string>(code: number, kind: K): boolean;
   get<K extends keyof S & string>(code: number, kind: K, field: keyof S[K] & string): number;
+  /**
+   * Field readers for hot loops: `read.fire.target(code)`, precomputed at definition, no lookup
+   * by name and no allocation. Unchecked: the code must be of that kind (test it with kindIndexOf).
+   */
+  readonly read: Readers<S>;
   decode(code: number): Decoded<S>;
   /** 'fire(target=3, gun=1)': the fallback when a system gives no richer text. */
   describe(code: number): string;
@@ -52,7 +61,7 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   const fieldNames: string[][] = [];
   const sizes: number[][] = [];
   const strides: number[][] = [];
-  const fieldIndex: Record<string, Record<string, number>> = Object.create(null);
+  const fieldIndex: Record<string, Record<string, number>> = {};
   let next = 0;
   for (const k of kinds) {
     const fields = spec[k];
@@ -60,7 +69,7 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     const sz: number[] = [];
     const st: number[] = [];
     let stride = 1;
-    fieldIndex[k] = Object.create(null);
+    fieldIndex[k] = {};
     names.forEach((f, i) => {
       const n = fields[f];
       if (!Number.isInteger(n) || n < 1) throw new Error(`action codec: field '${k}.${f}' must have a whole size >= 1, got ${n}`);
@@ -83,7 +92,8 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   const span = kinds.length ? size / kinds.length : 0;
   const shift = kinds.length && offsets.every((o, i) => o === i * span) && Number.isInteger(Math.log2(span)) ? Math.log2(span) : -1;
   const kindIndexOf = (code: number): number => {
-    if (!(code >= 0 && code < size) || !Number.isInteger(code)) return -1;
+    // (code | 0) === code: a whole number within int32 (codes are below 2^31).
+    if (!(code >= 0 && code < size && (code | 0) === code)) return -1;
     if (shift >= 0) return code >>> shift;
     for (let i = offsets.length - 1; i >= 0; i--) if (code >= offsets[i]) return i;
     return -1;
@@ -95,7 +105,7 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   };
   const fieldOf = (code: number, ki: number, fi: number): number => Math.floor((code - offsets[ki]) / strides[ki][fi]) % sizes[ki][fi];
 
-  const encode: Record<string, (...v: number[]) => number> = Object.create(null);
+  const encode: Record<string, (...v: number[]) => number> = {};
   kinds.forEach((k, ki) => {
     const sz = sizes[ki];
     const st = strides[ki];
@@ -110,11 +120,26 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
       case 1: encode[k] = (a: number) => off + check(a, 0); break;
       case 2: encode[k] = (a: number, b: number) => off + check(a, 0) + check(b, 1) * st[1]; break;
       case 3: encode[k] = (a: number, b: number, c: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2]; break;
+      case 4: encode[k] = (a: number, b: number, c: number, d: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2] + check(d, 3) * st[3]; break;
+      case 5: encode[k] = (a: number, b: number, c: number, d: number, e: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2] + check(d, 3) * st[3] + check(e, 4) * st[4]; break;
       default: encode[k] = (...v: number[]) => { let code = off; for (let i = 0; i < sz.length; i++) code += check(v[i], i) * st[i]; return code; };
     }
   });
-  const kindIndex: Record<string, number> = Object.create(null);
+  // Plain objects (not null-prototype dictionaries) so that `kindIndex.fire` and `read.fire.target`
+  // are fast property loads in hot loops.
+  const kindIndex: Record<string, number> = {};
   kinds.forEach((k, i) => (kindIndex[k] = i));
+  const read: Record<string, Record<string, (code: number) => number>> = {};
+  kinds.forEach((k, ki) => {
+    const off = offsets[ki];
+    const r: Record<string, (code: number) => number> = {};
+    fieldNames[ki].forEach((f, fi) => {
+      const stride = strides[ki][fi];
+      const n = sizes[ki][fi];
+      r[f] = (code: number) => Math.floor((code - off) / stride) % n;
+    });
+    read[k] = r;
+  });
 
   return {
     spec,
@@ -122,6 +147,7 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     size,
     encode: encode as unknown as Encoders<S>,
     kindIndex: kindIndex as { readonly [K in keyof S]: number },
+    read: read as Readers<S>,
     encodeFields(kind, fields) {
       const ki = kindIndex[kind];
       const values = fieldNames[ki].map((f) => (fields as Record<string, number>)[f]);

@@ -118,13 +118,13 @@ export interface DecisionFrames<S extends FrameSpec> {
 
 export function decisionFrames<const S extends FrameSpec>(spec: S): DecisionFrames<S> {
   const kinds = Object.keys(spec) as (keyof S & string)[];
-  const id: Record<string, number> = Object.create(null);
-  const argIndex: Record<string, Record<string, number>> = Object.create(null);
+  const id: Record<string, number> = {};
+  const argIndex: Record<string, Record<string, number>> = {};
   kinds.forEach((k, i) => {
     const names = spec[k];
     if (names.length > FRAME_ARGS) throw new Error(`decision frame '${k}' has ${names.length} arguments; at most ${FRAME_ARGS}`);
     id[k] = i;
-    argIndex[k] = Object.create(null);
+    argIndex[k] = {};
     names.forEach((n, j) => (argIndex[k][n] = j));
   });
   const checkTop = (s: DecisionStack, kind: string): void => {
@@ -134,10 +134,10 @@ export function decisionFrames<const S extends FrameSpec>(spec: S): DecisionFram
     spec,
     kinds,
     id: id as { readonly [K in keyof S]: number },
-    push(s, kind, side, ...args) {
-      const a = args as number[];
-      pushFrame(s, id[kind], side, a[0] ?? 0, a[1] ?? 0, a[2] ?? 0, a[3] ?? 0, a[4] ?? 0, a[5] ?? 0);
-    },
+    // Positional arguments (no rest array): pushing allocates nothing.
+    push: function (s: DecisionStack, kind: string, side: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0): void {
+      pushFrame(s, id[kind], side, a0, a1, a2, a3, a4, a5);
+    } as DecisionFrames<S>['push'],
     pop: popFrame,
     top: (s) => (s.depth > 0 ? kinds[topKindId(s)] : null),
     isTop: (s, kind) => topKindId(s) === id[kind],

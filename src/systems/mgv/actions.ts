@@ -10,10 +10,10 @@
 import { hypot } from '../../core/geometry/table/index.ts';
 import { actionCodec } from '../../core/decision/codec.ts';
 import { decisionFrames } from '../../core/decision/stack.ts';
-import { slotWeapon } from './combat.ts';
+import { slotWeapon } from './rules/combat.ts';
 import { WEAPON_NAMES, type Model } from './model.ts';
-import { ENG_NAMES } from './payloads.ts';
-import { REPAIR_PRESETS } from './reset.ts';
+import { ENG_NAMES } from './rules/payloads.ts';
+import { REPAIR_PRESETS } from './rules/reset.ts';
 import { ST_SPLIT_ATT, type MgvState } from './state.ts';
 
 const SPAN = 1 << 24;

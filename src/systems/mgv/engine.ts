@@ -11,22 +11,22 @@ import { turnCost, headingTo, normDeg, hypot } from '../../core/geometry/table/i
 import {
   SLOT_JOINT, SLOT_MAIN, SLOT_PAY, SLOT_PB, attackRow, canTarget, markFired, missileAttackDice, missileDefenseDice, resolveDirect, resolveMissile,
   slotReady, slotWeapon,
-} from './combat.ts';
-import { locateSurface, resolveCrits, thermalDestroy } from './damage.ts';
-import { hasLos } from './geom.ts';
-import { allowanceOf, deltaToFace, moveLeg, powerAvailable } from './movement.ts';
+} from './rules/combat.ts';
+import { locateSurface, resolveCrits, thermalDestroy } from './rules/damage.ts';
+import { hasLos } from './rules/geom.ts';
+import { allowanceOf, deltaToFace, moveLeg, powerAvailable } from './rules/movement.ts';
 import {
   ENG_BRIDGE, ENG_NAMES, canDesignateRepair, canEngineer, canJam, canLaunchBeacon, checkJamLos, doEngineer, engPointsLeft, jammerReady,
   launchBeacon, resolveJam,
-} from './payloads.ts';
-import { REPAIR_PRESETS, killUnit, recurringDamage, removeMarkers, repairNeeds, repairUnit, suddenDeath, repairDice } from './reset.ts';
+} from './rules/payloads.ts';
+import { REPAIR_PRESETS, killUnit, recurringDamage, removeMarkers, repairNeeds, repairUnit, suddenDeath, repairDice } from './rules/reset.ts';
 import { P_BEACONS, P_ENGINEERING, P_JAMMER, P_POWER, P_REPAIR, W_MISSILE, W_PHOTON, WEAPON_NAMES, type Model } from './model.ts';
 import {
   ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_OVER, ST_PHOTON, ST_REPAIR_DESIGNATE,
   ST_RESET_REPAIR, ST_SPLIT_ATT, ST_SPLIT_DEF, newUnit, type MgvState,
 } from './state.ts';
 import { K_COST, K_DICE, K_FIELDED, K_SHOTS, S_IDX, allRow } from './metrics.ts';
-import { bearingFromTarget } from './geom.ts';
+import { bearingFromTarget } from './rules/geom.ts';
 import { pointInShape } from '../../core/geometry/table/index.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, DISTS, DIST_F, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, END_UNIT, Frames, JAM_SKIP, K, LEG_END, LEG_REVERSE, N_REL_TURNS, PHOTON_HOLD,
@@ -706,13 +706,13 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
   const kind = Action.kindIndexOf(action);
   switch (kind) {
     case K.declare: {
-      const p = Action.get(action, 'declare', 'choice');
+      const p = Action.read.declare.choice(action);
       const type = p === D_MOVE || p === D_PASS_MOVE ? 0 : 1;
       startPhase(m, s, type, p >= D_PASS_MOVE, ctx);
       return;
     }
     case K.barrage: {
-      const t = s.units[Action.get(action, 'barrage', 'unit')];
+      const t = s.units[Action.read.barrage.unit(action)];
       s.barragesLeft[s.side]--;
       // every MGV whose centre is within 4" of the marker: 5 one thermal-type destruction, 6 two
       for (let k = 0; k < s.units.length; k++) {
@@ -733,7 +733,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     }
     case K.power: {
-      const p = Action.get(action, 'power', 'points');
+      const p = Action.read.power.points(action);
       const u = s.units[s.cursor];
       u.powerSpeed = p;
       if (p > 0) {
@@ -748,10 +748,10 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
     case K.leg: {
       const i = s.cursor;
       const u = s.units[i];
-      const t = Action.get(action, 'leg', 'turn');
-      const d = DISTS[Action.get(action, 'leg', 'dist')];
-      const end = Action.get(action, 'leg', 'end') !== 0;
-      const rev = Action.get(action, 'leg', 'reverse') !== 0;
+      const t = Action.read.leg.turn(action);
+      const d = DISTS[Action.read.leg.dist(action)];
+      const end = Action.read.leg.end(action) !== 0;
+      const rev = Action.read.leg.reverse(action) !== 0;
       let delta: number;
       if (t < N_REL_TURNS) delta = relTurn(t);
       else delta = deltaToFace(u, s.units[t - N_REL_TURNS].x, s.units[t - N_REL_TURNS].y);
@@ -774,11 +774,11 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     }
     case K.engineer:
-      doEngineer(m, s, s.cursor, Action.get(action, 'engineer', 'action'), Action.get(action, 'engineer', 'target'), ctx);
+      doEngineer(m, s, s.cursor, Action.read.engineer.action(action), Action.read.engineer.target(action), ctx);
       afterMoveAction(m, s, ctx);
       return;
     case K.jam: {
-      const j = Action.get(action, 'jam', 'target');
+      const j = Action.read.jam.target(action);
       const t = s.units[j];
       s.pAtt = s.cursor;
       s.pTarget = j;
@@ -795,7 +795,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     }
     case K.counter: {
-      const p = Action.get(action, 'counter', 'points');
+      const p = Action.read.counter.points(action);
       const jammer = Frames.arg(s.pending, 'counterJam', 'jammer');
       const target = Frames.arg(s.pending, 'counterJam', 'target');
       Frames.pop(s.pending);
@@ -812,7 +812,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       nextFireStep(m, s, ctx);
       return;
     case K.beacon: {
-      launchBeacon(m, s, s.cursor, Action.get(action, 'beacon', 'type'), Action.get(action, 'beacon', 'target'), ctx);
+      launchBeacon(m, s, s.cursor, Action.read.beacon.type(action), Action.read.beacon.target(action), ctx);
       // stay on this launcher while it can launch more
       for (let j = 0; j < s.units.length; j++) if (canLaunchBeacon(m, s, s.cursor, j)) return;
       nextFireStep(m, s, ctx);
@@ -824,7 +824,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     case K.repairDesignate: {
       const u = s.units[s.cursor];
-      u.repairTarget = Action.get(action, 'repairDesignate', 'target');
+      u.repairTarget = Action.read.repairDesignate.target(action);
       u.activeTurn = true;
       u.camo = false;
       if (m.o.remoteRepairFires) u.fired = true;
@@ -832,11 +832,11 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     }
     case K.photon: {
-      const slot = Action.get(action, 'photon', 'slot');
+      const slot = Action.read.photon.slot(action);
       const u = s.units[s.cursor];
       const ps = slot === SLOT_PAY ? 1 : 0;
-      u.photonTarget[ps] = Action.get(action, 'photon', 'target');
-      u.photonEst[ps] = Action.get(action, 'photon', 'estimate');
+      u.photonTarget[ps] = Action.read.photon.target(action);
+      u.photonEst[ps] = Action.read.photon.estimate(action);
       nextFireStep(m, s, ctx);
       return;
     }
@@ -844,9 +844,9 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       nextFireStep(m, s, ctx);
       return;
     case K.attack: {
-      const i = Action.get(action, 'attack', 'unit');
-      const slot = Action.get(action, 'attack', 'slot');
-      const j = Action.get(action, 'attack', 'target');
+      const i = Action.read.attack.unit(action);
+      const slot = Action.read.attack.slot(action);
+      const j = Action.read.attack.target(action);
       const u = s.units[i];
       markFired(s, i);
       if (slot === SLOT_MAIN || slot === SLOT_JOINT) u.firedMain = true;
@@ -882,7 +882,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       endPhase(m, s, ctx);
       return;
     case K.split: {
-      const p = Action.get(action, 'split', 'core');
+      const p = Action.read.split.core(action);
       Frames.pop(s.pending);
       if (s.step === ST_SPLIT_ATT) {
         s.secret.attCore = p;
@@ -905,7 +905,7 @@ export function applyAction(m: Model, s: MgvState, action: number, ctx: PlayCont
       return;
     }
     case K.preset:
-      repairUnit(m, s, s.cursor, Action.get(action, 'preset', 'index'), ctx);
+      repairUnit(m, s, s.cursor, Action.read.preset.index(action), ctx);
       runReset(m, s, ctx);
       return;
   }

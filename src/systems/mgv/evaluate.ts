@@ -16,8 +16,8 @@
  * A finished game is worth 1, 0, or 1/2 for a draw. The weights are interpretation, not rules.
  * Like the engine, the threat term fills the state's line-of-sight and target caches.
  */
-import { SLOT_MAIN, SLOT_PAY, canTarget } from './combat.ts';
-import { defenseOf, mainAttack, payloadAttack, speedOf } from './damage.ts';
+import { SLOT_MAIN, SLOT_PAY, canTarget } from './rules/combat.ts';
+import { defenseOf, mainAttack, payloadAttack, speedOf } from './rules/damage.ts';
 import { attackValue, paramsFrom, type HeuristicParams } from './agents/heuristic.ts';
 import { missionKilled } from './engine.ts';
 import { P_WEAPON, type Model } from './model.ts';

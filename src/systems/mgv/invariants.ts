@@ -1,8 +1,8 @@
 /** Invariants for the random-playout battery (spec §3.13 graph rules, §1.3 bases). */
 import { basesOverlap, footprintInsideTable } from '../../core/geometry/table/index.ts';
 import type { Model } from './model.ts';
-import { computeLos, coverOf } from './geom.ts';
-import { canTargetFresh } from './combat.ts';
+import { computeLos, coverOf } from './rules/geom.ts';
+import { canTargetFresh } from './rules/combat.ts';
 import type { MgvState } from './state.ts';
 import { ST_COUNTER, ST_SPLIT_ATT, ST_SPLIT_DEF } from './state.ts';
 import { Frames } from './actions.ts';

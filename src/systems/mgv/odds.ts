@@ -10,7 +10,7 @@ import type { MgvRules } from './schema.ts';
 import { defineMechanic, type OddsCell, type OddsModule, type OddsRow } from '../../core/odds.ts';
 import type { MgvOptions } from './options.ts';
 import type { MgvScenario } from './schema.ts';
-import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from './combat.ts';
+import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from './rules/combat.ts';
 
 export interface OddsTable {
   readonly id: string;

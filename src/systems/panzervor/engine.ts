@@ -22,11 +22,8 @@ import {
   REC_ABILITY, REC_CARD, S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_OVER, S_PLACE, S_PLACE_CHAR, S_REACT,
   S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, WR, type PvState,
 } from './state.ts';
-import {
-  AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, C_FIELDED, C_HITS, C_KILLS, C_LOST, C_POINTS, C_SHOTS, EV_DRAW,
-  EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW,
-  SC_EXTRA_ACTION, SC_REPAIR, X_ACTIONS, X_ENF, X_EVENTS, X_HITS, X_KILLS, X_REACTIONS, X_SHOTS, codeOf, tankName, type PvStatic,
-} from './model.ts';
+import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, SC_REPAIR, codeOf, tankName, type PvStatic } from './model.ts';
+import { C_FIELDED, C_HITS, C_KILLS, C_LOST, C_POINTS, C_SHOTS, X_ACTIONS, X_ENF, X_EVENTS, X_HITS, X_KILLS, X_REACTIONS, X_SHOTS } from './metrics.ts';
 import { attackHits, destroys, extremeMode, rangeModifier, roll2d6 } from './rules/rolls.ts';
 import { anyWreck, canLeave, otherTankAt, stepCost, tankAt, turnCost, wreckAt } from './rules/board.ts';
 import { exhaust, faceFlag, faceVal, hasChar, onTank, pendingFreeChar } from './rules/crew.ts';
@@ -1198,13 +1195,13 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
   switch (s.step) {
     case S_PLACE: {
       const t = s.placeQueue[s.placeNext++];
-      placeTank(G, s, t, Action.get(a, 'place', 'hex'), Action.get(a, 'place', 'facing'));
+      placeTank(G, s, t, Action.read.place.hex(a), Action.read.place.facing(a));
       continueSetup(G, s, ctx);
       return;
     }
     case S_PLACE_CHAR: {
       const c = pendingFreeChar(G, s);
-      s.chTank[c] = Action.get(a, 'placeCharacter', 'tank');
+      s.chTank[c] = Action.read.placeCharacter.tank(a);
       continueSetup(G, s, ctx);
       return;
     }
@@ -1212,23 +1209,23 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       if (a === A_PASS) {
         if (s.phase === PHASE_EVENT) toPhaseStep(s);
         else enterEventPhase(s);
-      } else if (kind === K.card) playActionCard(G, s, ctx, Action.get(a, 'card', 'type'));
-      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
-      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
+      } else if (kind === K.card) playActionCard(G, s, ctx, Action.read.card.type(a));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.read.ability.character(a), Action.read.ability.slot(a));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.read.scenarioCard.index(a));
       return;
     case S_EVENT:
       if (a === A_PASS) enterEndPhase(G, s, ctx);
-      else if (kind === K.card) playEvent(G, s, ctx, Action.get(a, 'card', 'type'));
-      else if (kind === K.ability) useSpecial(G, s, ctx, Action.get(a, 'ability', 'character'), Action.get(a, 'ability', 'slot'));
-      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.get(a, 'scenarioCard', 'index'));
+      else if (kind === K.card) playEvent(G, s, ctx, Action.read.card.type(a));
+      else if (kind === K.ability) useSpecial(G, s, ctx, Action.read.ability.character(a), Action.read.ability.slot(a));
+      else if (kind === K.scenarioCard) playScenarioCard(G, s, ctx, Action.read.scenarioCard.index(a));
       return;
     case S_TANK: {
       if (a === A_PASS) {
         endCard(G, s);
         return;
       }
-      const t = Action.get(a, 'tank', 'tank');
-      const mode = Action.get(a, 'tank', 'mode');
+      const t = Action.read.tank.tank(a);
+      const mode = Action.read.tank.mode(a);
       s.acted.push(t);
       if (G.opt.reactionLimit === 'perTankAction') s.reactUsed = 0;
       const kind = G.kKind[s.card];
@@ -1252,7 +1249,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         return;
       }
       const t = s.mvTank;
-      const p = Action.get(a, 'step', 'step');
+      const p = Action.read.step.step(a);
       if (p >= STEP_ABILITY_BASE) {
         const c = p - STEP_ABILITY_BASE;
         s.mvMp += faceVal(s, G.cMov, c);
@@ -1280,7 +1277,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     case S_TURRET: {
       const t = s.mvTank;
       if (a !== A_PASS) {
-        const p = Action.get(a, 'turret', 'offset');
+        const p = Action.read.turret.offset(a);
         const d = ((p - s.turret[t]) % 6 + 6) % 6;
         s.rotUsed[t] += d > 3 ? 6 - d : d;
         s.turret[t] = p;
@@ -1296,9 +1293,9 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       }
       const k = s.card;
       const t = s.acted[s.acted.length - 1];
-      const tgt = Action.get(a, 'target', 'target');
+      const tgt = Action.read.target.target(a);
       if (G.kSame[k] && s.volleyTarget < 0) s.volleyTarget = tgt;
-      declareAttack(G, s, ctx, 0, t, Action.get(a, 'target', 'gun'), tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
+      declareAttack(G, s, ctx, 0, t, Action.read.target.gun(a), tgt, G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1);
       if (openWindow(G, s, W2)) return;
       rollAttack(G, s, ctx, 0);
       return;
@@ -1308,7 +1305,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         windowContinue(G, s, ctx);
         return;
       }
-      playReaction(G, s, ctx, Action.get(a, 'reaction', 'card'), Action.get(a, 'reaction', 'firer') - 1, Action.get(a, 'reaction', 'gun'));
+      playReaction(G, s, ctx, Action.read.reaction.card(a), Action.read.reaction.firer(a) - 1, Action.read.reaction.gun(a));
       return;
     }
     case S_EAVES: {
@@ -1321,7 +1318,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
         return;
       }
       // Eavesdropping cancels the Reaction card it answers (placeholder text, spec §5.3).
-      const p = Action.get(a, 'eavesdrop', 'type');
+      const p = Action.read.eavesdrop.type(a);
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;
@@ -1337,7 +1334,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       const attacker = role === AB_ATT_ATTACK || role === AB_ATT_DAMAGE;
       s.aDecided[L] |= attacker ? 1 : 2;
       if (a !== A_PASS) {
-        const c = Action.get(a, 'use', 'character');
+        const c = Action.read.use.character(a);
         if (attacker && G.opt.abilityOrder === 'simultaneous') {
           s.aSecret[L] = c;
         } else {
@@ -1357,8 +1354,8 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_MAINT: {
       if (a !== A_PASS) {
-        const what = Action.get(a, 'maintenance', 'what');
-        const x = Action.get(a, 'maintenance', 'x');
+        const what = Action.read.maintenance.what(a);
+        const x = Action.read.maintenance.x(a);
         if (what === MAINT_REPAIR) s.immobile[x] = 0;
         else if (what === MAINT_TAKE) {
           s.discard[x]--;
@@ -1375,8 +1372,8 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
     }
     case S_RECOVER: {
       if (a !== A_PASS) {
-        const c = Action.get(a, 'recover', 'character');
-        const t = Action.get(a, 'recover', 'tank') - 1;
+        const c = Action.read.recover.character(a);
+        const t = Action.read.recover.tank(a) - 1;
         if (t < 0) s.chFace[c] = FACE_FRONT;
         else {
           s.chTank[c] = t;
@@ -1392,7 +1389,7 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       return;
     }
     case S_DISCARD: {
-      const p = Action.get(a, 'discard', 'type');
+      const p = Action.read.discard.type(a);
       s.hand[s.active][p]--;
       s.handSize[s.active]--;
       s.discard[p]++;

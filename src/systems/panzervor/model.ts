@@ -5,7 +5,8 @@
  * observation (it holds no hidden information).
  */
 import { HexGrid, LosTable, arcTable, dirIndex } from '../../core/geometry/hex/index.ts';
-import { metricNames, type MetricLayout } from '../../core/tally.ts';
+import type { MetricLayout } from '../../core/tally.ts';
+import { buildLayout } from './metrics.ts';
 import type { PvOptions } from './options.ts';
 import type { Ability, RulesData, ScenarioBody, UnitSetup } from './schema.ts';
 
@@ -42,44 +43,7 @@ export const SC_REPAIR = 2;
 export const MATCH_ELIMINATION = 0;
 export const MATCH_FLAG = 1;
 
-/** Metric columns and scalars, declared once: `M.col.hits`, `M.scalar.shots` (a typo fails to compile). */
-export const M = metricNames(
-  ['fielded', 'shots', 'hits', 'kills', 'pointsKilled', 'lost'],
-  [
-    'enforcementDrawn',
-    'pointsKilledA',
-    'pointsKilledB',
-    'tanksLostA',
-    'tanksLostB',
-    'actionCardsPlayed',
-    'eventCardsPlayed',
-    'reactionsPlayed',
-    'abilitiesUsed',
-    'shots',
-    'hits',
-    'kills',
-    'reshuffles',
-  ],
-);
-export const C_FIELDED = M.col.fielded;
-export const C_SHOTS = M.col.shots;
-export const C_HITS = M.col.hits;
-export const C_KILLS = M.col.kills;
-export const C_POINTS = M.col.pointsKilled;
-export const C_LOST = M.col.lost;
-export const X_ENF = M.scalar.enforcementDrawn;
-/** Side A's; side B's follows (X_PTS_A + side). */
-export const X_PTS_A = M.scalar.pointsKilledA;
-/** Side A's; side B's follows (X_LOST_A + side). */
-export const X_LOST_A = M.scalar.tanksLostA;
-export const X_ACTIONS = M.scalar.actionCardsPlayed;
-export const X_EVENTS = M.scalar.eventCardsPlayed;
-export const X_REACTIONS = M.scalar.reactionsPlayed;
-export const X_ABILITIES = M.scalar.abilitiesUsed;
-export const X_SHOTS = M.scalar.shots;
-export const X_HITS = M.scalar.hits;
-export const X_KILLS = M.scalar.kills;
-export const X_RESHUFFLES = M.scalar.reshuffles;
+
 
 export interface PvStatic {
   readonly grid: HexGrid;
@@ -406,21 +370,7 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
   }
   const hasReactions = deckInit.some((k) => kType[k] === K_REACTION);
 
-  const layout: MetricLayout = {
-    rowKeys: ['side', 'unit', 'weapon'],
-    rows,
-    columns: M.columns,
-    scalars: M.scalars,
-    ratios: [
-      { name: 'hitRate', num: 'hits', den: 'shots', kind: 'proportion', label: 'hits per shot' },
-      { name: 'killsPerShot', num: 'kills', den: 'shots', kind: 'proportion', label: 'kills per shot' },
-      { name: 'killsPer100Points', num: 'kills', den: 'fielded', denConstant: 'points', kind: 'rate', scale: 100, label: 'kills per 100 points fielded' },
-    ],
-    views: [
-      { name: 'by tank type (both sides)', keys: ['unit'] },
-      { name: 'by side', keys: ['side'] },
-    ],
-  };
+  const layout = buildLayout(rows);
 
   const scenarioCards = sides.map((sd) =>
     sd.scenarioCards.map((c) => ({ name: c.name, effect: ['draw', 'extraAction', 'repair'].indexOf(c.effect), value: c.value })),

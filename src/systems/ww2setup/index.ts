@@ -8,7 +8,7 @@
  */
 import { defineSystem } from '../../core/system.ts';
 import { rulesData } from './data.ts';
-import { compileSetup } from './game.ts';
+import { compileSetup } from './engine.ts';
 import { odds } from './odds.ts';
 import { options } from './options.ts';
 import { rulesSchema } from './rules-schema.ts';

@@ -214,7 +214,8 @@ const MODS = [4, 3, 2, 1, 0, -1, -2, -3, -4, -5];
 function airPlan(data: RulesData, options: Ww2Options, m: number, row?: string): SetupPlan {
   const base = planFor(data, options, {});
   const cells = row ? data.airstrikes.rows[row] : undefined;
-  const sides = base.sides.map((s) => (cells ? { ...s, airstrikeRow: row!, airstrikeCells: cells.map(parseDiceExpr), airstrikeCellText: cells } : s)) as unknown as [SidePlan, SidePlan];
+  const withRow = (s: SidePlan): SidePlan => (cells && row ? { ...s, airstrikeRow: row, airstrikeCells: cells.map(parseDiceExpr), airstrikeCellText: cells } : s);
+  const sides: [SidePlan, SidePlan] = [withRow(base.sides[0]), withRow(base.sides[1])];
   return { ...base, axisMod: m, sides };
 }
 
@@ -311,7 +312,7 @@ const airstrikes = mechanic({
 
 function barragePlan(data: RulesData, options: Ww2Options, intensity: string, role: string, N: number, mod: number): SetupPlan {
   const base = planFor(data, options, { intensity, units: '0,0' });
-  const sides = base.sides.map((s) => ({ ...s, barrageMod: mod })) as unknown as [SidePlan, SidePlan];
+  const sides: [SidePlan, SidePlan] = [{ ...base.sides[0], barrageMod: mod }, { ...base.sides[1], barrageMod: mod }];
   return { ...base, N, sides, attacker: role === 'Attacker' ? 0 : 1 };
 }
 
@@ -380,7 +381,7 @@ function worksPlan(data: RulesData, options: Ww2Options, row: string, sets: numb
   const base = planFor(data, options, {});
   const cells = data.defensiveWorks.rows[row];
   const worksCells = Object.fromEntries(WORKS_CATEGORIES.map((c) => [c, parseDiceExpr(cells[c])])) as Record<WorksCategory, ReturnType<typeof parseDiceExpr>>;
-  const sides = base.sides.map((s) => ({ ...s, worksRow: row, worksCells })) as unknown as [SidePlan, SidePlan];
+  const sides: [SidePlan, SidePlan] = [{ ...base.sides[0], worksRow: row, worksCells }, { ...base.sides[1], worksRow: row, worksCells }];
   return { ...base, sides, rollSets: sets, attacker: role === 'Attacker' ? 0 : 1 };
 }
 

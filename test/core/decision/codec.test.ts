@@ -42,4 +42,24 @@ describe('action codec', () => {
     expect(() => actionCodec({ big: { a: 65536, b: 65536 } })).toThrow(/int32/);
     expect(() => actionCodec({ bad: { a: 0 } })).toThrow(/size >= 1/);
   });
+
+  it('read.<kind>.<field> agrees with get; four- and five-field kinds encode positionally', () => {
+    const B = actionCodec({ none: {}, leg: { dist: 16, turn: 12, end: 2, reverse: 2 }, five: { a: 2, b: 3, c: 4, d: 5, e: 6 } });
+    for (let code = 0; code < B.size; code += 7) {
+      const k = B.kindOf(code);
+      if (k === 'leg') for (const f of ['dist', 'turn', 'end', 'reverse'] as const) expect(B.read.leg[f](code)).toBe(B.get(code, 'leg', f));
+      if (k === 'five') for (const f of ['a', 'b', 'c', 'd', 'e'] as const) expect(B.read.five[f](code)).toBe(B.get(code, 'five', f));
+    }
+    expect(B.decode(B.encode.leg(15, 11, 1, 1))).toEqual({ kind: 'leg', dist: 15, turn: 11, end: 1, reverse: 1 });
+    expect(B.decode(B.encode.five(1, 2, 3, 4, 5))).toEqual({ kind: 'five', a: 1, b: 2, c: 3, d: 4, e: 5 });
+    expect(() => B.encode.leg(0, 12, 0, 0)).toThrow(/leg\.turn = 12/);
+  });
+
+  it('kinds spanning the same power of two keep `kind << bits | payload` codes (a shift gives the kind)', () => {
+    const C = actionCodec({ pass: { none: 1 << 20 }, card: { type: 1 << 20 }, target: { gun: 2, target: 1 << 19 } });
+    expect(C.encode.target(1, 5)).toBe((2 << 20) | (5 * 2 + 1));
+    expect(C.kindIndexOf((1 << 20) + 3)).toBe(C.kindIndex.card);
+    expect(C.kindIndexOf(3 << 20)).toBe(-1);
+    expect(C.kindIndexOf(1.5)).toBe(-1);
+  });
 });

@@ -13,8 +13,8 @@ import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/tab
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { moveKey } from '../../../src/systems/mgv/agents/heuristic.ts';
 import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
-import { unitFeatureDistance } from '../../../src/systems/mgv/geom.ts';
-import { canTarget } from '../../../src/systems/mgv/combat.ts';
+import { unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
+import { canTarget } from '../../../src/systems/mgv/rules/combat.ts';
 import { ST_MOVE_UNIT, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
 import { bundledScenarios } from '../../helpers/bundled.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import type { Fraction } from '../../../src/core/dice/fraction.ts';
-import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from '../../../src/systems/mgv/combat.ts';
+import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from '../../../src/systems/mgv/rules/combat.ts';
 import { kineticCells, missileHits, photonHits, thermalCells, mgvOddsModule } from '../../../src/systems/mgv/odds.ts';
 import { compile, doc } from './helpers.ts';
 import { optionDefaults } from '../../../src/core/options.ts';

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
-import { ratioColumn, rollKinetic, rollThermal, rollPhoton, missileColour, rangingPenalty } from '../../../src/systems/mgv/combat.ts';
-import { defenseOf, kineticPenetrate, locateSurface, placeInfestation, queueCrit, resolveCrits, thermalDestroy } from '../../../src/systems/mgv/damage.ts';
-import { recurringDamage, suddenDeath } from '../../../src/systems/mgv/reset.ts';
+import { ratioColumn, rollKinetic, rollThermal, rollPhoton, missileColour, rangingPenalty } from '../../../src/systems/mgv/rules/combat.ts';
+import { defenseOf, kineticPenetrate, locateSurface, placeInfestation, queueCrit, resolveCrits, thermalDestroy } from '../../../src/systems/mgv/rules/damage.ts';
+import { recurringDamage, suddenDeath } from '../../../src/systems/mgv/rules/reset.ts';
 import { L_CORE_DAMAGE, L_HULL_DAMAGE } from '../../../src/systems/mgv/model.ts';
 
 /** Returns [mean, standard error] of the turns to kill (capped at 40). */

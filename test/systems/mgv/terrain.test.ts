@@ -1,9 +1,9 @@
 /** Terrain in play (seed §1.4, spec §3.3-§3.5): LOS, cover, hugging, hills, smoke, movement costs, traps. */
 import { describe, expect, it } from 'vitest';
 import { compile, doc, newState, FixedDice, ctxWith } from './helpers.ts';
-import { coverOf, hasLos, computeLos } from '../../../src/systems/mgv/geom.ts';
-import { allowanceOf, moveLeg } from '../../../src/systems/mgv/movement.ts';
-import { canTarget, SLOT_MAIN } from '../../../src/systems/mgv/combat.ts';
+import { coverOf, hasLos, computeLos } from '../../../src/systems/mgv/rules/geom.ts';
+import { allowanceOf, moveLeg } from '../../../src/systems/mgv/rules/movement.ts';
+import { canTarget, SLOT_MAIN } from '../../../src/systems/mgv/rules/combat.ts';
 
 /** Firer 'a' at (18, 4) facing north; target 'b' at (tx, ty) with heading th; one terrain feature. */
 function table(feature: Record<string, unknown>, tx: number, ty: number, th = 90, wA = 'photon', opts: Record<string, unknown> = {}) {

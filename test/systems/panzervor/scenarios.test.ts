@@ -114,7 +114,7 @@ describe('bad scenarios name the path and what was expected', () => {
     expect(issuesOf((d) => (d.scenario.sides.B.units[1].character.id = 'hanna'))[0]).toEqual({ path: 'scenario.sides.B.units.1.character.id', message: expect.stringMatching(/unknown character 'hanna' \(did you mean 'hana'\?\)/) });
     expect(issuesOf((d) => (d.scenario.map.terrain = { '0808': 'forrest' }))[0]).toEqual({ path: 'scenario.map.terrain.0808', message: expect.stringMatching(/unknown terrain 'forrest' \(did you mean 'forest'\?\)/) });
     expect(issuesOf((d) => (d.scenario.sides.A.units[0].zone.center = '2020'))[0]).toEqual({ path: 'scenario.sides.A.units.0.zone.center', message: expect.stringMatching(/off the 16 x 16 map/) });
-    expect(issuesOf((d) => (d.scenario.sides.A.units[0].facng = 'N'))[0]).toEqual({ path: 'scenario.sides.A.units.0', message: expect.stringMatching(/unknown key 'facng'/) });
+    expect(issuesOf((d) => (d.scenario.sides.A.units[0].facng = 'N'))[0]).toEqual({ path: 'scenario.sides.A.units.0.facng', message: expect.stringMatching(/unknown key 'facng'/) });
   });
 
   it('placement: a zone too small, a unit with neither hex nor zone, a flag battle without a flag', () => {

@@ -4,3 +4,6 @@ export * from './directions.ts';
 export * from './angle.ts';
 export * from './los.ts';
 export * from './grid.ts';
+export * from './anypoint.ts';
+export * from './hexsides.ts';
+export * from './reach.ts';

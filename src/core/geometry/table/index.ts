@@ -4,3 +4,5 @@ export * from './shapes.ts';
 export * from './footprint.ts';
 export * from './movement.ts';
 export * from './los.ts';
+export * from './groups.ts';
+export * from './paths.ts';

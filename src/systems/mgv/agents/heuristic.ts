@@ -8,9 +8,9 @@ import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.
 import type { common } from './index.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
-import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../combat.ts';
-import { defenseOf, mainAttack, payloadAttack } from '../damage.ts';
-import { hasLos, rangeBetween } from '../geom.ts';
+import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
+import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
+import { hasLos, rangeBetween } from '../rules/geom.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
   REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
@@ -18,8 +18,8 @@ import {
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
-import { deltaToFace, powerAvailable } from '../movement.ts';
-import { REPAIR_PRESETS } from '../reset.ts';
+import { deltaToFace, powerAvailable } from '../rules/movement.ts';
+import { REPAIR_PRESETS } from '../rules/reset.ts';
 import {
   ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_PHOTON, ST_REPAIR_DESIGNATE, ST_RESET_REPAIR,
   ST_SPLIT_ATT, ST_SPLIT_DEF, type MgvState,
@@ -195,7 +195,7 @@ function has(ctx: DecisionContext, c: number): boolean {
  */
 export function moveKey(c: number): number {
   if (Action.kindIndexOf(c) !== K.leg) return c;
-  return (K.leg << 24) | (Action.get(c, 'leg', 'turn') << 12) | (Action.get(c, 'leg', 'dist') << 2) | (Action.get(c, 'leg', 'reverse') << 1) | Action.get(c, 'leg', 'end');
+  return (K.leg << 24) | (Action.read.leg.turn(c) << 12) | (Action.read.leg.dist(c) << 2) | (Action.read.leg.reverse(c) << 1) | Action.read.leg.end(c);
 }
 
 /** has() for a leg code at a move decision: a binary search on the list's order, a full scan if that misses. */
@@ -274,7 +274,7 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (Action.kindIndexOf(c) !== K.jam) continue;
-          const j = Action.get(c, 'jam', 'target');
+          const j = Action.read.jam.target(c);
           const v = mainAttack(m, j, s.units[j]) + payloadAttack(m, j, s.units[j]);
           if (v > bv) {
             bv = v;
@@ -289,7 +289,7 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (Action.kindIndexOf(c) !== K.repairDesignate) continue;
-          const v = repairWorth(s, Action.get(c, 'repairDesignate', 'target'));
+          const v = repairWorth(s, Action.read.repairDesignate.target(c));
           if (v > bv) {
             bv = v;
             best = c;
@@ -311,7 +311,7 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         let best = ctx.legal[0];
         let bv = -Infinity;
         for (let k = 0; k < ctx.n; k++) {
-          const t = s.units[Action.get(ctx.legal[k], 'barrage', 'unit')];
+          const t = s.units[Action.read.barrage.unit(ctx.legal[k])];
           let v = 0;
           for (let q = 0; q < s.units.length; q++) {
             const o = s.units[q];
@@ -548,7 +548,7 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     for (let k = 0; k < ctx.n; k++) {
       const c = ctx.legal[k];
       if (Action.kindIndexOf(c) !== K.attack) continue;
-      const v = attackValue(m, s, Action.get(c, 'attack', 'unit'), Action.get(c, 'attack', 'slot'), Action.get(c, 'attack', 'target'), this.p);
+      const v = attackValue(m, s, Action.read.attack.unit(c), Action.read.attack.slot(c), Action.read.attack.target(c), this.p);
       if (v > bv) {
         bv = v;
         best = c;

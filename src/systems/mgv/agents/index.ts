@@ -3,7 +3,7 @@ import { agentOf, randomAgent } from '../../../core/agent.ts';
 import type { MgvObservation } from '../observe.ts';
 import type { MgvState } from '../state.ts';
 import { MgvHeuristic, SPLIT_POLICIES, paramsFrom } from './heuristic.ts';
-import { REPAIR_PRESETS } from '../reset.ts';
+import { REPAIR_PRESETS } from '../rules/reset.ts';
 
 /** The parameters both agents take (their defaults differ). */
 export function common(fireThreshold: number, rangeFraction: number, coverWeight: number) {

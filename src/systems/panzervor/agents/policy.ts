@@ -550,7 +550,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       const a = ctx.legal[i];
       const kind = Action.kindIndexOf(a);
       if (kind === K.card) {
-        const p = Action.get(a, 'card', 'type');
+        const p = Action.read.card.type(a);
         const v = this.evalCard(o, p);
         if (v > bestValue) {
           bestValue = v;
@@ -558,14 +558,14 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
           bestCard = p;
         }
       } else if (kind === K.ability) {
-        const slot = Action.get(a, 'ability', 'slot');
-        const c = Action.get(a, 'ability', 'character');
+        const slot = Action.read.ability.slot(a);
+        const c = Action.read.ability.character(a);
         if (slot === SLOT_COMBAT_SENSE) cs = a;
         else if (slot === SLOT_AIDE) {
           if (o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1) other = a;
         } else other = a; // Recovery: bring a character back whenever there is one
       } else if (kind === K.scenarioCard) {
-        const sc = G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')];
+        const sc = G.scenarioCards[this.side][Action.read.scenarioCard.index(a)];
         if (sc.effect !== SC_EXTRA_ACTION && (sc.effect !== SC_DRAW || o.handSize[this.side] < G.rules.handLimit)) other = a;
       }
     }
@@ -582,7 +582,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     }
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (Action.kindIndexOf(a) === K.scenarioCard && G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')].effect === SC_EXTRA_ACTION) {
+      if (Action.kindIndexOf(a) === K.scenarioCard && G.scenarioCards[this.side][Action.read.scenarioCard.index(a)].effect === SC_EXTRA_ACTION) {
         for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) return a;
       }
     }
@@ -605,8 +605,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) !== K.tank) continue;
-      const t = Action.get(a, 'tank', 'tank');
-      let v = this.evalTank(o, k, t, Action.get(a, 'tank', 'mode'), 0);
+      const t = Action.read.tank.tank(a);
+      let v = this.evalTank(o, k, t, Action.read.tank.mode(a), 0);
       let target = this.cTarget[0];
       if (G.kSame[k] && vt >= 0) {
         v = this.ws.ev.killP(t, o.hex[t], o.facing[t], vt, o.hex[vt], o.facing[vt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[vt];
@@ -631,14 +631,14 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let ability = -1;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      if (Action.kindIndexOf(a) === K.step && Action.get(a, 'step', 'step') >= STEP_ABILITY_BASE) {
+      if (Action.kindIndexOf(a) === K.step && Action.read.step.step(a) >= STEP_ABILITY_BASE) {
         ability = a;
         break;
       }
     }
     let bonus = 0;
     if (ability >= 0) {
-      const c = Action.get(ability, 'step', 'step') - STEP_ABILITY_BASE;
+      const c = Action.read.step.step(ability) - STEP_ABILITY_BASE;
       bonus = G.cMov[2 * c + o.chFace[c]];
     }
     const plan = this.plan;
@@ -716,7 +716,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) !== K.turret) continue;
-      const off = Action.get(a, 'turret', 'offset');
+      const off = Action.read.turret.offset(a);
       const v = this.turretValue(o, t, G.opt.turretRelativeToHull ? (o.facing[t] + off) % 6 : off) - 0.01;
       if (v > bestV) {
         bestV = v;
@@ -745,8 +745,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) !== K.target) continue;
-      const tgt = Action.get(a, 'target', 'target');
-      const g = Action.get(a, 'target', 'gun');
+      const tgt = Action.read.target.target(a);
+      const g = Action.read.target.gun(a);
       const { p: kill } = killChanceGun(o, t, g, tgt, card);
       const v = kill * G.tPts[tgt] * this.weight(o, tgt) + 1e-6 * (this.plan?.target === tgt ? 1 : 0);
       if (v > bestV) {
@@ -780,7 +780,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) !== K.reaction) continue;
-      const r = { card: Action.get(a, 'reaction', 'card'), firer: Action.get(a, 'reaction', 'firer') - 1, gun: Action.get(a, 'reaction', 'gun') };
+      const r = { card: Action.read.reaction.card(a), firer: Action.read.reaction.firer(a) - 1, gun: Action.read.reaction.gun(a) };
       const eff = G.kKind[r.card];
       let v = 0;
       if (eff === RE_MOD && inc) {
@@ -825,7 +825,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       const kind = Action.kindIndexOf(a);
       let v = 0;
       if (kind === K.card) {
-        const p = Action.get(a, 'card', 'type');
+        const p = Action.read.card.type(a);
         const kind = G.kKind[p];
         if (kind === EV_DRAW) v = o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
         else if (kind === EV_MAINT) {
@@ -833,14 +833,14 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
           else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && this.keep(o, k) >= 1.1) v = Math.max(v, 0.4);
         } else v = 0.8; // Recovery (only offered with a target)
       } else if (kind === K.ability) {
-        const slot = Action.get(a, 'ability', 'slot');
-        const c = Action.get(a, 'ability', 'character');
+        const slot = Action.read.ability.slot(a);
+        const c = Action.read.ability.character(a);
         if (slot === SLOT_COMBAT_SENSE) {
           for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) v = 1;
         } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1 ? 0.4 : 0;
         else v = 0.7;
       } else if (kind === K.scenarioCard) {
-        v = G.scenarioCards[this.side][Action.get(a, 'scenarioCard', 'index')].effect === SC_DRAW ? 0.3 : 0.6;
+        v = G.scenarioCards[this.side][Action.read.scenarioCard.index(a)].effect === SC_DRAW ? 0.3 : 0.6;
       }
       if (v > bestV) {
         bestV = v;
@@ -857,8 +857,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (a === A_PASS) continue; // offered alone, and then legal[0] already
-      const kind = Action.get(a, 'maintenance', 'what');
-      const x = Action.get(a, 'maintenance', 'x');
+      const kind = Action.read.maintenance.what(a);
+      const x = Action.read.maintenance.x(a);
       const v = kind === MAINT_REPAIR ? 10 + G.tPts[x] : kind === MAINT_TAKE ? this.keep(o, x) : 0.1;
       if (v > bestV) {
         bestV = v;
@@ -875,7 +875,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) !== K.recover) continue;
-      const t = Action.get(a, 'recover', 'tank') - 1;
+      const t = Action.read.recover.tank(a) - 1;
       const v = t < 0 ? 5 : G.tPts[t];
       if (v > bestV) {
         bestV = v;
@@ -890,7 +890,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let bestV = Infinity;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const v = this.keep(o, Action.get(a, 'discard', 'type'));
+      const v = this.keep(o, Action.read.discard.type(a));
       if (v < bestV) {
         bestV = v;
         best = a;
@@ -913,8 +913,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let mask = 0;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
-      const h = Action.get(a, 'place', 'hex');
-      const f = Action.get(a, 'place', 'facing');
+      const h = Action.read.place.hex(a);
+      const f = Action.read.place.facing(a);
       if (h !== lastHex) {
         // Options come six facings to a hex: the hex's numbers once.
         lastHex = h;
@@ -941,7 +941,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let best = ctx.legal[0];
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
-      const t = Action.get(ctx.legal[i], 'placeCharacter', 'tank');
+      const t = Action.read.placeCharacter.tank(ctx.legal[i]);
       if (G.tPts[t] > bestV) {
         bestV = G.tPts[t];
         best = ctx.legal[i];

@@ -4,7 +4,8 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { FACE_BACK, FACE_FRONT, FACE_REMOVED, type PvState } from '../state.ts';
-import { X_ABILITIES, type PvStatic } from '../model.ts';
+import { type PvStatic } from '../model.ts';
+import { X_ABILITIES } from '../metrics.ts';
 
 /** Current face value (0 = none) of character c for a per-face table. */
 export function faceVal(s: PvState, table: Int16Array, c: number): number {

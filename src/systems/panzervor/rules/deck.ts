@@ -5,7 +5,8 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { END_POINTS, INOP_NONE, INOP_THIS_TURN, STAG, S_OVER, type PvState } from '../state.ts';
-import { EN_DESPERATE, K_ENFORCEMENT, X_ENF, X_RESHUFFLES, tankName, type PvStatic } from '../model.ts';
+import { EN_DESPERATE, K_ENFORCEMENT, tankName, type PvStatic } from '../model.ts';
+import { X_ENF, X_RESHUFFLES } from '../metrics.ts';
 
 export function addToHand(s: PvState, side: number, k: number): void {
   s.hand[side][k]++;

@@ -3,16 +3,16 @@
  * kinetic in-line penetration, thermal destruction, infestation placement and spread,
  * and critical hits (queued during a phase, resolved at its end in the order they occurred).
  */
-import type { Rng } from '../../core/rng/rng.ts';
-import type { PlayContext } from '../../core/system.ts';
-import { sectorOf, type Sectors } from '../../core/geometry/table/index.ts';
+import type { Rng } from '../../../core/rng/rng.ts';
+import type { PlayContext } from '../../../core/system.ts';
+import { sectorOf, type Sectors } from '../../../core/geometry/table/index.ts';
 import {
   C_B, C_D, C_EXPL, C_MJ, C_MX, C_PO, C_PY, C_S, C_SE, C_SMJ, C_SPREAD, L_CORE_DAMAGE, L_HULL_DAMAGE, L_HULL_DESTROYED, L_PO_FIRST,
   P_POWER, P_WEAPON, type Model,
-} from './model.ts';
-import type { MgvState, Unit } from './state.ts';
-import { clearTargets } from './state.ts';
-import { K_B, K_CORE_DAMAGED, K_DAMAGED, K_DESTROYED, S_IDX } from './metrics.ts';
+} from '../model.ts';
+import type { MgvState, Unit } from '../state.ts';
+import { clearTargets } from '../state.ts';
+import { K_B, K_CORE_DAMAGED, K_DAMAGED, K_DESTROYED, S_IDX } from '../metrics.ts';
 
 const CRIT_LINE_NAMES = ['hull cell, damage', 'hull cell, destroyed', 'core cell, damage', 'infestation, hull', 'infestation, core', 'Po first hit', 'Po recurring'];
 const CRIT_NAMES = ['-', 'S', 'D', 'Mj', 'Mx', 'Py', 'Se', 'Po', 'B', 'Expl', 'Spread', 'S+Mj'];

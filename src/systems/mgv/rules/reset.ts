@@ -2,14 +2,14 @@
  * The Reset phase (seed §1.7, §6.0; spec §3.15): recurring damage (infestation and Po checks),
  * repairs (dice allocated by a named priority preset), sudden death, marker removal.
  */
-import type { PlayContext } from '../../core/system.ts';
+import type { PlayContext } from '../../../core/system.ts';
 import { applyCode, payloadPoints, spreadFrom } from './damage.ts';
 import { againstProminent } from './geom.ts';
-import { basesOverlap, hypot } from '../../core/geometry/table/index.ts';
-import { C_B, C_SPREAD, L_INF_CORE, L_INF_HULL, L_PO_RECURRING, P_POWER, P_REPAIR, type Model } from './model.ts';
-import type { MgvState } from './state.ts';
-import { clearTargets } from './state.ts';
-import { K_KILLS, K_POINTS, S_IDX } from './metrics.ts';
+import { basesOverlap, hypot } from '../../../core/geometry/table/index.ts';
+import { C_B, C_SPREAD, L_INF_CORE, L_INF_HULL, L_PO_RECURRING, P_POWER, P_REPAIR, type Model } from '../model.ts';
+import type { MgvState } from '../state.ts';
+import { clearTargets } from '../state.ts';
+import { K_KILLS, K_POINTS, S_IDX } from '../metrics.ts';
 
 const SNAP = new Int32Array(64);
 

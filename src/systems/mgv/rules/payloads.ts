@@ -3,15 +3,15 @@
  * designation, engineering actions. (Weapon payloads fire through combat.ts; the power
  * module's defence bonus is in damage.ts, its speed and counter-jamming in engine.ts.)
  */
-import type { PlayContext } from '../../core/system.ts';
-import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../core/geometry/table/index.ts';
+import type { PlayContext } from '../../../core/system.ts';
+import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../../core/geometry/table/index.ts';
 import { applyCode, payloadPoints } from './damage.ts';
 import { centreDistance, hasLos, inArcOf, rangeBetween } from './geom.ts';
 import { displace, jamEffect, placeBehind } from './movement.ts';
-import { C_B, P_BEACONS, P_ENGINEERING, P_JAMMER, P_REPAIR, type Model } from './model.ts';
-import type { MgvState } from './state.ts';
-import { clearTargets } from './state.ts';
-import { S_IDX, W_JAMMER_ROW, allRow } from './metrics.ts';
+import { C_B, P_BEACONS, P_ENGINEERING, P_JAMMER, P_REPAIR, type Model } from '../model.ts';
+import type { MgvState } from '../state.ts';
+import { clearTargets } from '../state.ts';
+import { S_IDX, W_JAMMER_ROW, allRow } from '../metrics.ts';
 
 // ---------------------------------------------------------------------------------------------
 // beacons

@@ -3,17 +3,17 @@
  * costs, terrain move fractions, collisions (enemy bases never passed, friendly bases passed
  * but never ended on), trap rolls at the middle of the transit, neutralizers, jamming surfaces.
  */
-import type { Rng } from '../../core/rng/rng.ts';
-import type { PlayContext } from '../../core/system.ts';
+import type { Rng } from '../../../core/rng/rng.ts';
+import type { PlayContext } from '../../../core/system.ts';
 import {
   basesOverlap, footprintInsideTable, footprintOverlapsShape, headingTo, norm360, normDeg, pathCost, pointShapeDistance, segmentShapeIntervals,
   sweepBaseVsBase, sweepBaseVsShape, sweepInsideTable, travelForBudget, turnCost, nearestParam,
-} from '../../core/geometry/table/index.ts';
+} from '../../../core/geometry/table/index.ts';
 import { speedOf, payloadPoints } from './damage.ts';
 import { unitMoved } from './geom.ts';
-import { LOS_FUNGUS, P_POWER, type Model } from './model.ts';
-import type { MgvState, Unit } from './state.ts';
-import { S_IDX } from './metrics.ts';
+import { LOS_FUNGUS, P_POWER, type Model } from '../model.ts';
+import type { MgvState, Unit } from '../state.ts';
+import { S_IDX } from '../metrics.ts';
 
 const slowActive: boolean[] = [];
 const IV = new Float64Array(512);

@@ -6,10 +6,10 @@
 import {
   alongFace, behindLine, bearingOff, boundingRadius, edgeDistance, pointSegmentDistance2, footprintShapeDistance, hillBlocks, inArc, losFan, pointInShape,
   segmentHitsFootprint, segmentTouchesShape, normDeg, relativeBearing, hypot,
-} from '../../core/geometry/table/index.ts';
-import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_SMOKE, LOS_YN, segmentMissesBox, type Model } from './model.ts';
-import type { MgvState, Unit } from './state.ts';
-import { clearTargets } from './state.ts';
+} from '../../../core/geometry/table/index.ts';
+import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_SMOKE, LOS_YN, segmentMissesBox, type Model } from '../model.ts';
+import type { MgvState, Unit } from '../state.ts';
+import { clearTargets } from '../state.ts';
 
 /** Hill level under a point (0 on the flat). */
 export function levelAt(m: Model, s: MgvState, x: number, y: number): number {

@@ -3,20 +3,20 @@
  * jams, paralysis), modifiers, and the four weapon procedures. The roll functions at the top
  * are THE engine's roll code; tests compare them with the exact twins of odds.ts.
  */
-import { hypot } from '../../core/geometry/table/index.ts';
-import type { Rng } from '../../core/rng/rng.ts';
-import type { PlayContext } from '../../core/system.ts';
-import { sortDescending } from '../../core/dice/sample.ts';
+import { hypot } from '../../../core/geometry/table/index.ts';
+import type { Rng } from '../../../core/rng/rng.ts';
+import type { PlayContext } from '../../../core/system.ts';
+import { sortDescending } from '../../../core/dice/sample.ts';
 import {
   bearingFromTarget, centreDistance, coverOf, hasLos, inArcOf, isSpotted, pointLos, rangeBetween, smokeCrossed, computeLos,
 } from './geom.ts';
 import { defenseOf, kineticPenetrate, locateSurface, mainAttack, payloadAttack, payloadPoints, placeInfestation, queueCrit, thermalDestroy } from './damage.ts';
-import { L_CORE_DAMAGE, L_HULL_DAMAGE, P_ENGINEERING, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from './model.ts';
-import type { MgvState, Unit } from './state.ts';
+import { L_CORE_DAMAGE, L_HULL_DAMAGE, P_ENGINEERING, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from '../model.ts';
+import type { MgvState, Unit } from '../state.ts';
 
 /** Inches per photon estimate unit (actions.ts EST_STEP; repeated here to keep combat.ts free of actions.ts). */
 const EST_STEP = 0.5;
-import { K_CORE_DAMAGED, K_DAMAGED, K_DICE, K_EFFECTIVE, K_INF_CORE, K_INF_HULL, K_SHOTS, K_SMOKE, S_IDX, bandOf, defClassOf, shotRow } from './metrics.ts';
+import { K_CORE_DAMAGED, K_DAMAGED, K_DICE, K_EFFECTIVE, K_INF_CORE, K_INF_HULL, K_SHOTS, K_SMOKE, S_IDX, bandOf, defClassOf, shotRow } from '../metrics.ts';
 
 // ---------------------------------------------------------------------------------------------
 // roll code (allocation-free)

@@ -1,0 +1,175 @@
+/**
+ * Shortest paths of a round base around polygonal obstacles: the visibility graph over the
+ * obstacles' corners pushed outward by the base radius (plus a margin), searched with Dijkstra.
+ * A base "can pass between" two obstacles when the corridor is wider than its diameter; the path
+ * length is measured along the path (AT-43 p.48). Works for convex obstacles (concave ones are
+ * treated through their corners, which stays safe but may be longer). Allocation-free after
+ * construction: scratch arrays are sized for the obstacles given.
+ */
+import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
+
+export interface PathObstacle {
+  readonly xs: readonly number[];
+  readonly ys: readonly number[];
+}
+
+export class BasePaths {
+  private readonly nx: Float64Array;
+  private readonly ny: Float64Array;
+  private readonly dist: Float64Array;
+  private readonly prev: Int32Array;
+  private readonly done: Uint8Array;
+  private readonly owner: Int32Array;
+  private readonly shapes: Shape[];
+
+  constructor(private readonly obstacles: readonly PathObstacle[], private readonly margin = 0.05) {
+    let v = 0;
+    for (const o of obstacles) v += o.xs.length;
+    const n = v + 2;
+    this.nx = new Float64Array(n);
+    this.ny = new Float64Array(n);
+    this.dist = new Float64Array(n);
+    this.prev = new Int32Array(n);
+    this.done = new Uint8Array(n);
+    this.owner = new Int32Array(n);
+    this.shapes = obstacles.map((o) => ({ kind: 'polygon', xs: o.xs, ys: o.ys }) as Shape);
+  }
+
+  /** Distance from segment a-b to obstacle k (0 when they touch or cross). */
+  private segDist(k: number, ax: number, ay: number, bx: number, by: number): number {
+    const o = this.obstacles[k];
+    if (pointInShape(this.shapes[k], ax, ay) || pointInShape(this.shapes[k], bx, by)) return 0;
+    let d = Infinity;
+    const m = o.xs.length;
+    for (let i = 0, j = m - 1; i < m; j = i++) {
+      const cx = o.xs[j], cy = o.ys[j], dx = o.xs[i], dy = o.ys[i];
+      if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
+      d = Math.min(d, pointSegmentDistance(ax, ay, cx, cy, dx, dy), pointSegmentDistance(bx, by, cx, cy, dx, dy), pointSegmentDistance(cx, cy, ax, ay, bx, by), pointSegmentDistance(dx, dy, ax, ay, bx, by));
+    }
+    return d;
+  }
+
+  /**
+   * Can a base of radius r travel straight from a to b without touching an active obstacle? With
+   * `fromStart`, a base already closer than r to an obstacle may leave as long as it never gets
+   * closer to it than it is at a (a formation standing next to a wall can still walk away).
+   */
+  clear(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, fromStart = false): boolean {
+    for (let k = 0; k < this.obstacles.length; k++) {
+      if (active && !active[k]) continue;
+      let need = r;
+      if (fromStart) {
+        const d0 = this.segDist(k, ax, ay, ax, ay);
+        if (d0 < r) need = Math.max(0, d0 - 1e-6);
+      }
+      if (this.segDist(k, ax, ay, bx, by) < need || (need === 0 && this.segDist(k, ax, ay, bx, by) === 0 && this.segDist(k, ax, ay, ax, ay) > 0)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Shortest path for a base of radius r from a to b around the active obstacles. Writes the
+   * waypoints after a (the last is b) as (x, y) pairs into out and returns their number, or -1
+   * when b cannot be reached. `out` needs 2 × (corners + 1) numbers.
+   */
+  path(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, out: Float64Array): number {
+    if (this.clear(ax, ay, bx, by, r, active, true)) {
+      out[0] = bx;
+      out[1] = by;
+      return 1;
+    }
+    const { nx, ny, dist, prev, done, owner } = this;
+    // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles
+    nx[0] = ax;
+    ny[0] = ay;
+    nx[1] = bx;
+    ny[1] = by;
+    let n = 2;
+    const push = r + this.margin;
+    for (let k = 0; k < this.obstacles.length; k++) {
+      if (active && !active[k]) continue;
+      const o = this.obstacles[k];
+      const m = o.xs.length;
+      let cx = 0;
+      let cy = 0;
+      for (let i = 0; i < m; i++) {
+        cx += o.xs[i];
+        cy += o.ys[i];
+      }
+      cx /= m;
+      cy /= m;
+      for (let i = 0; i < m; i++) {
+        // outward along the bisector of the two edge normals, far enough to clear both edges
+        const px = o.xs[(i + m - 1) % m], py = o.ys[(i + m - 1) % m];
+        const qx = o.xs[(i + 1) % m], qy = o.ys[(i + 1) % m];
+        const x = o.xs[i], y = o.ys[i];
+        let n1x = y - py, n1y = -(x - px);
+        let n2x = qy - y, n2y = -(qx - x);
+        const l1 = Math.hypot(n1x, n1y) || 1;
+        const l2 = Math.hypot(n2x, n2y) || 1;
+        n1x /= l1; n1y /= l1; n2x /= l2; n2y /= l2;
+        // orient the normals away from the centroid
+        if ((x - cx) * n1x + (y - cy) * n1y < 0) { n1x = -n1x; n1y = -n1y; }
+        if ((x - cx) * n2x + (y - cy) * n2y < 0) { n2x = -n2x; n2y = -n2y; }
+        let bxv = n1x + n2x;
+        let byv = n1y + n2y;
+        const lb = Math.hypot(bxv, byv) || 1;
+        bxv /= lb;
+        byv /= lb;
+        const cosHalf = Math.max(0.2, bxv * n1x + byv * n1y);
+        nx[n] = x + (bxv * push) / cosHalf;
+        ny[n] = y + (byv * push) / cosHalf;
+        owner[n] = k;
+        n++;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      dist[i] = Infinity;
+      prev[i] = -1;
+      done[i] = 0;
+    }
+    dist[0] = 0;
+    for (;;) {
+      let u = -1;
+      let best = Infinity;
+      for (let i = 0; i < n; i++) if (!done[i] && dist[i] < best) {
+        best = dist[i];
+        u = i;
+      }
+      if (u < 0 || u === 1) break;
+      done[u] = 1;
+      for (let v = 1; v < n; v++) {
+        if (done[v]) continue;
+        const d = Math.hypot(nx[v] - nx[u], ny[v] - ny[u]);
+        if (dist[u] + d >= dist[v]) continue;
+        if (!this.clear(nx[u], ny[u], nx[v], ny[v], r, active, u === 0)) continue;
+        dist[v] = dist[u] + d;
+        prev[v] = u;
+      }
+    }
+    if (!Number.isFinite(dist[1])) return -1;
+    // walk back from the goal, then reverse into out
+    let c = 0;
+    for (let v = 1; v !== 0; v = prev[v]) c++;
+    let i = c - 1;
+    for (let v = 1; v !== 0; v = prev[v]) {
+      out[2 * i] = nx[v];
+      out[2 * i + 1] = ny[v];
+      i--;
+    }
+    return c;
+  }
+}
+
+/** Length of a path from (ax, ay) through `n` waypoints. */
+export function pathLength(ax: number, ay: number, pts: Float64Array, n: number): number {
+  let len = 0;
+  let x = ax;
+  let y = ay;
+  for (let i = 0; i < n; i++) {
+    len += Math.hypot(pts[2 * i] - x, pts[2 * i + 1] - y);
+    x = pts[2 * i];
+    y = pts[2 * i + 1];
+  }
+  return len;
+}

@@ -1,0 +1,232 @@
+/**
+ * The compiled, per-scenario static model: units and their fighters as flat arrays, weapons,
+ * terrain shapes and objectives. Built once per worker; games only read it.
+ */
+import { polygon, type Shape } from '../../core/geometry/table/shapes.ts';
+import { BasePaths } from '../../core/geometry/table/paths.ts';
+import type { At43Options } from './options.ts';
+import type { At43Rules, At43Scenario, ProfileData, WeaponData } from './schema.ts';
+
+export const MAX_UNITS = 24;
+export const MAX_FIGHTERS = 384;
+export const MAX_SLOTS = 4;
+export const MAX_OBJECTIVES = 6;
+/** Movement goals: 8 compass directions, then toward a unit's leader, then toward an objective. */
+export const N_DIRS = 8;
+export const N_GOALS = N_DIRS + MAX_UNITS + MAX_OBJECTIVES;
+
+export interface WeaponM extends WeaponData {
+  readonly id: string;
+  readonly index: number;
+}
+
+export interface OfficerM {
+  readonly title: string;
+  readonly rank: number;
+  readonly lp: number;
+  readonly authority: number;
+  readonly morale: number;
+}
+
+export interface UnitM {
+  readonly index: number;
+  readonly id: string;
+  readonly side: number;
+  readonly profileId: string;
+  readonly profile: ProfileData;
+  readonly afv: boolean;
+  readonly first: number;
+  readonly count: number;
+  readonly officer: OfficerM | null;
+  readonly hero: string | null;
+  /** Distinct ranged weapon indices carried in the unit (the salvo types). */
+  readonly weaponTypes: readonly number[];
+  readonly ccWeapon: number;
+  readonly cost: number;
+}
+
+export interface TerrainM {
+  readonly id: string;
+  /** Bounding box and bounding circle, for cheap rejections in the hot loops. */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly br: number;
+  readonly shape: Shape;
+  readonly xs: readonly number[];
+  readonly ys: readonly number[];
+  readonly size: number;
+  readonly cover: boolean;
+}
+
+export interface Model {
+  readonly rules: At43Rules;
+  readonly opts: At43Options;
+  readonly sides: readonly string[];
+  readonly rounds: number;
+  readonly width: number;
+  readonly depth: number;
+  readonly units: readonly UnitM[];
+  readonly weapons: readonly WeaponM[];
+  readonly nF: number;
+  /** Indices of the AFV fighters (the only fighters that block lines of sight). */
+  readonly afvFighters: Int32Array;
+  readonly fUnit: Int32Array;
+  readonly fRadius: Float64Array;
+  readonly fSize: Int32Array;
+  /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
+  readonly fSlots: Int32Array;
+  readonly fSpecial: Uint8Array;
+  readonly startX: Float64Array;
+  readonly startY: Float64Array;
+  readonly startLeader: Int32Array;
+  readonly terrain: readonly TerrainM[];
+  /** Paths around the terrain that stops movement (`blocking`, one flag per terrain element). */
+  readonly paths: BasePaths;
+  readonly blocking: Uint8Array;
+  readonly objectives: ReadonlyArray<{ id: string; x: number; y: number; vp: number }>;
+  readonly firstWinner: number;
+  readonly victory: 'vp' | 'annihilation' | 'vpOrAnnihilation';
+}
+
+function placeFormation(n: number, r: number, x: number, y: number, formation: 'line' | 'blob', facing: number, outX: number[], outY: number[]): number {
+  const sp = 2 * r + 1; // 1 cm between bases: well inside the 2.5 cm of cohesion
+  if (formation === 'line' && n <= 5) {
+    for (let i = 0; i < n; i++) {
+      outX.push(x + (i - (n - 1) / 2) * sp);
+      outY.push(y);
+    }
+  } else {
+    const cols = formation === 'line' ? Math.ceil(n / 2) : Math.ceil(Math.sqrt(n));
+    const rows = Math.ceil(n / cols);
+    for (let i = 0; i < n; i++) {
+      const c = i % cols;
+      const rr = Math.floor(i / cols);
+      outX.push(x + (c - (cols - 1) / 2) * sp);
+      outY.push(y - facing * (rr - (rows - 1) / 2) * sp);
+    }
+  }
+  // leader: the member nearest the placement point
+  let best = 0;
+  let bd = Infinity;
+  for (let i = 0; i < n; i++) {
+    const k = outX.length - n + i;
+    const d = (outX[k] - x) ** 2 + (outY[k] - y) ** 2;
+    if (d < bd) {
+      bd = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options): Model {
+  const weaponIds = Object.keys(rules.weapons);
+  const weapons: WeaponM[] = weaponIds.map((id, index) => ({ ...rules.weapons[id], id, index }));
+  const wIndex = (id: string) => weaponIds.indexOf(id);
+  const units: UnitM[] = [];
+  const fUnit: number[] = [];
+  const fRadius: number[] = [];
+  const fSize: number[] = [];
+  const fSlots: number[] = [];
+  const fSpecial: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const leaders: number[] = [];
+  sc.sides.forEach((side, si) => {
+    for (const u of side.units) {
+      const p = rules.profiles[u.profile];
+      const afv = p.category === 'strider' || p.category === 'vehicle';
+      const first = fUnit.length;
+      const base = u.weapons ?? p.weapons;
+      const types = new Set<number>();
+      let specials = 0;
+      const specialList: number[] = [];
+      for (const sw of u.specialWeapons) for (let k = 0; k < sw.count; k++) specialList.push(wIndex(sw.weapon));
+      for (let i = 0; i < u.count; i++) {
+        fUnit.push(units.length);
+        fRadius.push(p.baseRadius);
+        fSize.push(p.size);
+        // special weapon bearers are the last fighters of the unit (never the leader)
+        const isSpecial = i >= u.count - specialList.length && i > 0;
+        fSpecial.push(isSpecial ? 1 : 0);
+        for (let sl = 0; sl < MAX_SLOTS; sl++) {
+          let w = sl < base.length ? wIndex(base[sl]) : -1;
+          if (isSpecial && sl === 0) w = specialList[specials++];
+          if (isSpecial && sl > 0) w = -1;
+          fSlots.push(w);
+          if (w >= 0) types.add(w);
+        }
+      }
+      const off = u.officer ? rules.officers[u.officer] : undefined;
+      const leader = placeFormation(u.count, p.baseRadius, u.x, u.y, u.formation, si === 0 ? 1 : -1, xs, ys);
+      leaders.push(first + leader);
+      const idx = units.length;
+      units.push({
+        index: idx,
+        id: u.id,
+        side: si,
+        profileId: u.profile,
+        profile: p,
+        afv,
+        first,
+        count: u.count,
+        officer: off ? { title: u.officer!, ...off } : null,
+        hero: u.hero ?? null,
+        weaponTypes: [...types].sort((a, b) => a - b),
+        ccWeapon: p.ccWeapons.length ? wIndex(p.ccWeapons[0]) : -1,
+        cost: p.cost * u.count + (off ? rules.officerCost.value : 0),
+      });
+    }
+  });
+  // the leader swaps places with fighter `first` so every unit's leader starts as its first fighter
+  units.forEach((u, k) => {
+    const l = leaders[k];
+    if (l !== u.first) {
+      [xs[l], xs[u.first]] = [xs[u.first], xs[l]];
+      [ys[l], ys[u.first]] = [ys[u.first], ys[l]];
+    }
+  });
+  const terrain: TerrainM[] = sc.terrain.map((t) => {
+    const xs = t.polygon.map((p) => p[0]);
+    const ys = t.polygon.map((p) => p[1]);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    return { id: t.id, shape: polygon(t.polygon), xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy) };
+  });
+  const sides = sc.sides.map((s) => s.id);
+  return {
+    rules,
+    opts,
+    sides,
+    rounds: sc.rounds,
+    width: sc.table.width,
+    depth: sc.table.depth,
+    units,
+    weapons,
+    nF: fUnit.length,
+    afvFighters: Int32Array.from(fUnit.map((u, f) => (units[u].afv ? f : -1)).filter((f) => f >= 0)),
+    fUnit: Int32Array.from(fUnit),
+    fRadius: Float64Array.from(fRadius),
+    fSize: Int32Array.from(fSize),
+    fSlots: Int32Array.from(fSlots),
+    fSpecial: Uint8Array.from(fSpecial),
+    startX: Float64Array.from(xs),
+    startY: Float64Array.from(ys),
+    startLeader: Int32Array.from(units.map((u) => u.first)),
+    terrain,
+    paths: new BasePaths(terrain),
+    // high obstacles stop every base; low ones too when a move may not end on them
+    blocking: Uint8Array.from(terrain.map((t) => (t.size >= 2 || !opts['opt.endOnObstacles'] ? 1 : 0))),
+    objectives: sc.objectives.map((o) => ({ id: o.id, x: o.x, y: o.y, vp: o.vpPerRound })),
+    firstWinner: sc.firstRoundAuthorityWinner ? sides.indexOf(sc.firstRoundAuthorityWinner) : -1,
+    victory: sc.victory.type,
+  };
+}
+
+export function isInfantry(u: UnitM): boolean {
+  return !u.afv;
+}

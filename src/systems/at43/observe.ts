@@ -1,0 +1,97 @@
+/**
+ * What a side may know: everything on the table, both LP pools and scores, its own remaining
+ * card order and wager; of the opponent only the number of cards left, and his wager once both
+ * are revealed. Arrays of the table are shared read-only with the state (built lazily per decision).
+ */
+import { frameSide } from '../../core/decision/stack.ts';
+import type { Rng } from '../../core/rng/rng.ts';
+import { F } from './actions.ts';
+import type { Model } from './model.ts';
+import { cloneState, type At43State } from './state.ts';
+
+export interface At43Observation {
+  readonly me: number;
+  readonly model: Model;
+  readonly round: number;
+  readonly phase: number;
+  readonly active: number;
+  readonly unit: number;
+  readonly moved: number;
+  readonly shot: number;
+  readonly fought: number;
+  readonly lp: readonly number[];
+  readonly vp: readonly number[];
+  readonly control: readonly number[];
+  readonly fx: readonly number[];
+  readonly fy: readonly number[];
+  readonly alive: readonly number[];
+  readonly grounded: readonly number[];
+  readonly sp: readonly number[];
+  readonly leader: readonly number[];
+  readonly status: readonly number[];
+  readonly drills: readonly number[];
+  readonly officer: readonly number[];
+  readonly members: readonly number[];
+  readonly mySequence: readonly number[];
+  readonly opponentCardsLeft: number;
+  readonly myWager: number;
+  /** -1 while hidden. */
+  readonly opponentWager: number;
+  /** Top pending frame kind (null when none) and its first two arguments. */
+  readonly pending: string | null;
+  readonly pendingArgs: readonly [number, number];
+}
+
+function wagerHidden(s: At43State): boolean {
+  return F.has(s.pending, 'wager');
+}
+
+export function observe(m: Model, s: At43State, me: number): At43Observation {
+  const top = F.top(s.pending);
+  const d = s.pending.depth;
+  const base = (d - 1) * 8 + 2;
+  return {
+    me,
+    model: m,
+    round: s.round,
+    phase: s.phase,
+    active: s.active,
+    unit: s.unit,
+    moved: s.moved,
+    shot: s.shot,
+    fought: s.fought,
+    lp: s.lp,
+    vp: s.vp,
+    control: s.control,
+    fx: s.fx,
+    fy: s.fy,
+    alive: s.alive,
+    grounded: s.grounded,
+    sp: s.sp,
+    leader: s.leader,
+    status: s.status,
+    drills: s.drills,
+    officer: s.officer,
+    members: s.members,
+    mySequence: s.seq[me].slice(),
+    opponentCardsLeft: s.seq[1 - me].length,
+    myWager: s.wager[me],
+    opponentWager: wagerHidden(s) ? -1 : s.wager[1 - me],
+    pending: top,
+    pendingArgs: d > 0 ? [s.pending.words[base], s.pending.words[base + 1]] : [0, 0],
+  };
+}
+
+/**
+ * A state consistent with what `side` has seen: the opponent's remaining card order is shuffled
+ * and an unrevealed opponent wager is redrawn (within 0..his LP and cap).
+ */
+export function determinize(m: Model, s: At43State, side: number, rng: Rng, maxWager: (s: At43State, side: number) => number): At43State {
+  const c = cloneState(s);
+  const o = 1 - side;
+  rng.shuffle(c.seq[o]);
+  if (wagerHidden(c) && c.wager[o] >= 0) c.wager[o] = rng.int(maxWager(c, o) + 1);
+  void frameSide;
+  void m;
+  return c;
+}

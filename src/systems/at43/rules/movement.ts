@@ -1,0 +1,242 @@
+/**
+ * MOVEMENTS (seed p.48, p.58): a unit moves once, as a formation translated along one heading
+ * toward a goal (a compass direction, a unit's leader, an objective), up to its allowance: combat
+ * movement = Movement, rush = Movement + 6 (infantry) / + 10 (AFV), halved when engaged.
+ * Bases stop at high obstacles (Size >= 2), at the table edge and on contact with enemies; they
+ * pass through friendly soldiers but never end overlapping. A rushing AFV runs over the infantry
+ * on its swept path (5+ free, 3+ engaged, support weapons destroyed); survivors under it are
+ * moved aside 2.5 cm.
+ */
+import { onSweptPath } from '../../../core/geometry/table/groups.ts';
+import { sweepBaseVsShape, type Footprint } from '../../../core/geometry/table/footprint.ts';
+import type { PlayContext } from '../../../core/system.ts';
+import { MAX_UNITS, N_DIRS, type Model } from '../model.ts';
+import type { At43State } from '../state.ts';
+import { SP_STRIDE } from './afv.ts';
+import { killFighter, type Env } from './losses.ts';
+import { rollRunOver } from './rolls.ts';
+import { fighterEngaged, gap, unitEngaged } from './table.ts';
+
+const FOOT: Footprint[] = [];
+function foot(r: number): Footprint {
+  for (const f of FOOT) if (f.kind === 'circle' && f.radius === r) return f;
+  const f: Footprint = { kind: 'circle', radius: r };
+  FOOT.push(f);
+  return f;
+}
+
+const ENG = new Uint8Array(1024);
+
+/** Movement allowance of unit u (cm). */
+export function allowance(m: Model, s: At43State, u: number, rush: boolean): number {
+  const U = m.units[u];
+  let a = U.profile.movement;
+  if (rush) a += U.afv ? m.rules.movement.rushAfv : m.rules.movement.rushInfantry;
+  else if (unitEngaged(m, s, u)) a *= m.rules.movement.engagedFactor;
+  return a;
+}
+
+/** Distance along (dx, dy) a circle at (x, y) of radius r travels before its gap to (ox, oy, or) is `keep`. */
+function sweepCircle(x: number, y: number, r: number, dx: number, dy: number, ox: number, oy: number, or: number, keep: number): number {
+  const R = r + or + keep;
+  const px = ox - x;
+  const py = oy - y;
+  const b = px * dx + py * dy;
+  const c = px * px + py * py - R * R;
+  if (c <= 0) return b > 0 ? 0 : Infinity; // already within: only moving away is free
+  const disc = b * b - c;
+  if (disc < 0 || b <= 0) return Infinity;
+  return b - Math.sqrt(disc);
+}
+
+function mobile(m: Model, s: At43State, f: number): boolean {
+  return s.alive[f] === 1 && (!m.units[m.fUnit[f]].afv || s.sp[f * SP_STRIDE + 1] > 0);
+}
+
+/** Heading (dx, dy, max distance) of a goal from the unit's leader; false if the goal is meaningless. */
+export function goalVector(m: Model, s: At43State, u: number, goal: number, out: Float64Array): boolean {
+  const L = s.leader[u];
+  if (goal < N_DIRS) {
+    const a = (goal * Math.PI) / 4;
+    out[0] = Math.sin(a);
+    out[1] = Math.cos(a);
+    out[2] = Infinity;
+    return true;
+  }
+  let tx: number;
+  let ty: number;
+  let stop: number;
+  if (goal < N_DIRS + MAX_UNITS) {
+    const v = goal - N_DIRS;
+    if (v >= m.units.length || v === u || s.members[v] === 0) return false;
+    const T = s.leader[v];
+    tx = s.fx[T];
+    ty = s.fy[T];
+    stop = m.fRadius[L] + m.fRadius[T] + (m.units[v].side === m.units[u].side ? 2 : 0.5);
+  } else {
+    const o = goal - N_DIRS - MAX_UNITS;
+    if (o >= m.objectives.length) return false;
+    tx = m.objectives[o].x;
+    ty = m.objectives[o].y;
+    stop = 0;
+  }
+  const dx = tx - s.fx[L];
+  const dy = ty - s.fy[L];
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (d - stop < 0.5) return false;
+  out[0] = dx / d;
+  out[1] = dy / d;
+  out[2] = d - stop;
+  return true;
+}
+
+const GV = new Float64Array(3);
+
+const LEGS = new Float64Array(1024);
+
+/**
+ * Moves unit u toward `goal`; returns the distance travelled (0 = could not move). Toward a unit
+ * or an objective the leader follows the shortest path around the high obstacles (measured along
+ * the path, p.48); the formation keeps its shape, leg by leg.
+ */
+export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal: number, ctx: PlayContext): number {
+  const m = env.m;
+  const U = m.units[u];
+  if (!goalVector(m, s, u, goal, GV)) return 0;
+  let budget = Math.min(allowance(m, s, u, rush), GV[2]);
+  const L = s.leader[u];
+  let legs = 1;
+  LEGS[0] = s.fx[L] + GV[0] * (Number.isFinite(GV[2]) ? GV[2] : budget);
+  LEGS[1] = s.fy[L] + GV[1] * (Number.isFinite(GV[2]) ? GV[2] : budget);
+  if (goal >= N_DIRS && !(rush && U.afv)) {
+    // the path of the whole formation (its radius around the leader), else of the leader alone
+    let span = U.profile.baseRadius;
+    for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, Math.hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
+    const tx = LEGS[0];
+    const ty = LEGS[1];
+    let n = m.paths.path(s.fx[L], s.fy[L], tx, ty, span, m.blocking, LEGS);
+    if (n < 0) n = m.paths.path(s.fx[L], s.fy[L], tx, ty, U.profile.baseRadius, m.blocking, LEGS);
+    if (n > 0) legs = n;
+    else {
+      LEGS[0] = tx;
+      LEGS[1] = ty;
+    }
+  }
+  let moved = 0;
+  let x = s.fx[L];
+  let y = s.fy[L];
+  for (let i = 0; i < legs && budget > 1e-9; i++) {
+    const dx = LEGS[2 * i] - x;
+    const dy = LEGS[2 * i + 1] - y;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1e-9) continue;
+    const want = Math.min(len, budget);
+    const t = translate(env, s, u, dx / len, dy / len, want, rush, ctx);
+    moved += t;
+    budget -= t;
+    if (t < want - 1e-9) break;
+    x = s.fx[L];
+    y = s.fy[L];
+  }
+  if (ctx.log && moved > 0) ctx.log(`  ${U.id} ${rush ? 'rushes' : 'moves'} ${moved.toFixed(1)} cm`);
+  return moved;
+}
+
+/** Translates the formation of u along (dx, dy) by up to maxT, clipped; returns the distance. */
+function translate(env: Env, s: At43State, u: number, dx: number, dy: number, maxT: number, rush: boolean, ctx: PlayContext): number {
+  const m = env.m;
+  const U = m.units[u];
+  let t = maxT;
+  const dirDeg = (Math.atan2(dx, dy) * 180) / Math.PI;
+  const runOver = rush && U.afv;
+  const keepEnemy = 0.5;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!mobile(m, s, f)) continue;
+    const r = m.fRadius[f];
+    // table edges
+    if (dx > 1e-12) t = Math.min(t, (m.width - r - s.fx[f]) / dx);
+    if (dx < -1e-12) t = Math.min(t, (r - s.fx[f]) / dx);
+    if (dy > 1e-12) t = Math.min(t, (m.depth - r - s.fy[f]) / dy);
+    if (dy < -1e-12) t = Math.min(t, (r - s.fy[f]) / dy);
+    for (let k = 0; k < m.terrain.length; k++) {
+      if (!m.blocking[k]) continue;
+      const T = m.terrain[k];
+      // out of reach this move: skip the exact sweep
+      if (Math.hypot(s.fx[f] - T.cx, s.fy[f] - T.cy) - T.br - r > t) continue;
+      const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
+      if (d < t) t = Math.max(0, d - 0.01);
+    }
+    for (let g = 0; g < m.nF; g++) {
+      if (!s.alive[g] || m.fUnit[g] === u) continue;
+      const G = m.units[m.fUnit[g]];
+      const enemy = G.side !== U.side;
+      if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
+      if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
+      const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], enemy ? keepEnemy : 0.01);
+      if (d < t) t = Math.max(0, d);
+    }
+  }
+  t = Math.max(0, t);
+  // never end overlapping another base (friendly soldiers passed through)
+  if (!runOver) {
+    while (t > 0 && overlapsAt(m, s, u, dx * t, dy * t)) t = t > 0.5 ? t - 0.5 : 0;
+  }
+  if (t <= 1e-9) return 0;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!mobile(m, s, f)) continue;
+    s.fx[f] += dx * t;
+    s.fy[f] += dy * t;
+  }
+  s.geom++;
+  if (runOver) runOverPath(env, s, u, dx * t, dy * t, ctx);
+  return t;
+}
+
+function overlapsAt(m: Model, s: At43State, u: number, ox: number, oy: number): boolean {
+  const U = m.units[u];
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!mobile(m, s, f)) continue;
+    const x = s.fx[f] + ox;
+    const y = s.fy[f] + oy;
+    for (let g = 0; g < m.nF; g++) {
+      if (!s.alive[g] || m.fUnit[g] === u) continue;
+      const dd = Math.sqrt((s.fx[g] - x) ** 2 + (s.fy[g] - y) ** 2) - m.fRadius[f] - m.fRadius[g];
+      if (dd < 0) return true;
+    }
+  }
+  return false;
+}
+
+/** Run-over along the swept paths of unit u's AFVs (seed p.58, A14). */
+function runOverPath(env: Env, s: At43State, u: number, ox: number, oy: number, ctx: PlayContext): void {
+  const m = env.m;
+  const U = m.units[u];
+  for (let g = 0; g < m.nF; g++) ENG[g] = s.alive[g] && !m.units[m.fUnit[g]].afv && fighterEngaged(m, s, g) ? 1 : 0;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!mobile(m, s, f)) continue;
+    for (let g = 0; g < m.nF; g++) {
+      if (!s.alive[g] || m.units[m.fUnit[g]].afv) continue;
+      if (!onSweptPath(s.fx[f] - ox, s.fy[f] - oy, s.fx[f], s.fy[f], m.fRadius[f], s.fx[g], s.fy[g], m.fRadius[g])) continue;
+      const support = m.units[m.fUnit[g]].profile.category === 'support';
+      if (rollRunOver(ctx.dice, support, ENG[g] === 1, m.rules.runOver.freeNeed, m.rules.runOver.engagedNeed)) {
+        if (ctx.log) ctx.log(`  ${m.units[m.fUnit[g]].id} fighter run over`);
+        killFighter(env, s, g, ctx);
+        continue;
+      }
+      // a survivor under the AFV is moved aside 2.5 cm from it; off the table he is eliminated
+      const d = gap(m, s, f, g);
+      if (d < 0) {
+        let vx = s.fx[g] - s.fx[f];
+        let vy = s.fy[g] - s.fy[f];
+        const l = Math.sqrt(vx * vx + vy * vy) || 1;
+        vx /= l;
+        vy /= l;
+        const R = m.fRadius[f] + m.fRadius[g] + m.rules.contact.cm;
+        s.fx[g] = s.fx[f] + vx * R;
+        s.fy[g] = s.fy[f] + vy * R;
+        s.geom++;
+        if (s.fx[g] < m.fRadius[g] || s.fy[g] < m.fRadius[g] || s.fx[g] > m.width - m.fRadius[g] || s.fy[g] > m.depth - m.fRadius[g]) killFighter(env, s, g, ctx);
+      }
+    }
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Table queries on a game state (GENERAL RULES p.46-49, SHOOTING p.63-67): edge distances,
+ * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
+ * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
+ */
+import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
+import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
+import type { Model } from '../model.ts';
+import type { At43State } from '../state.ts';
+
+// Local bindings of the hot core functions (one module-binding lookup at load, not per call).
+const edgeGapF = edgeGap;
+const basesSeeF = basesSee;
+const segmentTouchesShapeF = segmentTouchesShape;
+
+export const MEMBERS = new Int32Array(64);
+const MEMBERS2 = new Int32Array(512);
+const QUAD = new Float64Array(8);
+const WEDGE = new Float64Array(8);
+
+/** Alive members of unit u into out; returns their number. */
+export function membersOf(m: Model, s: At43State, u: number, out: Int32Array): number {
+  const U = m.units[u];
+  let n = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f]) out[n++] = f;
+  return n;
+}
+
+export function gap(m: Model, s: At43State, a: number, b: number): number {
+  return edgeGapF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b]);
+}
+
+/** Leader-to-leader distance between two units (seed p.46). */
+export function unitDistance(m: Model, s: At43State, u: number, v: number): number {
+  return gap(m, s, s.leader[u], s.leader[v]);
+}
+
+/** Fighter f in contact (< 2.5 cm) with an alive enemy infantry fighter (AFVs are never engaged). */
+export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
+  const side = m.units[m.fUnit[f]].side;
+  if (m.units[m.fUnit[f]].afv) return false;
+  const c = m.rules.contact.cm;
+  for (let g = 0; g < m.nF; g++) {
+    if (!s.alive[g] || m.units[m.fUnit[g]].side === side) continue;
+    if (gap(m, s, f, g) < c) return true;
+  }
+  return false;
+}
+
+// engagement cache of one state at one geometry version (0 unknown, 1 engaged, 2 free)
+let engCache = new Uint8Array(0);
+let engState: At43State | null = null;
+let engGeom = -1;
+
+export function unitEngaged(m: Model, s: At43State, u: number): boolean {
+  if (engState !== s || engGeom !== s.geom || engCache.length !== m.units.length) {
+    if (engCache.length !== m.units.length) engCache = new Uint8Array(m.units.length);
+    else engCache.fill(0);
+    engState = s;
+    engGeom = s.geom;
+  }
+  const c = engCache[u];
+  if (c !== 0) return c === 1;
+  const r = unitEngagedNow(m, s, u);
+  engCache[u] = r ? 1 : 2;
+  return r;
+}
+
+function unitEngagedNow(m: Model, s: At43State, u: number): boolean {
+  const U = m.units[u];
+  if (U.afv) return false;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterEngaged(m, s, f)) return true;
+  return false;
+}
+
+// LOS blocker context (set before calling basesSee, so the callback allocates nothing)
+let losM: Model;
+let losS: At43State;
+let losSize = 0;
+let losA = -1;
+let losB = -1;
+function blocked(ax: number, ay: number, bx: number, by: number): boolean {
+  const m = losM;
+  for (let t = 0; t < m.terrain.length; t++) {
+    const T = m.terrain[t];
+    if (T.size < losSize) continue;
+    if ((ax < T.x0 && bx < T.x0) || (ax > T.x1 && bx > T.x1) || (ay < T.y0 && by < T.y0) || (ay > T.y1 && by > T.y1)) continue;
+    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
+  }
+  // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
+  const s = losS;
+  const afv = m.afvFighters;
+  for (let i = 0; i < afv.length; i++) {
+    const f = afv[i];
+    if (f === losA || f === losB || !s.alive[f] || m.fSize[f] < losSize) continue;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const l2 = dx * dx + dy * dy || 1;
+    let t = ((s.fx[f] - ax) * dx + (s.fy[f] - ay) * dy) / l2;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const ex = ax + t * dx - s.fx[f];
+    const ey = ay + t * dy - s.fy[f];
+    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return true;
+  }
+  return false;
+}
+
+/** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
+// line-of-sight cache of one state at one geometry version (0 unknown, 1 seen, 2 hidden)
+let cache = new Uint8Array(0);
+let cacheState: At43State | null = null;
+let cacheGeom = -1;
+
+export function sees(m: Model, s: At43State, a: number, b: number): boolean {
+  if (cacheState !== s || cacheGeom !== s.geom || cache.length !== m.nF * m.nF) {
+    if (cache.length !== m.nF * m.nF) cache = new Uint8Array(m.nF * m.nF);
+    else cache.fill(0);
+    cacheState = s;
+    cacheGeom = s.geom;
+  }
+  const k = a * m.nF + b;
+  const c = cache[k];
+  if (c !== 0) return c === 1;
+  const r = seesNow(m, s, a, b);
+  cache[k] = r ? 1 : 2;
+  return r;
+}
+
+function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
+  losM = m;
+  losS = s;
+  losSize = m.fSize[b];
+  losA = a;
+  losB = b;
+  return basesSeeF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
+}
+
+/** Does fighter a see at least one alive member of unit v? */
+export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  const V = m.units[v];
+  for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && sees(m, s, a, f)) return true;
+  return false;
+}
+
+/**
+ * Fighters caught in the zone of fire of unit u shooting at unit v (seed p.63-65), sorted by
+ * distance to the shooting leader, written to out; returns their number. Ignored: members of
+ * u and v, grounded fighters, units under "Knee to the ground!", smaller fighters (option A2).
+ */
+export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: Int32Array, kneeBit: number, single = -1, melee: Uint8Array | null = null): number {
+  const ns = membersOf(m, s, u, MEMBERS);
+  let nt = 0;
+  if (single >= 0) {
+    MEMBERS2[0] = single; // a single targeted AFV: the zone uses that AFV alone (p.63)
+    nt = 1;
+  } else if (melee) {
+    // a mêlée target: the extremities of every engaged unit (p.63, A20)
+    for (let f = 0; f < m.nF; f++) if (s.alive[f] && melee[m.fUnit[f]]) MEMBERS2[nt++] = f;
+  } else nt = membersOf(m, s, v, MEMBERS2);
+  if (ns === 0 || nt === 0) return 0;
+  zoneOfFire(s.fx, s.fy, m.fRadius, MEMBERS, ns, s.leader[u], MEMBERS2, nt, single >= 0 ? single : s.leader[v], QUAD);
+  const rule = m.opts['zoneOfFire.sizeRule'];
+  const sShoot = m.units[u].profile.size;
+  const sTarget = m.units[v].profile.size;
+  const lx = s.fx[s.leader[u]];
+  const ly = s.fy[s.leader[u]];
+  let n = 0;
+  for (let f = 0; f < m.nF; f++) {
+    const w = m.fUnit[f];
+    if (!s.alive[f] || w === u || w === v || (melee && melee[w]) || s.grounded[f] || s.drills[w] & kneeBit) continue;
+    const z = m.fSize[f];
+    if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
+    if (rule === 'both' && z < sShoot && z < sTarget) continue;
+    if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
+    // insertion by distance to the shooting leader
+    const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
+    let i = n++;
+    while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
+      out[i] = out[i - 1];
+      i--;
+    }
+    out[i] = f;
+  }
+  return n;
+}
+
+/**
+ * Is unit v under cover against unit u (seed p.66-67)? At least half of its members hidden or
+ * behind cover; an obstacle gives cover to a fighter when its Size is the fighter's minus 1 (or
+ * minus 2, "debatable", under Take cover: A21); ignored when the shooting leader is within
+ * `negateCm` of the obstacle's edge.
+ */
+export function underCover(m: Model, s: At43State, u: number, v: number, takeCover: boolean): boolean {
+  const nt = membersOf(m, s, v, MEMBERS2);
+  if (nt === 0) return false;
+  const ns = membersOf(m, s, u, MEMBERS);
+  const L = s.leader[u];
+  let covered = 0;
+  for (let i = 0; i < nt; i++) {
+    const f = MEMBERS2[i];
+    let hid = true;
+    for (let k = 0; k < ns && hid; k++) if (sees(m, s, MEMBERS[k], f)) hid = false;
+    if (hid) {
+      covered++;
+      continue;
+    }
+    for (let t = 0; t < m.terrain.length; t++) {
+      const T = m.terrain[t];
+      const low = m.fSize[f] - T.size;
+      if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
+      if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) continue;
+      zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGE);
+      if (inZoneOfCover(WEDGE, s.fx[f], s.fy[f], m.fRadius[f])) {
+        covered++;
+        break;
+      }
+    }
+  }
+  return covered >= nt * m.rules.cover.halfRule;
+}
+
+const QUEUE = new Int32Array(64);
+
+/**
+ * The mêlée around infantry unit v (p.61): v and every unit in contact with a unit of it, friend or
+ * foe, transitively. Marks them in `mask` (cleared first); returns how many units it holds.
+ */
+export function meleeOf(m: Model, s: At43State, v: number, mask: Uint8Array): number {
+  mask.fill(0);
+  let head = 0;
+  let tail = 0;
+  mask[v] = 1;
+  QUEUE[tail++] = v;
+  const c = m.rules.contact.cm;
+  while (head < tail) {
+    const a = QUEUE[head++];
+    const A = m.units[a];
+    for (let f = A.first; f < A.first + A.count; f++) {
+      if (!s.alive[f]) continue;
+      for (let g = 0; g < m.nF; g++) {
+        const b = m.fUnit[g];
+        if (mask[b] || !s.alive[g] || m.units[b].side === A.side || m.units[b].afv || gap(m, s, f, g) >= c) continue;
+        mask[b] = 1;
+        QUEUE[tail++] = b;
+      }
+    }
+  }
+  return tail;
+}

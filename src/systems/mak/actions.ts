@@ -1,0 +1,59 @@
+/**
+ * The actions (one codec) and the pending decisions (one frame spec) of Ma.K, declared once.
+ *
+ * Phase player, nothing pending: move a unit one hex, attack offensively, declare a simultaneous
+ * attack from a stack, enter an adjacent enemy hex for close quarters combat, or end the phase.
+ * Pending decisions (frames), each by the side that must decide:
+ *  - defFire: an anti-phase defensive opportunity ([5.4]): T3 for a hex entered, T1/T2 after an
+ *    attack, after a simultaneous group, the two CQC windows, CQC return fire; `fire` or `pass`;
+ *  - cqcAttack: the entering unit's CQC attack ([9.1] 3);
+ *  - pin: the phase player picks the anti-phase units to pin ([9.4.3]);
+ *  - cqcStart: fight a continuing CQC as is, or do nothing ([9.3.1]);
+ *  - cqcStrike: one side's strikes in a continuing CQC round ([9.3.2]).
+ */
+import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
+import { decisionFrames } from '../../core/decision/stack.ts';
+import { MAX_W } from './model.ts';
+
+export function makeCodec(nu: number, nb: number, na: number) {
+  return actionCodec({
+    indirect: { unit: nu, weapon: MAX_W, target: nu },
+    request: { unit: nu, battery: Math.max(1, nb), target: nu },
+    mission: { aircraft: Math.max(1, na), choice: 2 },
+    strafe: { aircraft: Math.max(1, na), target: nu },
+    endPhase: {},
+    pass: {},
+    move: { unit: nu, dir: 6 },
+    attack: { unit: nu, weapon: MAX_W, target: nu },
+    simul: { unit: nu, target: nu },
+    assault: { unit: nu, dir: 6 },
+    fire: { unit: nu, weapon: MAX_W + 1, target: nu },
+    counter: { unit: nu },
+    pin: { unit: nu },
+    fight: { choice: 2 },
+  });
+}
+export type MakCodec = ReturnType<typeof makeCodec>;
+export type { ActionCodec };
+
+/** Defensive opportunity kinds (frame argument `kind`). */
+export const DF_T3 = 0;
+export const DF_SINGLE = 1;
+export const DF_GROUP = 2;
+export const DF_CQC_ADJ = 3;
+export const DF_CQC_SAME = 4;
+export const DF_CQC_RETURN = 5;
+export const DF_NAMES = ['T3 (hex entered)', 'T1/T2 (after an attack)', 'T1/T2 (after a simultaneous attack)', 'CQC adjacent window', 'CQC same-hex window', 'CQC return fire'];
+
+export const Frames = decisionFrames({
+  /** a: attacker or mover; t: the attacked unit (-1 for T3); h: hex of interest (CQC hex); serial. */
+  defFire: ['kind', 'a', 't', 'h', 'serial'],
+  cqcAttack: ['unit', 'h'],
+  pin: ['h', 'left'],
+  cqcStart: ['h'],
+  /** stage 0: the phase player's strikes, 1: the other side's. */
+  cqcStrike: ['h', 'stage'],
+  /** One side's secret Air Commitment ([10.1.1]); the frame below the last one resolves the air war. */
+  commit: ['side'],
+});
+export const FID = Frames.id;

@@ -1,0 +1,184 @@
+/**
+ * Helpers of the scripted Ma.K agents (spec §7.3): P(hit) and expected kill per shot from the same
+ * roll functions as the engine, and a scorer over the legal actions (the agent picks the best-scoring
+ * legal code; ties go to the first).
+ */
+import { FID } from '../actions.ts';
+import { bestSlot, type Engine } from '../engine.ts';
+import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
+import { K_OFFENSIVE, attackTargetOf } from '../rules/combat.ts';
+import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
+import { DEAD, IMMOBILE, type MakState } from '../state.ts';
+
+const HIT_TABLE: number[][] = [[], []];
+const AUTO_TABLE: number[][] = [[], []];
+for (const mode of [SUM, PRODUCT]) {
+  for (let T = 0; T <= 40; T++) {
+    let h = 0, a = 0;
+    for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) {
+      const o = hitOutcome(x, y, T, mode);
+      if (o === HIT) h++;
+      else if (o === HIT_AUTO_D) a++;
+    }
+    HIT_TABLE[mode].push((h + a) / 36);
+    AUTO_TABLE[mode].push(a / 36);
+  }
+}
+
+/** P(hit) at attack target T. */
+export function pHitNum(T: number, mode: number): number {
+  return T < 0 ? 0 : HIT_TABLE[mode][Math.min(40, T)];
+}
+
+const pdCache = new Map<readonly string[], number>();
+/** P(D | endurance roll) of a class row. */
+export function pDestroyGivenRoll(row: readonly string[]): number {
+  let v = pdCache.get(row);
+  if (v === undefined) {
+    let c = 0;
+    for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) if (enduranceResult(row, x + y) === R_D) c++;
+    v = c / 36;
+    pdCache.set(row, v);
+  }
+  return v;
+}
+
+export function modeOf(m: Model): number {
+  return m.opt.diceMode === 'product' ? PRODUCT : SUM;
+}
+
+/** Expected kill per shot (spec §7.3): P(1,1) + (pHit - P(1,1)) * P(D | class); A/M count a third. */
+export function expectedKill(m: Model, s: MakState, u: number, w: number, t: number): number {
+  const T = attackTargetOf(m, s, u, w, t);
+  const mode = modeOf(m);
+  const ph = pHitNum(T, mode);
+  const pa = T < 0 ? 0 : AUTO_TABLE[mode][Math.min(40, T)];
+  const pd = pDestroyGivenRoll(m.udur[t]);
+  return pa + (ph - pa) * (pd + (1 - pd) * 0.3);
+}
+
+export function pHitOf(m: Model, s: MakState, u: number, w: number, t: number): number {
+  return pHitNum(attackTargetOf(m, s, u, w, t), modeOf(m));
+}
+
+/** Nearest living enemy distance from hex h for side `side`. */
+export function nearestEnemy(m: Model, s: MakState, side: number, h: number): number {
+  let best = 999;
+  for (let v = 0; v < m.nu; v++) {
+    if (m.uside[v] === side || s.status[v] & DEAD) continue;
+    const d = m.grid.distance(h, s.hex[v]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Best offensive expected-kill x VP unit u could score from hex h (as if standing there, not moved). */
+export function threatFrom(m: Model, s: MakState, u: number): number {
+  let best = 0;
+  for (let t = 0; t < m.nu; t++) {
+    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD) continue;
+    const w = bestSlot(m, s, u, t, K_OFFENSIVE);
+    if (w < 0) continue;
+    best = Math.max(best, expectedKill(m, s, u, w, t) * m.uvp[t]);
+  }
+  return best;
+}
+
+/** Best P(hit) of an offensive shot u could take now (0 when it has no target). */
+export function bestHit(m: Model, s: MakState, u: number): number {
+  let best = 0;
+  for (let t = 0; t < m.nu; t++) {
+    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD) continue;
+    const w = bestSlot(m, s, u, t, K_OFFENSIVE);
+    if (w >= 0) best = Math.max(best, pHitOf(m, s, u, w, t));
+  }
+  return best;
+}
+
+/** Living units of `side` in hex h. */
+export function countIn(m: Model, s: MakState, h: number, side: number): number {
+  let c = 0;
+  for (let v = 0; v < m.nu; v++) if (s.hex[v] === h && m.uside[v] === side && !(s.status[v] & DEAD)) c++;
+  return c;
+}
+
+/** Strongest attack value of a unit (for pinning choices). */
+export function firepower(m: Model, u: number): number {
+  let b = 0;
+  for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) b = Math.max(b, m.watk[u * MAX_W + w]);
+  return b;
+}
+
+export interface Scorer {
+  (E: Engine, s: MakState, side: number, code: number): number;
+}
+
+/** Index of the best-scoring legal action (scores <= -1e9 are never preferred over others). */
+export function pickBest(E: Engine, s: MakState, side: number, legal: Int32Array, n: number, score: Scorer): number {
+  let best = legal[0];
+  let bestV = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = score(E, s, side, legal[i]);
+    if (v > bestV) { bestV = v; best = legal[i]; }
+  }
+  return best;
+}
+
+/** Common reactive scoring: defensive and CQC fire by expected kill, pins on the strongest, pass = 0. */
+export function reactiveScore(E: Engine, s: MakState, code: number, saveLaserBelow: number): number {
+  const { m, A } = E;
+  const k = A.kindIndexOf(code);
+  const K = A.kindIndex;
+  if (k === K.pass) return 0;
+  if (k === K.fire) {
+    const u = A.get(code, 'fire', 'unit'), w = A.get(code, 'fire', 'weapon'), t = A.get(code, 'fire', 'target');
+    const ek = expectedKill(m, s, u, w, t);
+    if (w !== UNARMED && m.wtype[u * MAX_W + w] === WT_L && pHitOf(m, s, u, w, t) < saveLaserBelow) return -0.01;
+    const ammoCost = w !== UNARMED && m.wammo[u * MAX_W + w] > 0 ? 0.02 : 0;
+    return ek * m.uvp[t] + 0.001 - ammoCost;
+  }
+  if (k === K.pin) return firepower(m, A.get(code, 'pin', 'unit'));
+  if (k === K.counter) return -1;
+  return 0;
+}
+
+/** Dog-fight totals of the living aircraft of `side` and of its enemy. */
+export function airTotals(m: Model, s: MakState, side: number): [number, number] {
+  let mine = 0, theirs = 0;
+  for (let a = 0; a < m.na; a++) {
+    if (s.air[a] & 1) continue;
+    if (m.aside[a] === side) mine += m.adf[a];
+    else theirs += m.adf[a];
+  }
+  return [mine, theirs];
+}
+
+/**
+ * Scores of the support actions shared by both heuristics: strafing (every ground-mission aircraft
+ * attacks the highest-VP target), indirect fire, artillery on targets worth at least `artilleryVp`.
+ */
+export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: number): number | null {
+  const { m, A } = E;
+  const k = A.kindIndexOf(code);
+  const K = A.kindIndex;
+  if (k === K.strafe) {
+    const t = A.get(code, 'strafe', 'target');
+    return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0);
+  }
+  if (k === K.indirect) {
+    const u = A.get(code, 'indirect', 'unit'), w = A.get(code, 'indirect', 'weapon'), t = A.get(code, 'indirect', 'target');
+    const T = m.watk[u * MAX_W + w] + m.data.rules.indirectMod - m.udef[t] + m.hexAtk[(s.hex[t] * 6 + m.wtype[u * MAX_W + w]) * 2 + (m.ustack[t] === 2 ? 1 : 0)];
+    return pHitNum(T, modeOf(m)) < 0.15 ? -1 : 9.5 + pHitNum(T, modeOf(m)) * m.uvp[t] * 0.1;
+  }
+  if (k === K.request) {
+    const t = A.get(code, 'request', 'target');
+    return m.uvp[t] >= artilleryVp ? 9.2 + m.uvp[t] * 0.1 : -1;
+  }
+  return null;
+}
+
+export function topIs(s: MakState, id: number): boolean {
+  return s.pending.depth > 0 && s.pending.words[(s.pending.depth - 1) * 8] === id;
+}
+
+export { FID, IMMOBILE };

@@ -1,0 +1,672 @@
+/**
+ * The sequence of play ([4.0]; spec §2) as decisions: each troop phase the phase player moves
+ * units hex by hex, attacks, declares simultaneous attacks and enters close quarters combat; every
+ * interruption (defensive fire T1/T2/T3, both CQC windows, return fire, pinning, continuing CQC)
+ * is a pending decision frame of the side that must decide. `legalActions` and `apply` never
+ * allocate: the enumerator writes into the shared buffer or only counts (out = null).
+ */
+import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../core/decision/stack.ts';
+import type { PlayContext } from '../../core/system.ts';
+import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
+import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
+import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
+import { M } from './metrics.ts';
+import { moraleRecovers, stackPoints } from './rules/rolls.ts';
+import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
+import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+
+export const END_OGP = 1;
+export const END_ELIMINATION = 2;
+
+export interface Engine {
+  readonly m: Model;
+  readonly A: MakCodec;
+}
+
+// Frame argument indices (see actions.ts Frames).
+const DF_KIND = 0, DF_A = 1, DF_T = 2, DF_H = 3, DF_SERIAL = 4;
+
+/** Movement cost (half points) for u from hex `from` in direction d; -1 when the step is not allowed. */
+export function stepCost(m: Model, s: MakState, u: number, from: number, d: number): number {
+  const to = m.grid.nbr[from * 6 + d];
+  if (to < 0) return -1;
+  const side = m.uside[u];
+  if (hexHasSide(m, s, to, 1 - side)) return -1; // enemy hexes only through CQC ([7.2.3])
+  let c: number;
+  if (m.uinf[u]) c = 2; // infantry: 1 hex per phase, terrain ignored ([14.1])
+  else if (m.roadLink[from * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[m.uform[u]][from * 6 + d]);
+  else {
+    const f = m.uform[u];
+    if (f > 2) return -1;
+    const tc = m.cost2[f][to];
+    if (tc < 0) return -1;
+    c = tc + m.sideCost2[f][from * 6 + d];
+  }
+  // Stacking (spec §6 A31, engine reading): a move may never leave more than the limit in a hex.
+  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
+  return c;
+}
+
+function canMove(m: Model, s: MakState, u: number): boolean {
+  return m.uside[u] === s.phaseSide && (s.status[u] & (DEAD | IMMOBILE | ATTACKED | DONE | BROKEN)) === 0 && m.uform[u] <= 2;
+}
+
+/** Cost to enter the adjacent enemy hex for CQC, or -1 ([9.1]). */
+function assaultCost(m: Model, s: MakState, u: number, d: number): number {
+  const from = s.hex[u];
+  const to = m.grid.nbr[from * 6 + d];
+  if (to < 0 || m.uveh[u] || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
+  // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
+  let c = s.status[u] & MOVED ? 0 : 2;
+  if (!m.uinf[u]) {
+    const f = m.uform[u];
+    const tc = m.cost2[f][to];
+    if (tc < 0) return -1;
+    c = tc + m.sideCost2[f][from * 6 + d];
+  }
+  if (c > s.mp[u]) return -1;
+  return s.pts[to * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit ? -1 : c;
+}
+
+/**
+ * Enumerates the legal actions of the current decision into `out` (or only counts them when out is
+ * null). `withPass` = false counts only the substantive options of a pending frame.
+ */
+export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPass = true): number {
+  const { m, A } = E;
+  const nu = m.nu;
+  let n = 0;
+  const st = s.status;
+  const P = s.pending;
+  if (P.depth > 0) {
+    const k = topKindId(P);
+    if (k === FID.defFire) {
+      const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), t = frameArg(P, DF_T), h = frameArg(P, DF_H), serial = frameArg(P, DF_SERIAL);
+      const anti = 1 - s.phaseSide;
+      for (let f = 0; f < nu; f++) {
+        if (m.uside[f] !== anti || st[f] & DEAD || s.dfStamp[f] === serial) continue;
+        const fh = s.hex[f];
+        let ck = K_DEFENSIVE;
+        if (kind === DF_T3) { if (m.grid.distance(fh, h) !== 1 || s.hex[a] !== h) continue; }
+        else if (kind === DF_SINGLE || kind === DF_GROUP) {
+          if (fh !== h) continue;
+          if (f === t ? false : m.opt.t2RequiresSurvivor && st[t] & DEAD) continue;
+        } else if (kind === DF_CQC_ADJ) { if (fh !== h) continue; }
+        else if (kind === DF_CQC_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
+        else if (kind === DF_CQC_RETURN) {
+          if (fh !== h || s.hex[a] !== h) continue;
+          if (m.opt.cqcReturnFire === 'none' || (m.opt.cqcReturnFire === 'attackedOnly' && !(st[f] & CQC_HIT))) continue;
+          ck = K_CQC_DEF;
+        }
+        for (let w = 0; w <= MAX_W; w++) {
+          if (kind === DF_GROUP) {
+            for (let g = 0; g < nu; g++) {
+              if (!(st[g] & IN_GROUP) || !canAttack(m, s, f, w, g, ck)) continue;
+              if (out) out[n] = A.encode.fire(f, w, g);
+              n++;
+            }
+          } else if (canAttack(m, s, f, w, a, ck)) {
+            if (out) out[n] = A.encode.fire(f, w, a);
+            n++;
+          }
+        }
+        if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && counterFits(m, s, f, s.hex[a])) {
+          if (out) out[n] = A.encode.counter(f);
+          n++;
+        }
+      }
+    } else if (k === FID.cqcAttack) {
+      const u = frameArg(P, 0), h = frameArg(P, 1);
+      if (!(st[u] & DEAD) && s.hex[u] === h) {
+        for (let w = 0; w <= MAX_W; w++) for (let t = 0; t < nu; t++) {
+          if (m.uside[t] === m.uside[u] || !canAttack(m, s, u, w, t, K_CQC)) continue;
+          if (out) out[n] = A.encode.fire(u, w, t);
+          n++;
+        }
+      }
+    } else if (k === FID.pin) {
+      const h = frameArg(P, 0);
+      for (let t = 0; t < nu; t++) {
+        if (s.hex[t] !== h || m.uside[t] === s.phaseSide || st[t] & (DEAD | PINNED)) continue;
+        if (out) out[n] = A.encode.pin(t);
+        n++;
+      }
+      return n; // no pass: the phase player must pin
+    } else if (k === FID.cqcStart) {
+      const h = frameArg(P, 0);
+      if (hexHasSide(m, s, h, 0) && hexHasSide(m, s, h, 1)) {
+        if (out) { out[n] = A.encode.fight(0); out[n + 1] = A.encode.fight(1); }
+        n += 2;
+      }
+      return n;
+    } else if (k === FID.commit) {
+      const a = nextToCommit(m, s, frameArg(P, 0));
+      if (a >= 0) {
+        if (out) { out[n] = A.encode.mission(a, 0); out[n + 1] = A.encode.mission(a, 1); }
+        n += 2;
+      }
+      return n; // every aircraft must be assigned
+    } else if (k === FID.cqcStrike) {
+      const h = frameArg(P, 0), stage = frameArg(P, 1);
+      const side = stage === 0 ? s.phaseSide : 1 - s.phaseSide;
+      for (let u = 0; u < nu; u++) {
+        if (m.uside[u] !== side || s.hex[u] !== h || st[u] & (DEAD | STRUCK)) continue;
+        for (let w = 0; w <= MAX_W; w++) for (let t = 0; t < nu; t++) {
+          if (m.uside[t] === side || !canAttack(m, s, u, w, t, K_CQC)) continue;
+          if (out) out[n] = A.encode.fire(u, w, t);
+          n++;
+        }
+      }
+    }
+    if (withPass) {
+      if (out) out[n] = A.encode.pass();
+      n++;
+    }
+    return n;
+  }
+  // The phase player's free choice.
+  if (withPass) {
+    if (out) out[n] = A.encode.endPhase();
+    n++;
+  }
+  for (let u = 0; u < nu; u++) {
+    if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
+    if (canMove(m, s, u)) {
+      const from = s.hex[u];
+      for (let d = 0; d < 6; d++) {
+        const c = stepCost(m, s, u, from, d);
+        if (c >= 0 && c <= s.mp[u]) {
+          if (out) out[n] = A.encode.move(u, d);
+          n++;
+        } else if (c < 0 && assaultCost(m, s, u, d) >= 0) {
+          if (out) out[n] = A.encode.assault(u, d);
+          n++;
+        }
+      }
+    }
+    if (!(st[u] & (MOVED | ATTACKED))) {
+      // A simultaneous attack needs a stack: only then look for the stack's first unit.
+      let firstInHex = s.occ[s.hex[u] * 2 + m.uside[u]] >= 2;
+      for (let v = 0; firstInHex && v < u; v++) if (s.hex[v] === s.hex[u] && m.uside[v] === m.uside[u] && !(st[v] & (DEAD | MOVED | ATTACKED))) firstInHex = false;
+      // Ready slots and their longest range, once per unit (the inner loops run per target).
+      let ready = 0;
+      let reach = 0;
+      for (let w = 0; w < MAX_W; w++) {
+        if (!weaponReady(m, s, u, w, K_OFFENSIVE)) continue;
+        ready |= 1 << w;
+        if (m.wrange[u * MAX_W + w] > reach) reach = m.wrange[u * MAX_W + w];
+      }
+      const canCall = m.nb > 0 && (st[u] & (BROKEN | DONE)) === 0;
+      if (ready === 0 && !canCall) continue;
+      for (let t = 0; t < nu; t++) {
+        if (m.uside[t] === m.uside[u] || st[t] & DEAD) continue;
+        if (!canCall && m.grid.distance(s.hex[u], s.hex[t]) > reach) continue;
+        let any = false;
+        for (let w = 0; w < MAX_W; w++) {
+          if (!(ready & (1 << w)) || !canAttack(m, s, u, w, t, K_OFFENSIVE)) continue;
+          any = true;
+          if (out) out[n] = A.encode.attack(u, w, t);
+          n++;
+        }
+        // A simultaneous attack is declared by the stack ([5.3.3]); offered once, on its first unit.
+        if (any && firstInHex && groupSize(m, s, u, t) >= 2) {
+          if (out) out[n] = A.encode.simul(u, t);
+          n++;
+        }
+        for (let w = 0; w < MAX_W; w++) {
+          if (!(ready & (1 << w)) || !m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
+          if (out) out[n] = A.encode.indirect(u, w, t);
+          n++;
+        }
+        for (let b = 0; canCall && b < m.nb; b++) {
+          if (!canRequest(m, s, u, b, t)) continue;
+          if (out) out[n] = A.encode.request(u, b, t);
+          n++;
+        }
+      }
+    }
+  }
+  for (let a = 0; a < m.na; a++) {
+    if (m.aside[a] !== s.phaseSide) continue;
+    for (let t = 0; t < nu; t++) {
+      if (!canStrafe(m, s, a, t)) continue;
+      if (out) out[n] = A.encode.strafe(a, t);
+      n++;
+    }
+  }
+  return n;
+}
+
+function counterFits(m: Model, s: MakState, f: number, to: number): boolean {
+  return !hexHasSide(m, s, to, m.uside[f]) && stackPoints(m.ustack[f]) <= m.data.rules.stackLimit;
+}
+
+/** The best ready slot of u against t (highest attack target), or -1. */
+export function bestSlot(m: Model, s: MakState, u: number, t: number, kind: number): number {
+  let best = -1;
+  let bestT = -1e9;
+  for (let w = 0; w < MAX_W; w++) {
+    if (!canAttack(m, s, u, w, t, kind)) continue;
+    const T = attackTargetOf(m, s, u, w, t);
+    if (T > bestT) { bestT = T; best = w; }
+  }
+  return best;
+}
+
+/** Units stacked with u (u included) that may join a simultaneous attack on t. */
+function groupSize(m: Model, s: MakState, u: number, t: number): number {
+  let c = 0;
+  for (let v = 0; v < m.nu; v++) {
+    if (s.hex[v] !== s.hex[u] || m.uside[v] !== m.uside[u] || s.status[v] & (DEAD | MOVED | ATTACKED)) continue;
+    if (bestSlot(m, s, v, t, K_OFFENSIVE) >= 0) c++;
+  }
+  return c;
+}
+
+export function legalActions(E: Engine, s: MakState, out: Int32Array): number {
+  return enumerate(E, s, out, true);
+}
+
+function finishMover(s: MakState, u: number): void {
+  if (s.mover >= 0 && s.mover !== u) s.status[s.mover] |= DONE;
+  s.mover = u;
+}
+
+function pushDf(m: Model, s: MakState, kind: number, a: number, t: number, h: number): void {
+  s.serial++;
+  pushFrame(s.pending, FID.defFire, 1 - s.phaseSide, kind, a, t, h, s.serial);
+}
+
+export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext): void {
+  const { m, A } = E;
+  const ki = A.kindIndexOf(action);
+  const K = A.kindIndex;
+  const st = s.status;
+  const P = s.pending;
+  const log = ctx.log;
+  if (ki === K.endPhase) {
+    endPhase(E, s, ctx);
+  } else if (ki === K.move) {
+    const u = A.get(action, 'move', 'unit');
+    const d = A.get(action, 'move', 'dir');
+    const from = s.hex[u];
+    const c = stepCost(m, s, u, from, d);
+    finishMover(s, u);
+    const to = m.grid.nbr[from * 6 + d];
+    placeUnit(m, s, u, to);
+    s.mp[u] -= c;
+    st[u] |= MOVED;
+    if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
+    if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
+    resupply(m, s, u);
+    // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
+    pushDf(m, s, DF_T3, u, -1, to);
+  } else if (ki === K.attack) {
+    const u = A.get(action, 'attack', 'unit');
+    const w = A.get(action, 'attack', 'weapon');
+    const t = A.get(action, 'attack', 'target');
+    finishMover(s, -1);
+    st[u] |= ATTACKED | DONE;
+    const h = s.hex[t];
+    const range = m.grid.distance(s.hex[u], h);
+    if (log) log(`${m.uid[u]} attacks ${m.uid[t]} at range ${range}`);
+    resolveAttack(m, s, ctx, u, w, t, K_OFFENSIVE);
+    if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_SINGLE, u, t, h); // T1/T2 ([5.4.1])
+  } else if (ki === K.simul) {
+    const u = A.get(action, 'simul', 'unit');
+    const t = A.get(action, 'simul', 'target');
+    finishMover(s, -1);
+    const h = s.hex[t];
+    const range = m.grid.distance(s.hex[u], h);
+    // Declare the group first (each member's best weapon), then resolve each attack on its own ([5.3.3], [5.3.4]).
+    for (let v = 0; v < m.nu; v++) {
+      if (s.hex[v] !== s.hex[u] || m.uside[v] !== m.uside[u] || st[v] & (DEAD | MOVED | ATTACKED)) continue;
+      const w = bestSlot(m, s, v, t, K_OFFENSIVE);
+      if (w < 0) continue;
+      st[v] |= IN_GROUP | ATTACKED | DONE;
+      s.pendRes[v] = w + 1; // remember the declared slot
+    }
+    if (log) log(`${m.uid[u]}'s stack declares a simultaneous attack on ${m.uid[t]} at range ${range}`);
+    for (let v = 0; v < m.nu; v++) {
+      if (!(st[v] & IN_GROUP)) continue;
+      const w = s.pendRes[v] - 1;
+      s.pendRes[v] = 0;
+      resolveAttack(m, s, ctx, v, w, t, K_OFFENSIVE);
+    }
+    if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_GROUP, u, t, h); // one reply per unit ([5.4.2])
+    else clearFlag(s, IN_GROUP);
+  } else if (ki === K.indirect) {
+    const u = A.get(action, 'indirect', 'unit');
+    finishMover(s, -1);
+    st[u] |= ATTACKED | DONE;
+    resolveIndirect(m, s, ctx, u, A.get(action, 'indirect', 'weapon'), A.get(action, 'indirect', 'target'));
+  } else if (ki === K.request) {
+    finishMover(s, -1);
+    request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
+  } else if (ki === K.strafe) {
+    finishMover(s, -1);
+    strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+  } else if (ki === K.mission) {
+    const a = A.get(action, 'mission', 'aircraft');
+    s.air[a] |= A_SET | (A.get(action, 'mission', 'choice') === 0 ? A_AIR : A_GROUND);
+  } else if (ki === K.assault) {
+    const u = A.get(action, 'assault', 'unit');
+    const d = A.get(action, 'assault', 'dir');
+    const x = m.grid.nbr[s.hex[u] * 6 + d];
+    finishMover(s, u);
+    if (m.uinf[u]) st[u] |= CHARGING; // defensive fire at charging infantry: option chargeDefMod ([14.2.3])
+    st[u] |= MOVED;
+    if (log) log(`${m.uid[u]} declares close quarters combat from ${m.grid.id(s.hex[u])} into ${m.grid.id(x)}`);
+    pushDf(m, s, DF_CQC_ADJ, u, -1, x); // [9.1] 2: the adjacent window first
+  } else if (ki === K.fire) {
+    const f = A.get(action, 'fire', 'unit');
+    const w = A.get(action, 'fire', 'weapon');
+    const t = A.get(action, 'fire', 'target');
+    const k = topKindId(P);
+    if (k === FID.defFire) {
+      const kind = frameArg(P, DF_KIND);
+      s.dfStamp[f] = frameArg(P, DF_SERIAL);
+      if (kind === DF_CQC_ADJ) st[f] |= FIRED_ADJ;
+      if (log) log(`${m.uid[f]} fires defensively (${DF_NAMES[kind]})`);
+      resolveAttack(m, s, ctx, f, w, t, kind === DF_CQC_SAME || kind === DF_CQC_RETURN ? K_CQC_DEF : K_DEFENSIVE);
+    } else if (k === FID.cqcAttack) {
+      const h = frameArg(P, 1);
+      popFrame(P);
+      if (log) log(`${m.uid[f]} attacks ${m.uid[t]} in close quarters combat`);
+      resolveAttack(m, s, ctx, f, w, t, K_CQC);
+      st[t] |= CQC_HIT;
+      ctx.tally.addScalar(M.scalar.cqcFights);
+      pushDf(m, s, DF_CQC_RETURN, f, t, h); // [9.2.2]: the attacked may answer (spec §6 A10)
+    } else if (k === FID.cqcStrike) {
+      st[f] |= STRUCK;
+      if (m.uside[f] === s.phaseSide) st[f] |= ATTACKED | DONE; // [9.3.2]
+      if (log) log(`${m.uid[f]} strikes ${m.uid[t]} (continuing CQC)`);
+      resolveAttack(m, s, ctx, f, w, t, K_CQC, true);
+    }
+  } else if (ki === K.counter) {
+    const f = A.get(action, 'counter', 'unit');
+    const u = frameArg(P, DF_A);
+    const h = s.hex[u];
+    popFrame(P);
+    clearFlag(s, FIRED_ADJ);
+    if (log) log(`${m.uid[f]} counter-enters ${m.grid.id(h)}: the CQC is fought there ([9.1] 2)`);
+    placeUnit(m, s, f, h);
+    st[u] |= DONE | ATTACKED;
+    s.mover = -1;
+    pushFrame(P, FID.cqcAttack, s.phaseSide, u, h);
+  } else if (ki === K.pin) {
+    const t = A.get(action, 'pin', 'unit');
+    st[t] |= PINNED;
+    const left = frameArg(P, 1) - 1;
+    if (left <= 0) popFrame(P);
+    else setFrameArg(P, 1, left);
+  } else if (ki === K.fight) {
+    const h = frameArg(P, 0);
+    popFrame(P);
+    if (A.get(action, 'fight', 'choice') === 0) {
+      if (log) log(`continuing CQC in ${m.grid.id(h)}: fight as is`);
+      pushFrame(P, FID.cqcStrike, s.phaseSide, h, 0);
+    }
+  } else if (ki === K.pass) {
+    finishTop(E, s, ctx);
+  }
+  settle(E, s, ctx);
+}
+
+function clearFlag(s: MakState, flag: number): void {
+  for (let u = 0; u < s.status.length; u++) s.status[u] &= ~flag;
+}
+
+/** PF units entering a friendly depot hex with no enemy reload ([11.3.1]; not the Krachen Vogel). */
+function resupply(m: Model, s: MakState, u: number): void {
+  const h = s.hex[u];
+  if (m.depot[h] !== m.uside[u] || hexHasSide(m, s, h, 1 - m.uside[u]) || m.utype[u] === 'KrachenVogel') return;
+  for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] === WT_PF) s.ammo[u * MAX_W + w] = m.wammo[u * MAX_W + w];
+}
+
+/** Closes the top frame (a pass, or nothing left to decide) and runs what follows it. */
+function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  const P = s.pending;
+  const k = topKindId(P);
+  if (k === FID.defFire) {
+    const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H);
+    popFrame(P);
+    if (kind === DF_GROUP) clearFlag(s, IN_GROUP);
+    else if (kind === DF_CQC_SAME) clearFlag(s, FIRED_ADJ);
+    else if (kind === DF_CQC_ADJ) {
+      const st = s.status[a];
+      // Fig. 10: immobilized (or destroyed) in the adjacent hex, the unit does not enter.
+      if (st & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
+        clearFlag(s, FIRED_ADJ);
+        s.status[a] |= DONE;
+        s.mover = -1;
+        return;
+      }
+      const from = s.hex[a];
+      let c = 0;
+      if (!m.uinf[a]) {
+        let d = 0;
+        for (; d < 6; d++) if (m.grid.nbr[from * 6 + d] === h) break;
+        c = m.cost2[m.uform[a]][h] + m.sideCost2[m.uform[a]][from * 6 + d];
+      }
+      s.mp[a] = Math.max(0, s.mp[a] - c);
+      placeUnit(m, s, a, h);
+      s.status[a] |= DONE | ATTACKED;
+      s.mover = -1;
+      if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
+      pushFrame(P, FID.cqcAttack, s.phaseSide, a, h);
+      pushDf(m, s, DF_CQC_SAME, a, -1, h); // same-hex window, before the entering unit's attack
+    } else if (kind === DF_CQC_RETURN) {
+      clearFlag(s, CQC_HIT);
+      setupPins(E, s, h);
+    }
+  } else if (k === FID.cqcAttack) {
+    const h = frameArg(P, 1);
+    popFrame(P);
+    setupPins(E, s, h);
+  } else if (k === FID.commit) {
+    popFrame(P);
+    // Both cards are revealed together once the second side has committed ([10.1.1]).
+    if (topKindId(P) !== FID.commit) {
+      resolveAirWar(m, s, ctx);
+      startPhase(E, s, ctx);
+    }
+  } else if (k === FID.cqcStrike) {
+    const h = frameArg(P, 0), stage = frameArg(P, 1);
+    popFrame(P);
+    if (stage === 0) pushFrame(P, FID.cqcStrike, 1 - s.phaseSide, h, 1);
+    else {
+      // Casualties of both sides are removed together (spec §6 A11).
+      for (let u = 0; u < m.nu; u++) {
+        s.status[u] &= ~STRUCK;
+        if (s.pendRes[u] > 0 && s.hex[u] === h) {
+          const r = s.pendRes[u];
+          s.pendRes[u] = 0;
+          if (!(s.status[u] & DEAD)) applyResult(m, s, ctx, u, r, -1, 0);
+        }
+      }
+    }
+  } else {
+    popFrame(P);
+  }
+}
+
+/** [9.4]: one anti-phase unit pinned per able phase unit in hex h; the phase player picks which. */
+export function setupPins(E: Engine, s: MakState, h: number): void {
+  const { m } = E;
+  let able = 0, anti = 0, pinned = 0;
+  for (let u = 0; u < m.nu; u++) {
+    if (s.hex[u] !== h || s.status[u] & DEAD) continue;
+    if (m.uside[u] === s.phaseSide) {
+      if (!(s.status[u] & (IMMOBILE | ARMLESS | BROKEN)) && hasReadyWeapon(m, s, u)) able++;
+    } else {
+      anti++;
+      if (s.status[u] & PINNED) pinned++;
+    }
+  }
+  const need = Math.min(able, anti) - pinned;
+  if (need <= 0) return;
+  if (need >= anti - pinned) {
+    for (let u = 0; u < m.nu; u++) if (s.hex[u] === h && m.uside[u] !== s.phaseSide && !(s.status[u] & DEAD)) s.status[u] |= PINNED;
+    return;
+  }
+  pushFrame(s.pending, FID.pin, s.phaseSide, h, need);
+}
+
+function hasReadyWeapon(m: Model, s: MakState, u: number): boolean {
+  for (let w = 0; w < MAX_W; w++) if (weaponReady(m, s, u, w, K_CQC)) return true;
+  return false;
+}
+
+/** Pops every frame with nothing to decide and ends the game when a side is gone. */
+function settle(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let guard = 0; guard < 1000; guard++) {
+    if (s.over) return;
+    let a0 = false, a1 = false;
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD)) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    if (!a0 || !a1) {
+      s.pending.depth = 0;
+      endGame(E, s, ctx, END_ELIMINATION);
+      return;
+    }
+    if (s.pending.depth === 0) return;
+    if (enumerate(E, s, null, false) > 0) return;
+    finishTop(E, s, ctx);
+  }
+  throw new Error('mak: settle did not converge');
+}
+
+function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  if (s.phase === 0) {
+    s.phase = 1;
+    s.phaseSide = 1 - s.phaseSide;
+  } else {
+    cancelOrphanRequests(m, s);
+    s.turn++;
+    if (s.turn > m.body.turns) {
+      s.turn = m.body.turns;
+      endGame(E, s, ctx, END_OGP);
+      return;
+    }
+    s.phase = 0;
+    s.phaseSide = m.body.firstPlayer === 'mercenary' ? 0 : 1;
+    beginTurn(E, s, ctx);
+    return;
+  }
+  startPhase(E, s, ctx);
+}
+
+/** Start of a turn: the Air Commitment Phase when aircraft fly ([4.0] 1), then the first troop phase. */
+export function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
+  if (resetAir(m, s)) {
+    // Secret and simultaneous: the first card is hidden from the second side's observation.
+    pushFrame(s.pending, FID.commit, 1, 1);
+    pushFrame(s.pending, FID.commit, 0, 0);
+    return;
+  }
+  startPhase(E, s, ctx);
+}
+
+/** Start-of-phase steps (spec §2.3): flags reset, MP restored, continuing CQC hexes and their pins. */
+export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let u = 0; u < m.nu; u++) {
+    s.status[u] &= ~PHASE_FLAGS;
+    s.mp[u] = m.ump2[u];
+    s.pfUsed[u] = 0;
+    s.rkUsed[u] = 0;
+  }
+  s.mover = -1;
+  if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
+  for (let u = 0; u < m.nu; u++) {
+    if (m.uside[u] !== s.phaseSide || s.status[u] & DEAD) continue;
+    const h = s.hex[u];
+    let first = true;
+    for (let v = 0; v < u; v++) if (s.hex[v] === h && m.uside[v] === s.phaseSide && !(s.status[v] & DEAD)) first = false;
+    if (!first || !hexHasSide(m, s, h, 1 - s.phaseSide)) continue;
+    pushFrame(s.pending, FID.cqcStart, s.phaseSide, h);
+    setupPins(E, s, h);
+  }
+  landArtillery(m, s, ctx); // S1: before anything moves ([17.1.6])
+  moraleRecovery(E, s, ctx); // S4
+}
+
+/** [14.3.2] S4: each broken infantry unit of the phase player rolls 1d6 + modifiers; 1-4 recovers. */
+export function moraleRecovery(E: Engine, s: MakState, ctx: PlayContext): void {
+  const { m } = E;
+  for (let u = 0; u < m.nu; u++) {
+    if (m.uside[u] !== s.phaseSide || (s.status[u] & (DEAD | BROKEN)) !== BROKEN) continue;
+    const mod = moraleMod(m, s, u);
+    const d = ctx.dice.die(6);
+    const ok = moraleRecovers(d, mod, m.data.rules.moraleRecoverAtMost);
+    if (ctx.log) ctx.log(`${m.uid[u]} morale recovery: 1d6 ${d} ${mod >= 0 ? '+' : '-'} ${Math.abs(mod)} -> ${ok ? 'recovers' : 'stays broken'}`);
+    if (ok) s.status[u] &= ~(BROKEN | REATTACKED);
+  }
+}
+
+/** Net recovery modifier ([14.3.2]): friendly able stack-mate -1, forest/building -2, enemy able within 3 +1, re-attacked +1. */
+export function moraleMod(m: Model, s: MakState, u: number): number {
+  const h = s.hex[u];
+  let mod = 0;
+  let friend = false, enemy = false;
+  for (let v = 0; v < m.nu; v++) {
+    if (v === u || s.status[v] & DEAD) continue;
+    if (m.uside[v] === m.uside[u]) {
+      if (s.hex[v] === h && !(s.status[v] & BROKEN)) friend = true;
+    } else if (m.grid.distance(s.hex[v], h) <= 3 && !(s.status[v] & (ARMLESS | BROKEN))) enemy = true;
+  }
+  if (friend) mod -= 1;
+  if (m.cover[h]) mod -= 2;
+  if (m.defPos[h] !== 0 && shelter(m, s, u) !== 0) mod -= 1; // inside a defensive position (adds to cover)
+  if (enemy) mod += 1;
+  if (s.status[u] & REATTACKED) mod += 1;
+  return mod;
+}
+
+export function endGame(E: Engine, s: MakState, ctx: PlayContext, detail: number): void {
+  const { m } = E;
+  const v = m.body.victory;
+  const o0 = s.ogp[0] + v.extra.mercenary - s.artVp[0];
+  const o1 = s.ogp[1] + v.extra.strahl - s.artVp[1];
+  const x = v.mustExceed === 'mercenary' ? 0 : 1;
+  const ox = x === 0 ? o0 : o1;
+  const oy = x === 0 ? o1 : o0;
+  s.winner = ox > oy ? x : 1 - x;
+  s.over = true;
+  s.endDetail = detail;
+  if (ctx.log) ctx.log(`game over (${detail === END_ELIMINATION ? 'a side eliminated' : 'last turn played'}): O.G.P. mercenary ${o0}, strahl ${o1}; ${s.winner === 0 ? 'mercenary' : 'strahl'} wins`);
+}
+
+export function describe(E: Engine, s: MakState, a: number): string {
+  const { m, A } = E;
+  const d = A.decode(a);
+  const id = (u: number) => m.uid[u];
+  const wn = (u: number, w: number) => (w === UNARMED ? 'unarmed' : ['L', 'MG', 'G', 'R', 'PF', 'M'][m.wtype[u * MAX_W + w]] ?? '?');
+  const dir = (k: number) => ['N', 'NE', 'SE', 'S', 'SW', 'NW'][k];
+  const side = s.pending.depth ? (s.pending.words[(s.pending.depth - 1) * 8 + 1] === 0 ? 'mercenary' : 'strahl') : s.phaseSide === 0 ? 'mercenary' : 'strahl';
+  switch (d.kind) {
+    case 'endPhase': return `${side} ends the phase`;
+    case 'pass': return `${side} passes`;
+    case 'move': return `move ${id(d.unit)} ${dir(d.dir)} to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'attack': return `${id(d.unit)} attacks ${id(d.target)} with ${wn(d.unit, d.weapon)} (T ${attackTargetOf(m, s, d.unit, d.weapon, d.target)})`;
+    case 'simul': return `simultaneous attack from ${m.grid.id(s.hex[d.unit])} on ${id(d.target)}`;
+    case 'assault': return `${id(d.unit)} enters ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])} for close quarters combat`;
+    case 'fire': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} at ${id(d.target)} (T ${attackTargetOf(m, s, d.unit, d.weapon, d.target)})`;
+    case 'counter': return `${id(d.unit)} counter-enters`;
+    case 'pin': return `pin ${id(d.unit)}`;
+    case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
+    case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
+    case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
+  }
+  return A.describe(a);
+}
+
+export { K_OFFENSIVE, canAttack, weaponReady };

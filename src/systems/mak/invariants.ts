@@ -1,0 +1,39 @@
+/** Invariants for the shared random-playout battery: positions, stacking, ammunition, flags, O.G.P. */
+import { topKindId } from '../../core/decision/stack.ts';
+import { MAX_W, type Model } from './model.ts';
+import { stackPoints } from './rules/rolls.ts';
+import { DEAD, PILOT_KILLED, SCORED, type MakState } from './state.ts';
+
+export function checkInvariants(m: Model, s: MakState): string[] {
+  const bad: string[] = [];
+  const pts = new Map<number, number>();
+  let ogp = [0, 0];
+  for (let u = 0; u < m.nu; u++) {
+    const h = s.hex[u];
+    if (!(h >= 0 && h < m.n)) bad.push(`${m.uid[u]} off the map (${h})`);
+    if (s.mp[u] < 0) bad.push(`${m.uid[u]} has negative MP`);
+    for (let w = 0; w < MAX_W; w++) {
+      const a = s.ammo[u * MAX_W + w];
+      if (a < 0 || a > Math.max(0, m.wammo[u * MAX_W + w])) bad.push(`${m.uid[u]} slot ${w} ammo ${a}`);
+    }
+    if (s.status[u] & SCORED) ogp[1 - m.uside[u]] += m.uvp[u];
+    if (s.status[u] & PILOT_KILLED) ogp[1 - m.uside[u]] += m.upVp[u];
+    if (s.status[u] & DEAD) continue;
+    const key = h * 2 + m.uside[u];
+    pts.set(key, (pts.get(key) ?? 0) + stackPoints(m.ustack[u]));
+  }
+  for (let a = 0; a < m.na; a++) if (s.air[a] & 1) ogp[1 - m.aside[a]] += m.avp[a];
+  for (const [key, p] of pts) if (p > m.data.rules.stackLimit) bad.push(`stack of ${p} points in ${m.grid.id(key >> 1)}`);
+  for (let k = 0; k < m.n * 2; k++) {
+    let c = 0;
+    let p = 0;
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) && s.hex[u] * 2 + m.uside[u] === k) { c++; p += stackPoints(m.ustack[u]); }
+    if (c !== s.occ[k] || p !== s.pts[k]) bad.push(`occupancy of ${m.grid.id(k >> 1)} side ${k & 1}: ${s.occ[k]}/${s.pts[k]}, units give ${c}/${p}`);
+  }
+  if (ogp[0] !== s.ogp[0] || ogp[1] !== s.ogp[1]) bad.push(`O.G.P. ${s.ogp} but scored units give ${ogp}`);
+  if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
+  if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);
+  if (s.turn < 1 || s.turn > m.body.turns) bad.push(`turn ${s.turn}`);
+  ogp = [];
+  return bad;
+}

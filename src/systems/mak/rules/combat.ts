@@ -1,0 +1,208 @@
+/**
+ * The attack procedure ([5.1]; spec §3.1): eligibility, the attack target with every modifier,
+ * the roll on natural dice with the usage checks, the endurance roll and its result. Pure over
+ * (model, state) plus the dice stream; allocation-free.
+ */
+import type { PlayContext } from '../../../core/system.ts';
+import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
+import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
+import { M, rowOf } from '../metrics.ts';
+import { WEAPON_TYPES } from '../schema.ts';
+
+/** Attack kinds (for metrics and per-phase limits). */
+export const K_OFFENSIVE = 0;
+export const K_DEFENSIVE = 1;
+export const K_CQC = 2;
+/** A defensive attack inside the CQC hex (same-hex window, return fire): range 0, defensive limits. */
+export const K_CQC_DEF = 3;
+
+export function alive(s: MakState, u: number): boolean {
+  return (s.status[u] & DEAD) === 0;
+}
+
+/** Does hex h hold a living unit of side `side`? */
+export function hexHasSide(_m: Model, s: MakState, h: number, side: number): boolean {
+  return s.occ[h * 2 + side] > 0;
+}
+
+/** Can unit u shoot weapon slot w at all now (A result, broken morale, depletion, ammo, per-phase limits)? */
+export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: number): boolean {
+  const st = s.status[u];
+  if (st & (DEAD | BROKEN)) return false;
+  if (w === UNARMED) return (kind === K_CQC || kind === K_CQC_DEF) && m.ustack[u] === 1; // [9.5]: every Type I unit, A result included
+  if (st & ARMLESS) return false;
+  const k = u * MAX_W + w;
+  const wt = m.wtype[k];
+  if (wt < 0) return false;
+  const dis = s.wdis[k];
+  if (dis === 1 || (dis >= DRAIN_BASE && s.turn < dis - DRAIN_BASE + 2)) return false;
+  if (m.wammo[k] > 0 && s.ammo[k] <= 0) return false;
+  if (wt === WT_R && s.rkUsed[u] >= m.data.rules.rocketsPerPhase) return false; // [11.2.4]
+  if (wt === WT_PF && s.pfUsed[u] >= (kind === K_DEFENSIVE || kind === K_CQC_DEF ? m.data.rules.pfPerPhaseDefensive : 1)) return false;
+  return true;
+}
+
+/** Can unit u attack unit t with slot w (range, LOS, friendly-hex rule, pinning)? */
+export function canAttack(m: Model, s: MakState, u: number, w: number, t: number, kind: number): boolean {
+  if (!alive(s, t) || !weaponReady(m, s, u, w, kind)) return false;
+  const a = s.hex[u];
+  const b = s.hex[t];
+  if (kind === K_CQC || kind === K_CQC_DEF) return a === b && m.uveh[u] === 0; // vehicles never make CQC attacks ([13.2])
+  if (a === b) return false; // same hex attacks are close quarters combat only
+  // [5.1.4], [9.2.3]: never into a hex holding own units; [9.4.4]: pinned units do not fire out.
+  if (s.status[u] & PINNED && hexHasSide(m, s, a, 1 - m.uside[u])) return false;
+  if (hexHasSide(m, s, b, m.uside[u])) return false;
+  const k = u * MAX_W + w;
+  const d = m.grid.distance(a, b);
+  if (d > m.wrange[k] || d >= RANGES || m.rangeMod[m.wtype[k] * RANGES + d] === NO_RANGE) return false;
+  return m.los(a, b, m.ustack[t] === 2 ? 1 : 0);
+}
+
+/** Attack target of u's slot w against t ([5.1.1], [5.1.3], [18.1.2]). Unarmed: fixed 4 ([9.5]). */
+export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: number): number {
+  if (w === UNARMED) return m.data.rules.unarmedTarget;
+  const k = u * MAX_W + w;
+  const wt = m.wtype[k];
+  const a = s.hex[u];
+  const b = s.hex[t];
+  const d = m.grid.distance(a, b);
+  const pAtk = s.status[u] & PILOT_GONE ? 0 : m.upAtk[u];
+  const pDef = s.status[t] & PILOT_GONE ? 0 : m.upDef[t];
+  let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
+  if (a !== b) mods += m.sideAtk(a, b, wt);
+  if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
+  if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
+  if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
+  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods;
+}
+
+/**
+ * Defensive position modifier of unit t ([12.3]): the marker's value for every unit of its side in
+ * the hex (option defPosCapacity 'hex', spec §6 A32) or only for the first of them ('oneUnit').
+ */
+export function shelter(m: Model, s: MakState, t: number): number {
+  const h = s.hex[t];
+  const v = m.defPos[h];
+  if (v === 0) return 0;
+  if (m.opt.defPosCapacity === 'hex') return v;
+  for (let u = 0; u < t; u++) if (s.hex[u] === h && m.uside[u] === m.uside[t] && !(s.status[u] & DEAD)) return 0;
+  return v;
+}
+
+/** Outcome of the last resolved attack (read by the engine right after `resolveAttack`). */
+export const last = { T: 0, d1: 0, d2: 0, hit: 0, result: 0 };
+
+/**
+ * Resolves one attack of u (slot w) on t: roll, usage checks on the natural dice ([11.2]), hit,
+ * endurance, result. With `defer` the result is stored in pendRes instead of applied (continuing
+ * CQC, spec §6 A11). Returns the result code (R_NONE on a miss).
+ */
+export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number, w: number, t: number, kind: number, defer = false): number {
+  const o = m.opt;
+  const T = attackTargetOf(m, s, u, w, t);
+  const d1 = ctx.dice.die(6);
+  const d2 = ctx.dice.die(6);
+  const mode = o.diceMode === 'product' ? PRODUCT : SUM;
+  const row = rowOf(m, u, w);
+  const tally = ctx.tally;
+  tally.add(row, M.col.shots);
+  if (kind === K_DEFENSIVE || kind === K_CQC_DEF) tally.add(row, M.col.defensiveShots);
+  if (kind === K_CQC || kind === K_CQC_DEF) tally.add(row, M.col.cqcShots);
+  if (T < 0) tally.add(row, M.col.wasted);
+  const used = w === UNARMED ? 0 : spendUsage(m, s, ctx, u, w, d1, d2);
+  const note = used === 1 ? ', laser depleted' : used === 2 ? ', MG broken' : '';
+  const h = hitOutcome(d1, d2, T, mode, o.snakeEyesAutoHit);
+  let res = R_NONE;
+  if (h !== MISS) {
+    tally.add(row, M.col.hits);
+    if (h === HIT_AUTO_D) res = R_D;
+    else {
+      const e1 = ctx.dice.die(6);
+      const e2 = ctx.dice.die(6);
+      res = enduranceResult(m.udur[t], combine(e1, e2, o.enduranceDiceMode === 'product' ? PRODUCT : SUM));
+    }
+  }
+  // [14.3.2]: broken infantry attacked again (any attack, or a hit with the option) gets +1 to recover.
+  if (s.status[t] & BROKEN && (h !== MISS || !o.moraleReattackNeedsHit)) s.status[t] |= REATTACKED;
+  last.T = T; last.d1 = d1; last.d2 = d2; last.hit = h; last.result = res;
+  if (res === R_D) tally.add(row, M.col.D);
+  else if (res === R_A) tally.add(row, M.col.A);
+  else if (res === R_M) tally.add(row, M.col.M);
+  if (ctx.log) {
+    const wname = w === UNARMED ? 'unarmed' : WEAPON_TYPES[m.wtype[u * MAX_W + w]];
+    const R = combine(d1, d2, mode);
+    ctx.log(`  ${m.uid[u]} ${wname} -> ${m.uid[t]}: T ${T}, dice (${d1},${d2}) R ${R}: ${h === MISS ? 'miss' : h === HIT_AUTO_D ? 'hit (1,1) automatic D' : `hit, endurance ${RESULT_NAMES[res]}`}${note}`);
+  }
+  // Announced attacks are carried out even when the target is already gone ([5.3.4]): usage only.
+  if (res !== R_NONE && (s.status[t] & DEAD) === 0) {
+    if (defer) {
+      if (res > s.pendRes[t]) s.pendRes[t] = res;
+    } else applyResult(m, s, ctx, t, res, u, w);
+  }
+  return res;
+}
+
+/**
+ * The usage checks of one shot of u's slot w on the natural dice ([11.2]): one round spent, PF and
+ * rocket per-phase counts, laser depletion (the Anti-AFS rifle's one-turn drain) and MG breakdown.
+ * Returns 0, 1 (laser depleted) or 2 (MG broken).
+ */
+export function spendUsage(m: Model, s: MakState, ctx: PlayContext, u: number, w: number, d1: number, d2: number): number {
+  const k = u * MAX_W + w;
+  const wt = m.wtype[k];
+  const row = rowOf(m, u, w);
+  if (m.wammo[k] > 0) s.ammo[k]--; // one round spent even when T < 0 ([5.1.1] 3)
+  if (wt === WT_PF) s.pfUsed[u]++;
+  if (wt === WT_R) s.rkUsed[u]++;
+  if (wt === WT_L && laserDepletes(d1, d2)) {
+    // Depleted after this shot ([11.2.1]); the infantry Anti-AFS rifle only loses the next turn ([14.4.4]).
+    s.wdis[k] = m.uinf[u] ? DRAIN_BASE + s.turn : 1;
+    ctx.tally.add(row, M.col.depleted);
+    return 1;
+  }
+  if (wt === WT_MG && mgBreaks(d1, d2, m.uinf[u] === 1)) {
+    s.wdis[k] = 1;
+    ctx.tally.add(row, M.col.broken);
+    return 2;
+  }
+  return 0;
+}
+
+/** Applies D / A / M to unit t ([5.1.2]; infantry: M and A break morale, [14.3]); scores O.G.P. */
+export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, res: number, by: number, w: number): void {
+  let st = s.status[t];
+  if (res !== R_D && m.opt.repeatDamageEscalates && st & (ARMLESS | IMMOBILE | BROKEN)) res = R_D; // spec §6 A27
+  if (res === R_D) {
+    st |= DEAD;
+    removeUnit(m, s, t);
+    s.lost[m.uside[t]]++;
+    if (by >= 0) ctx.tally.add(rowOf(m, by, w), M.col.kills);
+  } else if (m.uinf[t]) st |= BROKEN;
+  else if (res === R_A) st |= ARMLESS;
+  else if (res === R_M) st |= IMMOBILE;
+  // Pilot escape (optional rule [18.2.1]): killed on 2d6 >= 4 after D, >= 7 after A or M; a pilot who
+  // survives leaves the unit, which is removed (literal reading, option escapeRemovesUnitOnAM, A21).
+  // The escaped pilot is taken off the map at once (pilot units on the map are not played).
+  if (m.opt.pilotEscape && m.upVp[t] > 0 && !(st & PILOT_GONE) && !m.uinf[t]) {
+    const roll = ctx.dice.die(6) + ctx.dice.die(6);
+    const killed = pilotKilled(roll, res, m.data.rules.pilotKilledAfterAM, m.data.rules.pilotKilledAfterD);
+    if (ctx.log) ctx.log(`    pilot of ${m.uid[t]}: 2d6 ${roll}: ${killed ? 'killed' : 'escapes'}`);
+    if (killed || res === R_D || m.opt.escapeRemovesUnitOnAM) st |= PILOT_GONE;
+    if (killed) {
+      st |= PILOT_KILLED;
+      s.ogp[1 - m.uside[t]] += m.upVp[t];
+    }
+    else if (res !== R_D && m.opt.escapeRemovesUnitOnAM) {
+      st |= DEAD;
+      removeUnit(m, s, t);
+      s.lost[m.uside[t]]++;
+    }
+  }
+  // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
+  if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {
+    st |= SCORED;
+    s.ogp[1 - m.uside[t]] += m.uvp[t];
+  }
+  s.status[t] = st;
+}

@@ -1,0 +1,214 @@
+/**
+ * The game state: plain arrays of numbers (JSON-safe, cloned by slicing), one entry per unit or
+ * per unit weapon slot, and the stack of pending decisions (core/decision/stack.ts).
+ */
+import { newDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+import { MAX_W, type Model } from './model.ts';
+
+/** Unit status bits. */
+export const DEAD = 1;
+/** A result: armament disabled for the rest of the game ([5.1.2]). */
+export const ARMLESS = 2;
+/** M result: immobilized ([5.1.2]). */
+export const IMMOBILE = 4;
+/** Infantry morale broken ([14.3]). */
+export const BROKEN = 8;
+/** Moved this phase. */
+export const MOVED = 16;
+/** Made its offensive attack (or fought a CQC) this phase ([5.3.1]). */
+export const ATTACKED = 32;
+/** Finished its activation: may not move again this phase ([7.2.5]). */
+export const DONE = 64;
+/** Pinned in a CQC hex ([9.4]). */
+export const PINNED = 128;
+/** Fired in the adjacent window of the current CQC entry ([9.2]). */
+export const FIRED_ADJ = 256;
+/** Member of the simultaneous attack group being resolved ([5.3.3]). */
+export const IN_GROUP = 512;
+/** Attacked in the current CQC (may return fire, [9.2.2]). */
+export const CQC_HIT = 1024;
+/** Struck in the current round of a continuing CQC. */
+export const STRUCK = 2048;
+/** Already counted for the enemy's O.G.P. (destroyed, immobilized or disarmed). */
+export const SCORED = 4096;
+
+/** Broken infantry attacked again while broken: +1 to its recovery roll ([14.3.2]). */
+export const REATTACKED = 8192;
+
+/** The unit's pilot has left it (escaped or killed, [18.2]): no more pilot modifiers or escape rolls. */
+export const PILOT_GONE = 32768;
+
+/** The pilot was killed: the enemy scored its VP ([18.2.2]). */
+export const PILOT_KILLED = 65536;
+
+/** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
+export const CHARGING = 16384;
+
+/** Per-phase flags cleared at every phase change. */
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING;
+
+export interface MakState {
+  turn: number;
+  /** 0: the first player's troop phase, 1: the second's. */
+  phase: number;
+  /** Side index of the phase player. */
+  phaseSide: number;
+  over: boolean;
+  winner: number;
+  /** 'ogp' or 'elimination'. */
+  endDetail: number;
+  hex: number[];
+  status: number[];
+  /** Movement points left this phase, doubled. */
+  mp: number[];
+  /** Rounds left per weapon slot (unlimited weapons keep 0 and are never checked). */
+  ammo: number[];
+  /**
+   * 1 where the weapon slot is depleted (laser) or broken (MG) ([11.2]); DRAIN_BASE + T for an
+   * Anti-AFS rifle drained on turn T (blocked on T + 1, usable again from T + 2, [14.4.4]).
+   */
+  wdis: number[];
+  /** PF rounds and rocket salvos fired this phase ([11.2.4]). */
+  pfUsed: number[];
+  rkUsed: number[];
+  /** Defensive opportunity in which the unit already fired. */
+  dfStamp: number[];
+  /** Serial number of the current defensive opportunity. */
+  serial: number;
+  /** Unit whose movement is in progress (-1 none). */
+  mover: number;
+  /** Deferred CQC results (continuing CQC is simultaneous, spec §6 A11): worst result per unit. */
+  pendRes: number[];
+  /** O.G.P. per side (enemy VP destroyed, immobilized or disarmed; scenario VP added at the end). */
+  ogp: number[];
+  /** Units lost (destroyed) per side. */
+  lost: number[];
+  /** Living units per (hex * 2 + side), and their stack points: kept in step with hex[] and deaths. */
+  occ: number[];
+  pts: number[];
+  /** Off-board batteries: rounds left, rounds fired this turn. */
+  bLeft: number[];
+  bFired: number[];
+  /** Artillery requests ([17.1.5] record sheet): target hex, landing turn, battery, code 0..4 (a..e), observer, state (1 active). */
+  rqHex: number[];
+  rqLand: number[];
+  rqBat: number[];
+  rqCode: number[];
+  rqObs: number[];
+  rqOn: number[];
+  /** VP of artillery used per side (subtracted from its O.G.P.). */
+  artVp: number[];
+  /** Aircraft status bits (A_*). */
+  air: number[];
+  pending: DecisionStack;
+}
+
+/** Aircraft status: destroyed, on the Air Combat Mission, on a Ground Combat Mission, used, armament disabled. */
+export const A_DEAD = 1;
+export const A_AIR = 2;
+export const A_GROUND = 4;
+export const A_USED = 8;
+export const A_ARMLESS = 16;
+/** Assigned this turn (hidden from the opponent until both sides have committed). */
+export const A_SET = 32;
+
+export const DRAIN_BASE = 100;
+
+export function newState(m: Model): MakState {
+  const nu = m.nu;
+  const first = m.body.firstPlayer === 'mercenary' ? 0 : 1;
+  const occ = new Array<number>(m.n * 2).fill(0);
+  const pts = new Array<number>(m.n * 2).fill(0);
+  for (let u = 0; u < nu; u++) {
+    occ[m.ustart[u] * 2 + m.uside[u]]++;
+    pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
+  }
+  let rq = 0;
+  for (let b = 0; b < m.nb; b++) rq += m.brounds[b];
+  const ammo: number[] = [];
+  for (let k = 0; k < nu * MAX_W; k++) ammo.push(m.wammo[k]);
+  return {
+    turn: 1,
+    phase: 0,
+    phaseSide: first,
+    over: false,
+    winner: -1,
+    endDetail: 0,
+    hex: Array.from(m.ustart),
+    status: new Array<number>(nu).fill(0),
+    mp: Array.from(m.ump2),
+    ammo,
+    wdis: new Array<number>(nu * MAX_W).fill(0),
+    pfUsed: new Array<number>(nu).fill(0),
+    rkUsed: new Array<number>(nu).fill(0),
+    dfStamp: new Array<number>(nu).fill(-1),
+    serial: 0,
+    mover: -1,
+    pendRes: new Array<number>(nu).fill(0),
+    ogp: [0, 0],
+    lost: [0, 0],
+    occ,
+    pts,
+    bLeft: Array.from(m.brounds),
+    bFired: new Array<number>(m.nb).fill(0),
+    rqHex: new Array<number>(rq).fill(-1),
+    rqLand: new Array<number>(rq).fill(0),
+    rqBat: new Array<number>(rq).fill(0),
+    rqCode: new Array<number>(rq).fill(0),
+    rqObs: new Array<number>(rq).fill(0),
+    rqOn: new Array<number>(rq).fill(0),
+    artVp: [0, 0],
+    air: new Array<number>(m.na).fill(0),
+    pending: newDecisionStack(),
+  };
+}
+
+export function cloneState(s: MakState): MakState {
+  return {
+    ...s,
+    hex: s.hex.slice(),
+    status: s.status.slice(),
+    mp: s.mp.slice(),
+    ammo: s.ammo.slice(),
+    wdis: s.wdis.slice(),
+    pfUsed: s.pfUsed.slice(),
+    rkUsed: s.rkUsed.slice(),
+    dfStamp: s.dfStamp.slice(),
+    pendRes: s.pendRes.slice(),
+    ogp: s.ogp.slice(),
+    lost: s.lost.slice(),
+    occ: s.occ.slice(),
+    pts: s.pts.slice(),
+    bLeft: s.bLeft.slice(),
+    bFired: s.bFired.slice(),
+    rqHex: s.rqHex.slice(),
+    rqLand: s.rqLand.slice(),
+    rqBat: s.rqBat.slice(),
+    rqCode: s.rqCode.slice(),
+    rqObs: s.rqObs.slice(),
+    rqOn: s.rqOn.slice(),
+    artVp: s.artVp.slice(),
+    air: s.air.slice(),
+    // The whole word array (its capacity included), so a clone serialises exactly like the original.
+    pending: { depth: s.pending.depth, words: s.pending.words.slice() },
+  };
+}
+
+/** Moves unit u to hex `to`, keeping the occupancy tables in step. */
+export function placeUnit(m: Model, s: MakState, u: number, to: number): void {
+  const side = m.uside[u];
+  const p = m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
+  const from = s.hex[u];
+  s.occ[from * 2 + side]--;
+  s.pts[from * 2 + side] -= p;
+  s.hex[u] = to;
+  s.occ[to * 2 + side]++;
+  s.pts[to * 2 + side] += p;
+}
+
+/** Removes a destroyed unit from the occupancy tables (it keeps its hex for the record). */
+export function removeUnit(m: Model, s: MakState, u: number): void {
+  const side = m.uside[u];
+  s.occ[s.hex[u] * 2 + side]--;
+  s.pts[s.hex[u] * 2 + side] -= m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
+}

@@ -1,0 +1,37 @@
+/** RULES.md maps every numbered section of the seed, and names only options that exist. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { options } from '../../../src/systems/mak/options.ts';
+import { ROOT } from '../../helpers/bundled.ts';
+
+const doc = readFileSync(join(ROOT, 'src/systems/mak/RULES.md'), 'utf8');
+const seed = readFileSync(join(ROOT, '..', 'shared', 'seeds', '000_3059d6b1c2216493.txt'), 'utf8');
+
+describe('RULES.md', () => {
+  it('lists every [x.y] section of the seed (as itself or inside a range)', () => {
+    const sections = new Set([...seed.matchAll(/\[(\d+)\.(\d+)\]/g)].map((m) => `${m[1]}.${m[2]}`));
+    expect(sections.size).toBeGreaterThan(50);
+    // Cross-references the extraction garbled ([14.21] is [14.2.1], [14.47] is [14.4.7]...): read as such.
+    const typos: Record<string, string> = { '14.21': '14.2', '14.47': '14.4', '7.17': '7.1', '14.42': '14.4' };
+    const covered = (raw: string) => {
+      const sec = typos[raw] ?? raw;
+      if (doc.includes(`[${sec}]`)) return true;
+      const [a, b] = sec.split('.').map(Number);
+      // A chapter heading [x.0] is covered by its sections.
+      if (b === 0 && new RegExp(`\\[${a}\\.[1-9]`).test(doc)) return true;
+      for (const m of doc.matchAll(/\[(\d+)\.(\d+)\](?:\.\d+)?\]?[^|\n]*?–\[(\d+)\.(\d+)/g)) {
+        if (Number(m[1]) === a && Number(m[3]) === a && b >= Number(m[2]) && b <= Number(m[4])) return true;
+      }
+      return false;
+    };
+    const missing = [...sections].filter((s) => !covered(s));
+    expect(missing).toEqual([]);
+  });
+  it('names only existing options', () => {
+    for (const m of doc.matchAll(/option `(\w+)`|options `(\w+)`/g)) {
+      const name = m[1] ?? m[2];
+      expect(Object.keys(options), name).toContain(name);
+    }
+  });
+});
