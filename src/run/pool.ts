@@ -17,7 +17,8 @@ import type { WorkerTask } from './worker.ts';
 /** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
 export interface StopRule {
   readonly roundGames: number;
-  readonly done: (summaries: readonly Summary[]) => boolean;
+  /** Checked after each round with the merged summaries (and the paired outcome tables, for sequential tests). */
+  readonly done: (summaries: readonly Summary[], pairs: readonly PairTable[]) => boolean;
 }
 
 export interface RunOptions {
@@ -128,7 +129,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
       // The rule is checked only when the summaries hold exactly rounds 0..r (on resume, earlier
       // complete rounds were already checked before the interruption).
       const roundEnd = batches.filter((b) => b.round === r).reduce((m, b) => Math.max(m, b.start + b.count), 0);
-      if (stop && roundEnd < plan.games && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries)) {
+      if (stop && roundEnd < plan.games && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries, totals.pairs)) {
         stoppedEarly = true;
         break;
       }

@@ -11,6 +11,25 @@ import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome
 import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
+import { verdictLines } from '../../report/run-report.ts';
+import { parseSet } from '../../answers/sets.ts';
+import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
+import { parsePairings } from '../../answers/robust.ts';
+import type { AgentChoice } from '../../core/agent.ts';
+
+function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+  if (v === undefined) return undefined;
+  const p = parsePairings(v);
+  if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
+  return p;
+}
+
+function sprtOption(v: string | undefined): SprtSpec | undefined {
+  if (v === undefined) return undefined;
+  const d = parseSprt(v);
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05 };
+}
 
 type Opts = Record<string, string | boolean | undefined>;
 const CMD = 'command line';
@@ -80,7 +99,9 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
   };
   if (kind === 'run') {
-    const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined) });
+    const rawSets: unknown = o.set;
+    const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
+    const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
   const { pf, base, variants } = experimentPlan(file, req);
@@ -127,7 +148,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -201,7 +222,7 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
     return;
   }
   const { analysis, result } = outcome;
-  const lines: string[] = [];
+  const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
   const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {
