@@ -85,6 +85,17 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
     const T = m.terrain[t];
     if (T.size < losSize) continue;
     if ((ax < T.x0 && bx < T.x0) || (ax > T.x1 && bx > T.x1) || (ay < T.y0 && by < T.y0) || (ay > T.y1 && by > T.y1)) continue;
+    if (T.ir > 0) {
+      // the segment crosses the disc inside the obstacle: surely blocked (the exact test agrees)
+      const dx = bx - ax;
+      const dy = by - ay;
+      const l2 = dx * dx + dy * dy;
+      let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
+      q = q < 0 ? 0 : q > 1 ? 1 : q;
+      const ex = ax + q * dx - T.ix;
+      const ey = ay + q * dy - T.iy;
+      if (ex * ex + ey * ey < T.ir * T.ir) return true;
+    }
     if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
@@ -105,19 +116,58 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
   return false;
 }
 
-/** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
-// line-of-sight cache of one state at one geometry version (0 unknown, 1 seen, 2 hidden)
+/**
+ * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
+ * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
+ * moves and states: when the geometry version (or the state) changes, the positions are compared
+ * with the last ones seen; a fighter that moved invalidates its row and column only, a moved or
+ * destroyed AFV (an obstacle) the whole cache.
+ */
 let cache = new Uint8Array(0);
+let cacheModel: Model | null = null;
 let cacheState: At43State | null = null;
 let cacheGeom = -1;
+let lastX = new Float64Array(0);
+let lastY = new Float64Array(0);
+let lastAlive = new Uint8Array(0);
 
-export function sees(m: Model, s: At43State, a: number, b: number): boolean {
-  if (cacheState !== s || cacheGeom !== s.geom || cache.length !== m.nF * m.nF) {
-    if (cache.length !== m.nF * m.nF) cache = new Uint8Array(m.nF * m.nF);
-    else cache.fill(0);
-    cacheState = s;
-    cacheGeom = s.geom;
+function syncLos(m: Model, s: At43State): void {
+  const n = m.nF;
+  cacheState = s;
+  cacheGeom = s.geom;
+  if (cacheModel !== m) {
+    cacheModel = m;
+    cache = new Uint8Array(n * n);
+    lastX = Float64Array.from(s.fx);
+    lastY = Float64Array.from(s.fy);
+    lastAlive = Uint8Array.from(s.alive);
+    return;
   }
+  const afv = m.afvFighters;
+  for (let i = 0; i < afv.length; i++) {
+    const f = afv[i];
+    if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
+      cache.fill(0);
+      for (let g = 0; g < n; g++) {
+        lastX[g] = s.fx[g];
+        lastY[g] = s.fy[g];
+        lastAlive[g] = s.alive[g];
+      }
+      return;
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
+    lastX[f] = s.fx[f];
+    lastY[f] = s.fy[f];
+    cache.fill(0, f * n, f * n + n);
+    for (let k = f; k < n * n; k += n) cache[k] = 0;
+  }
+}
+
+/** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
+export function sees(m: Model, s: At43State, a: number, b: number): boolean {
+  if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
   const k = a * m.nF + b;
   const c = cache[k];
   if (c !== 0) return c === 1;
