@@ -79,6 +79,9 @@ export interface Model {
   /** Indices of the AFV fighters (the only fighters that block lines of sight). */
   readonly afvFighters: Int32Array;
   readonly fUnit: Int32Array;
+  /** Side and AFV flag per fighter (copies of its unit's, for the hot loops). */
+  readonly fSide: Uint8Array;
+  readonly fAfv: Uint8Array;
   readonly fRadius: Float64Array;
   readonly fSize: Int32Array;
   /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
@@ -223,6 +226,8 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     nF: fUnit.length,
     afvFighters: Int32Array.from(fUnit.map((u, f) => (units[u].afv ? f : -1)).filter((f) => f >= 0)),
     fUnit: Int32Array.from(fUnit),
+    fSide: Uint8Array.from(fUnit.map((u) => units[u].side)),
+    fAfv: Uint8Array.from(fUnit.map((u) => (units[u].afv ? 1 : 0))),
     fRadius: Float64Array.from(fRadius),
     fSize: Int32Array.from(fSize),
     fSlots: Int32Array.from(fSlots),

@@ -162,7 +162,10 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
       if (!m.blocking[k]) continue;
       const T = m.terrain[k];
       // out of reach this move: skip the exact sweep
-      if (Math.hypot(s.fx[f] - T.cx, s.fy[f] - T.cy) - T.br - r > t) continue;
+      const ox = s.fx[f] - T.cx;
+      const oy = s.fy[f] - T.cy;
+      const reach = t + T.br + r;
+      if (ox * ox + oy * oy > reach * reach) continue;
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
@@ -200,8 +203,12 @@ function overlapsAt(m: Model, s: At43State, u: number, ox: number, oy: number): 
     const y = s.fy[f] + oy;
     for (let g = 0; g < m.nF; g++) {
       if (!s.alive[g] || m.fUnit[g] === u) continue;
-      const dd = Math.sqrt((s.fx[g] - x) ** 2 + (s.fy[g] - y) ** 2) - m.fRadius[f] - m.fRadius[g];
-      if (dd < 0) return true;
+      const ex = s.fx[g] - x;
+      const ey = s.fy[g] - y;
+      const R = m.fRadius[f] + m.fRadius[g];
+      const d2 = ex * ex + ey * ey;
+      if (d2 > R * R * (1 + 1e-9) + 1e-9) continue; // surely apart: skip the square root
+      if (Math.sqrt(d2) - m.fRadius[f] - m.fRadius[g] < 0) return true;
     }
   }
   return false;

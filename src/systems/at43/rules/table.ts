@@ -35,42 +35,59 @@ export function unitDistance(m: Model, s: At43State, u: number, v: number): numb
   return gap(m, s, s.leader[u], s.leader[v]);
 }
 
-/** Fighter f in contact (< 2.5 cm) with an alive enemy infantry fighter (AFVs are never engaged). */
-export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
-  const side = m.units[m.fUnit[f]].side;
-  if (m.units[m.fUnit[f]].afv) return false;
-  const c = m.rules.contact.cm;
-  for (let g = 0; g < m.nF; g++) {
-    if (!s.alive[g] || m.units[m.fUnit[g]].side === side) continue;
-    if (gap(m, s, f, g) < c) return true;
-  }
-  return false;
+/** Is the edge gap between fighters a and b below c? Squared-distance rejection first (same answer as gap() < c). */
+export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number): boolean {
+  const dx = s.fx[b] - s.fx[a];
+  const dy = s.fy[b] - s.fy[a];
+  const R = m.fRadius[a] + m.fRadius[b] + c;
+  const d2 = dx * dx + dy * dy;
+  if (R > 0 && d2 > R * R * (1 + 1e-9) + 1e-9) return false;
+  return Math.sqrt(d2) - m.fRadius[a] - m.fRadius[b] < c;
 }
 
-// engagement cache of one state at one geometry version (0 unknown, 1 engaged, 2 free)
-let engCache = new Uint8Array(0);
-let engState: At43State | null = null;
-let engGeom = -1;
+// contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
+let touchCache = new Uint8Array(0);
+let touchState: At43State | null = null;
+let touchGeom = -1;
 
-export function unitEngaged(m: Model, s: At43State, u: number): boolean {
-  if (engState !== s || engGeom !== s.geom || engCache.length !== m.units.length) {
-    if (engCache.length !== m.units.length) engCache = new Uint8Array(m.units.length);
-    else engCache.fill(0);
-    engState = s;
-    engGeom = s.geom;
+/** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
+export function fighterTouches(m: Model, s: At43State, f: number): boolean {
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) {
+    if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
+    else touchCache.fill(0);
+    touchState = s;
+    touchGeom = s.geom;
   }
-  const c = engCache[u];
-  if (c !== 0) return c === 1;
-  const r = unitEngagedNow(m, s, u);
-  engCache[u] = r ? 1 : 2;
+  const k = touchCache[f];
+  if (k !== 0) return k === 1;
+  const side = m.fSide[f];
+  const c = m.rules.contact.cm;
+  let r = false;
+  for (let g = 0; g < m.nF; g++) {
+    if (!s.alive[g] || m.fSide[g] === side) continue;
+    if (gapBelow(m, s, f, g, c)) {
+      r = true;
+      break;
+    }
+  }
+  touchCache[f] = r ? 1 : 2;
   return r;
 }
 
-function unitEngagedNow(m: Model, s: At43State, u: number): boolean {
+/** Fighter f in contact (< 2.5 cm) with an alive enemy fighter (AFVs are never engaged). */
+export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
+  return m.fAfv[f] === 0 && fighterTouches(m, s, f);
+}
+
+/** Does an alive fighter of u touch an enemy? */
+export function unitTouches(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
-  if (U.afv) return false;
-  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterEngaged(m, s, f)) return true;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterTouches(m, s, f)) return true;
   return false;
+}
+
+export function unitEngaged(m: Model, s: At43State, u: number): boolean {
+  return !m.units[u].afv && unitTouches(m, s, u);
 }
 
 // LOS blocker context (set before calling basesSee, so the callback allocates nothing)
