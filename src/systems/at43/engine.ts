@@ -20,13 +20,14 @@ import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/loss
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
-import { canShoot, explode, fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
+import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeed } from './rules/shooting.ts';
 import { sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 
 const DRILL_BITS = [DR_KNEE, DR_OVERWATCH, DR_TAKE_COVER, DR_SPLIT];
+const CARRIERS = new Int32Array(64);
 /** Activation stages resumed after a frame is resolved. */
 const STG_RALLY = 1;
 const STG_PAY = 2;
@@ -380,9 +381,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       if (!s.engagedAtStart && s.moved !== 2) {
         for (let k = 0; k < U.weaponTypes.length; k++) {
           const w = U.weaponTypes[k];
+          const direct = m.weapons[w].aoe <= 0;
+          const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            if (canShoot(m, s, u, w, v) && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
+            const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
+            if (can && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
             // a unit of several AFVs: one single AFV may be targeted instead (p.61)
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)

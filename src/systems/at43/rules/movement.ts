@@ -171,10 +171,10 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
     }
     for (let g = 0; g < m.nF; g++) {
       if (!s.alive[g] || m.fUnit[g] === u) continue;
-      const G = m.units[m.fUnit[g]];
-      const enemy = G.side !== U.side;
-      if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
-      if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
+      const gAfv = m.fAfv[g] === 1;
+      const enemy = m.fSide[g] !== U.side;
+      if (runOver && !gAfv) continue; // an AFV rush passes over soldiers of any side
+      if (!enemy && !gAfv && !U.afv) continue; // friendly soldiers are passed through
       const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], enemy ? keepEnemy : 0.01);
       if (d < t) t = Math.max(0, d);
     }

@@ -77,17 +77,33 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   return n;
 }
 
-/** Is at least one carrier of weapon w in u ready and (direct fire) in sight of unit v? Early exit. */
-export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
+/** Alive fighters of u with a ready slot of weapon w, into out; returns their number. */
+export function readyCarriers(m: Model, s: At43State, u: number, w: number, out: Int32Array): number {
   const U = m.units[u];
-  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
+  let n = 0;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
-    let has = false;
-    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
-    if (has && seesUnit(m, s, f, v)) return true;
+    for (let sl = 0; sl < MAX_SLOTS; sl++)
+      if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
+        out[n++] = f;
+        break;
+      }
   }
+  return n;
+}
+
+/** Does one of the n carriers see an alive member of unit v? */
+export function carriersSee(m: Model, s: At43State, carriers: Int32Array, n: number, v: number): boolean {
+  for (let i = 0; i < n; i++) if (seesUnit(m, s, carriers[i], v)) return true;
   return false;
+}
+
+const CARRIERS = new Int32Array(64);
+
+/** Is at least one carrier of weapon w in u ready and (direct fire) in sight of unit v? Early exit. */
+export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
+  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
+  return carriersSee(m, s, CARRIERS, readyCarriers(m, s, u, w, CARRIERS), v);
 }
 
 /** Range band and need of weapon w from unit u at unit v. */
