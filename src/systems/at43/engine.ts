@@ -20,7 +20,7 @@ import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/loss
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
-import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeed } from './rules/shooting.ts';
+import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeedOf } from './rules/shooting.ts';
 import { sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
@@ -278,7 +278,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   }
 
   function canOverwatch(s: At43State, o: number, u: number, group: number): boolean {
-    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeed(m, s, o, w, u, group).need !== 0) return true;
+    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeedOf(m, s, o, w, u, group) !== 0) return true;
     return false;
   }
 
@@ -386,12 +386,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
             const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
-            if (can && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
+            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = A.encode.shoot(k, v);
             // a unit of several AFVs: one single AFV may be targeted instead (p.61)
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
               for (let f = V.first; f < V.first + V.count; f++)
-                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeed(m, s, u, w, v, 0, f).need !== 0) out[n++] = A.encode.shootAfv(k, f);
+                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeedOf(m, s, u, w, v, 0, f) !== 0) out[n++] = A.encode.shootAfv(k, f);
           }
         }
       }

@@ -106,16 +106,20 @@ export function canShoot(m: Model, s: At43State, u: number, w: number, v: number
   return carriersSee(m, s, CARRIERS, readyCarriers(m, s, u, w, CARRIERS), v);
 }
 
-/** Range band and need of weapon w from unit u at unit v. */
-export function salvoNeed(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): { band: number; need: number } {
+/** Range band of weapon w from unit u at unit v. */
+export function salvoBand(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
   const W = m.weapons[w];
   let d = gap(m, s, s.leader[u], single >= 0 ? single : s.leader[v]);
   if (W.aoe > 0 && m.opts['indirect.rangeTo'] === 'targetFighter') {
     const t = indirectTarget(m, s, u, w, v, group);
     if (t >= 0) d = gap(m, s, s.leader[u], t);
   }
-  const band = rangeBand(Math.max(0, d), m.rules.rangeBand.cm);
-  return { band, need: utrNeeded(m.rules.utr, W.accuracy - band) };
+  return rangeBand(Math.max(0, d), m.rules.rangeBand.cm);
+}
+
+/** Need of weapon w from unit u at unit v (0: cannot succeed). Allocation-free. */
+export function salvoNeedOf(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
+  return utrNeeded(m.rules.utr, m.weapons[w].accuracy - salvoBand(m, s, u, w, v, group, single));
 }
 
 /**
@@ -129,7 +133,8 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   if (W.aoe > 0) single = -1;
   const n = readyShooters(m, s, u, w, v, group, single);
   if (n === 0) return 0;
-  const { band, need } = salvoNeed(m, s, u, w, v, group, single);
+  const band = salvoBand(m, s, u, w, v, group, single);
+  const need = utrNeeded(m.rules.utr, W.accuracy - band);
   const tgtFighter = W.aoe > 0 ? indirectTarget(m, s, u, w, v, group) : -1;
   // mark the slot fired on every ready carrier of the group: the weapon type fires as one salvo
   // (p.60-61); a carrier without line of sight does not shoot, and keeps no shot for later
