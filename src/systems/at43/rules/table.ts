@@ -16,7 +16,9 @@ const segmentTouchesShapeF = segmentTouchesShape;
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(512);
 const QUAD = new Float64Array(8);
-const WEDGE = new Float64Array(8);
+/** Per obstacle in underCover(): 0 not looked at, 1 wedge in WEDGES, 2 negated. */
+let ZONE_STATE = new Uint8Array(0);
+let WEDGES: Float64Array[] = [];
 
 /** Alive members of unit u into out; returns their number. */
 export function membersOf(m: Model, s: At43State, u: number, out: Int32Array): number {
@@ -263,6 +265,10 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
   const ns = membersOf(m, s, u, MEMBERS);
   const L = s.leader[u];
   let covered = 0;
+  if (ZONE_STATE.length < m.terrain.length) {
+    ZONE_STATE = new Uint8Array(m.terrain.length);
+    WEDGES = m.terrain.map(() => new Float64Array(8));
+  } else ZONE_STATE.fill(0);
   for (let i = 0; i < nt; i++) {
     const f = MEMBERS2[i];
     let hid = true;
@@ -275,9 +281,16 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       const T = m.terrain[t];
       const low = m.fSize[f] - T.size;
       if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
-      if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) continue;
-      zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGE);
-      if (inZoneOfCover(WEDGE, s.fx[f], s.fy[f], m.fRadius[f])) {
+      // per obstacle, once per call: is it negated by the shooting leader's proximity, else its wedge
+      if (ZONE_STATE[t] === 0) {
+        if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) ZONE_STATE[t] = 2;
+        else {
+          zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGES[t]);
+          ZONE_STATE[t] = 1;
+        }
+      }
+      if (ZONE_STATE[t] === 2) continue;
+      if (inZoneOfCover(WEDGES[t], s.fx[f], s.fy[f], m.fRadius[f])) {
         covered++;
         break;
       }
