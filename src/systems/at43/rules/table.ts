@@ -195,7 +195,8 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   return r;
 }
 
-function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
+/** Line of sight computed afresh, bypassing the cache (for tests of the cache). */
+export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
   losS = s;
   losSize = m.fSize[b];
