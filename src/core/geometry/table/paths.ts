@@ -21,6 +21,8 @@ export class BasePaths {
   private readonly done: Uint8Array;
   private readonly owner: Int32Array;
   private readonly shapes: Shape[];
+  /** Bounding box per obstacle: x0, y0, x1, y1. */
+  private readonly box: Float64Array;
 
   constructor(private readonly obstacles: readonly PathObstacle[], private readonly margin = 0.05) {
     let v = 0;
@@ -33,6 +35,8 @@ export class BasePaths {
     this.done = new Uint8Array(n);
     this.owner = new Int32Array(n);
     this.shapes = obstacles.map((o) => ({ kind: 'polygon', xs: o.xs, ys: o.ys }) as Shape);
+    this.box = new Float64Array(4 * obstacles.length);
+    obstacles.forEach((o, k) => this.box.set([Math.min(...o.xs), Math.min(...o.ys), Math.max(...o.xs), Math.max(...o.ys)], 4 * k));
   }
 
   /** Distance from segment a-b to obstacle k (0 when they touch or cross). */
@@ -55,14 +59,25 @@ export class BasePaths {
    * closer to it than it is at a (a formation standing next to a wall can still walk away).
    */
   clear(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, fromStart = false): boolean {
+    const reach = r + 1e-6;
+    const x0 = Math.min(ax, bx) - reach;
+    const x1 = Math.max(ax, bx) + reach;
+    const y0 = Math.min(ay, by) - reach;
+    const y1 = Math.max(ay, by) + reach;
+    const box = this.box;
     for (let k = 0; k < this.obstacles.length; k++) {
       if (active && !active[k]) continue;
+      // farther than r along an axis from the obstacle's bounding box: no contact possible
+      if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
+      const d = this.segDist(k, ax, ay, bx, by);
+      let d0 = -1;
       let need = r;
       if (fromStart) {
-        const d0 = this.segDist(k, ax, ay, ax, ay);
+        d0 = this.segDist(k, ax, ay, ax, ay);
         if (d0 < r) need = Math.max(0, d0 - 1e-6);
       }
-      if (this.segDist(k, ax, ay, bx, by) < need || (need === 0 && this.segDist(k, ax, ay, bx, by) === 0 && this.segDist(k, ax, ay, ax, ay) > 0)) return false;
+      if (d < need) return false;
+      if (need === 0 && d === 0 && (d0 >= 0 ? d0 : this.segDist(k, ax, ay, ax, ay)) > 0) return false;
     }
     return true;
   }
