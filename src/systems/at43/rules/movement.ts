@@ -50,7 +50,7 @@ function sweepCircle(x: number, y: number, r: number, dx: number, dy: number, ox
 }
 
 function mobile(m: Model, s: At43State, f: number): boolean {
-  return s.alive[f] === 1 && (!m.units[m.fUnit[f]].afv || s.sp[f * SP_STRIDE + 1] > 0);
+  return s.alive[f] === 1 && (m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 1] > 0);
 }
 
 /** Heading (dx, dy, max distance) of a goal from the unit's leader; false if the goal is meaningless. */
@@ -169,14 +169,18 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
-    for (let g = 0; g < m.nF; g++) {
-      if (!s.alive[g] || m.fUnit[g] === u) continue;
-      const gAfv = m.fAfv[g] === 1;
-      const enemy = m.fSide[g] !== U.side;
-      if (runOver && !gAfv) continue; // an AFV rush passes over soldiers of any side
-      if (!enemy && !gAfv && !U.afv) continue; // friendly soldiers are passed through
-      const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], enemy ? keepEnemy : 0.01);
-      if (d < t) t = Math.max(0, d);
+    for (let v = 0; v < m.units.length; v++) {
+      const G = m.units[v];
+      if (v === u || s.members[v] === 0) continue;
+      const enemy = G.side !== U.side;
+      if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
+      if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
+      const keep = enemy ? keepEnemy : 0.01;
+      for (let g = G.first; g < G.first + G.count; g++) {
+        if (!s.alive[g]) continue;
+        const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], keep);
+        if (d < t) t = Math.max(0, d);
+      }
     }
   }
   t = Math.max(0, t);
