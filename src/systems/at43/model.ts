@@ -59,6 +59,8 @@ export interface TerrainM {
   readonly ix: number;
   readonly iy: number;
   readonly ir: number;
+  /** Convex polygon (a sight line across both outer tangents then crosses the inner lines too). */
+  readonly convex: boolean;
   readonly shape: Shape;
   readonly xs: readonly number[];
   readonly ys: readonly number[];
@@ -211,7 +213,17 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
       for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) ir = Math.min(ir, pointSegmentDistance(ix, iy, xs[j], ys[j], xs[i], ys[i]));
       ir *= 0.99; // a margin: the disc stays strictly inside
     }
-    return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir };
+    let pos = 0;
+    let neg = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const j = (i + 1) % xs.length;
+      const k = (i + 2) % xs.length;
+      const c = (xs[j] - xs[i]) * (ys[k] - ys[j]) - (ys[j] - ys[i]) * (xs[k] - xs[j]);
+      if (c > 0) pos++;
+      if (c < 0) neg++;
+    }
+    const convex = pos === 0 || neg === 0;
+    return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir, convex };
   });
   const sides = sc.sides.map((s) => s.id);
   return {

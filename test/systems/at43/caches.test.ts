@@ -1,6 +1,7 @@
 /**
  * The geometry caches (rules/table.ts) against fresh computations over random playouts on every
- * bundled scenario: line of sight (kept across moves and states, invalidated by moved fighters and
+ * bundled scenario: line of sight (seesNow's convex-obstacle shortcut against the core's five-line
+ * basesSee; the cache kept across moves and states, invalidated by moved fighters and
  * moved or destroyed AFVs) and contact (per fighter, per geometry version). Queries alternate
  * between the played state and an older clone, as search agents do.
  */
@@ -13,13 +14,17 @@ import { Tally } from '../../../src/core/tally.ts';
 import { randomAgent, resolveAgentParams } from '../../../src/core/agent.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import type { Model } from '../../../src/systems/at43/model.ts';
-import { fighterTouches, gap, sees, seesNow } from '../../../src/systems/at43/rules/table.ts';
+import { fighterTouches, gap, sees, seesNow, seesReference } from '../../../src/systems/at43/rules/table.ts';
 import type { At43State } from '../../../src/systems/at43/state.ts';
 
 function check(m: Model, s: At43State): number {
   let bad = 0;
   for (let a = 0; a < m.nF; a++) {
-    for (let b = 0; b < m.nF; b++) if (a !== b && sees(m, s, a, b) !== seesNow(m, s, a, b)) bad++;
+    for (let b = 0; b < m.nF; b++) {
+      if (a === b) continue;
+      const fresh = seesNow(m, s, a, b);
+      if (sees(m, s, a, b) !== fresh || seesReference(m, s, a, b) !== fresh) bad++;
+    }
     let touch = false;
     for (let g = 0; g < m.nF; g++) if (s.alive[g] && m.units[m.fUnit[g]].side !== m.units[m.fUnit[a]].side && gap(m, s, a, g) < m.rules.contact.cm) touch = true;
     if (fighterTouches(m, s, a) !== touch) bad++;

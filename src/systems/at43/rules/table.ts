@@ -10,7 +10,6 @@ import type { At43State } from '../state.ts';
 
 // Local bindings of the hot core functions (one module-binding lookup at load, not per call).
 const edgeGapF = edgeGap;
-const basesSeeF = basesSee;
 const segmentTouchesShapeF = segmentTouchesShape;
 
 export const MEMBERS = new Int32Array(64);
@@ -92,13 +91,14 @@ export function unitEngaged(m: Model, s: At43State, u: number): boolean {
   return !m.units[u].afv && unitTouches(m, s, u);
 }
 
-// LOS blocker context (set before calling basesSee, so the callback allocates nothing)
+// LOS blocker context (set by seesNow, read by blocker: no closure per query)
 let losM: Model;
 let losS: At43State;
 let losSize = 0;
 let losA = -1;
 let losB = -1;
-function blocked(ax: number, ay: number, bx: number, by: number): boolean {
+/** The first element blocking segment a-b: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
+function blocker(ax: number, ay: number, bx: number, by: number): number {
   const m = losM;
   for (let t = 0; t < m.terrain.length; t++) {
     const T = m.terrain[t];
@@ -113,9 +113,9 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
       q = q < 0 ? 0 : q > 1 ? 1 : q;
       const ex = ax + q * dx - T.ix;
       const ey = ay + q * dy - T.iy;
-      if (ex * ex + ey * ey < T.ir * T.ir) return true;
+      if (ex * ex + ey * ey < T.ir * T.ir) return t;
     }
-    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
+    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return t;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
   const s = losS;
@@ -130,9 +130,9 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     const ex = ax + t * dx - s.fx[f];
     const ey = ay + t * dy - s.fy[f];
-    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return true;
+    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return m.terrain.length + i;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -202,7 +202,39 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  return basesSeeF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
+  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same arithmetic
+  const ax = s.fx[a], ay = s.fy[a], ar = m.fRadius[a];
+  const bx = s.fx[b], by = s.fy[b], br = m.fRadius[b];
+  if (blocker(ax, ay, bx, by) < 0) return true;
+  let dx = bx - ax;
+  let dy = by - ay;
+  const d = Math.sqrt(dx * dx + dy * dy) || 1;
+  dx /= d;
+  dy /= d;
+  const nx = -dy;
+  const ny = dx;
+  const k = 0.999;
+  const p = blocker(ax + nx * ar * k, ay + ny * ar * k, bx + nx * br * k, by + ny * br * k);
+  if (p < 0) return true;
+  const q = blocker(ax - nx * ar * k, ay - ny * ar * k, bx - nx * br * k, by - ny * br * k);
+  if (q < 0) return true;
+  // one convex obstacle across both outer lines also cuts the centre and crossing lines, which
+  // join the two outer lines inside their quadrilateral: hidden without testing them
+  if (p === q && (p >= m.terrain.length || m.terrain[p].convex)) return false;
+  if (blocker(ax + nx * ar * k, ay + ny * ar * k, bx - nx * br * k, by - ny * br * k) < 0) return true;
+  return blocker(ax - nx * ar * k, ay - ny * ar * k, bx + nx * br * k, by + ny * br * k) < 0;
+}
+
+const blockedRef = (ax: number, ay: number, bx: number, by: number): boolean => blocker(ax, ay, bx, by) >= 0;
+
+/** The reference for seesNow: the core's five-line basesSee, every line tested (tests only). */
+export function seesReference(m: Model, s: At43State, a: number, b: number): boolean {
+  losM = m;
+  losS = s;
+  losSize = m.fSize[b];
+  losA = a;
+  losB = b;
+  return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blockedRef);
 }
 
 /** Does fighter a see at least one alive member of unit v? */
