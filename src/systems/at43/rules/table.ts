@@ -10,7 +10,6 @@ import type { At43State } from '../state.ts';
 
 // Local bindings of the hot core functions (one module-binding lookup at load, not per call).
 const edgeGapF = edgeGap;
-const segmentTouchesShapeF = segmentTouchesShape;
 
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(512);
@@ -97,13 +96,68 @@ let losS: At43State;
 let losSize = 0;
 let losA = -1;
 let losB = -1;
-/** The first element blocking segment a-b: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
-function blocker(ax: number, ay: number, bx: number, by: number): number {
+/** seesReference(): the core's shape test, no shortcut. */
+let losReference = false;
+/** The sight line tested by blocker(): ax, ay, bx, by (a scratch array: doubles passed as arguments would be boxed). */
+const LINE = new Float64Array(4);
+
+/** Sets LINE and tests it (small enough to be inlined: its arguments stay unboxed). */
+function line(ax: number, ay: number, bx: number, by: number): number {
+  LINE[0] = ax;
+  LINE[1] = ay;
+  LINE[2] = bx;
+  LINE[3] = by;
+  return blocker();
+}
+
+/**
+ * shapes.ts segmentTouchesShape for a polygon, on the segment in LINE: an end inside (even-odd
+ * rule) or an edge met (orientation tests, touching included), with the same arithmetic. Local so
+ * that no coordinate is passed (and boxed) per call.
+ */
+function polygonTouchesLine(xs: readonly number[], ys: readonly number[]): boolean {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
+  let inside = false;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+  }
+  if (inside) return true;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    const cx = xs[j];
+    const cy = ys[j];
+    const dx = xs[i];
+    const dy = ys[i];
+    const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+    const d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+    const d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    const d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+    if (d1 === 0 && ax >= Math.min(cx, dx) && ax <= Math.max(cx, dx) && ay >= Math.min(cy, dy) && ay <= Math.max(cy, dy)) return true;
+    if (d2 === 0 && bx >= Math.min(cx, dx) && bx <= Math.max(cx, dx) && by >= Math.min(cy, dy) && by <= Math.max(cy, dy)) return true;
+    if (d3 === 0 && cx >= Math.min(ax, bx) && cx <= Math.max(ax, bx) && cy >= Math.min(ay, by) && cy <= Math.max(ay, by)) return true;
+    if (d4 === 0 && dx >= Math.min(ax, bx) && dx <= Math.max(ax, bx) && dy >= Math.min(ay, by) && dy <= Math.max(ay, by)) return true;
+  }
+  return false;
+}
+
+/** The first element blocking the segment in LINE: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
+function blocker(): number {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
   const m = losM;
   for (let t = 0; t < m.terrain.length; t++) {
     const T = m.terrain[t];
     if (T.size < losSize) continue;
     if ((ax < T.x0 && bx < T.x0) || (ax > T.x1 && bx > T.x1) || (ay < T.y0 && by < T.y0) || (ay > T.y1 && by > T.y1)) continue;
+    if (losReference) {
+      if (segmentTouchesShape(T.shape, ax, ay, bx, by)) return t;
+      continue;
+    }
     if (T.ir > 0) {
       // the segment crosses the disc inside the obstacle: surely blocked (the exact test agrees)
       const dx = bx - ax;
@@ -115,7 +169,7 @@ function blocker(ax: number, ay: number, bx: number, by: number): number {
       const ey = ay + q * dy - T.iy;
       if (ex * ex + ey * ey < T.ir * T.ir) return t;
     }
-    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return t;
+    if (polygonTouchesLine(T.xs, T.ys)) return t;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
   const s = losS;
@@ -205,7 +259,7 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same arithmetic
   const ax = s.fx[a], ay = s.fy[a], ar = m.fRadius[a];
   const bx = s.fx[b], by = s.fy[b], br = m.fRadius[b];
-  if (blocker(ax, ay, bx, by) < 0) return true;
+  if (line(ax, ay, bx, by) < 0) return true;
   let dx = bx - ax;
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy) || 1;
@@ -214,27 +268,36 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   const nx = -dy;
   const ny = dx;
   const k = 0.999;
-  const p = blocker(ax + nx * ar * k, ay + ny * ar * k, bx + nx * br * k, by + ny * br * k);
+  const pax = nx * ar * k;
+  const pay = ny * ar * k;
+  const pbx = nx * br * k;
+  const pby = ny * br * k;
+  const p = line(ax + pax, ay + pay, bx + pbx, by + pby);
   if (p < 0) return true;
-  const q = blocker(ax - nx * ar * k, ay - ny * ar * k, bx - nx * br * k, by - ny * br * k);
+  const q = line(ax - pax, ay - pay, bx - pbx, by - pby);
   if (q < 0) return true;
   // one convex obstacle across both outer lines also cuts the centre and crossing lines, which
   // join the two outer lines inside their quadrilateral: hidden without testing them
   if (p === q && (p >= m.terrain.length || m.terrain[p].convex)) return false;
-  if (blocker(ax + nx * ar * k, ay + ny * ar * k, bx - nx * br * k, by - ny * br * k) < 0) return true;
-  return blocker(ax - nx * ar * k, ay - ny * ar * k, bx + nx * br * k, by + ny * br * k) < 0;
+  if (line(ax + pax, ay + pay, bx - pbx, by - pby) < 0) return true;
+  return line(ax - pax, ay - pay, bx + pbx, by + pby) < 0;
 }
 
-const blockedRef = (ax: number, ay: number, bx: number, by: number): boolean => blocker(ax, ay, bx, by) >= 0;
+const blockedRef = (ax: number, ay: number, bx: number, by: number): boolean => line(ax, ay, bx, by) >= 0;
 
-/** The reference for seesNow: the core's five-line basesSee, every line tested (tests only). */
+/** The reference for seesNow: the core's five-line basesSee and shape tests, no shortcut (tests only). */
 export function seesReference(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
   losS = s;
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blockedRef);
+  losReference = true;
+  try {
+    return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blockedRef);
+  } finally {
+    losReference = false;
+  }
 }
 
 /** Does fighter a see at least one alive member of unit v? */
