@@ -157,7 +157,8 @@ export class BasePaths {
   /**
    * Shortest path for a base of radius r from a to b around the active obstacles. Writes the
    * waypoints after a (the last is b) as (x, y) pairs into out and returns their number, or -1
-   * when b cannot be reached. `out` needs 2 × (corners + 1) numbers.
+   * when b cannot be reached. `out` needs 2 × (corners + 1) numbers. The corner cache is keyed by
+   * r and by the identity of `active`: pass a new array (not a mutated one) for another active set.
    */
   path(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, out: Float64Array): number {
     if (this.clear(ax, ay, bx, by, r, active, true)) {
