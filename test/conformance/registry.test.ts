@@ -34,12 +34,6 @@ const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap
       { pattern: /^mgv: odds mechanic 'jamming' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'jamming' needs exact+sample or noSampledTwin: '<reason>'" },
       { pattern: /^mgv: odds mechanic 'death' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'death' needs exact+sample or noSampledTwin: '<reason>'" },
     ],
-    agents: [
-      {
-        pattern: /^mgv: agent '(closer|standoff)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.state\.tgt, written at src\/systems\/mgv\/(rules\/)?combat\.ts:\d+\)/,
-        why: "the observation shares the live state's canTarget cache (state.tgt); canTarget() called by an agent on its observation writes into the game state",
-      },
-    ],
   },
 };
 

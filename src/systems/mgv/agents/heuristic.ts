@@ -17,7 +17,7 @@ import {
 } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
-import type { MgvObservation } from '../observe.ts';
+import { agentWorkState, type MgvObservation } from '../observe.ts';
 import { deltaToFace, powerAvailable } from '../rules/movement.ts';
 import { REPAIR_PRESETS } from '../rules/reset.ts';
 import {
@@ -242,11 +242,14 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     this.preset = Math.max(0, k);
   }
 
+  /** The working copy of the observed state: the rules' caches land here, not in the game. */
+  private work: MgvState | null = null;
+
 
   decide(ctx: DecisionContext<MgvObservation>): number {
     const obs = ctx.observe();
     const m = obs.model;
-    const s: MgvState = obs.state;
+    const s = (this.work = agentWorkState(obs.state, this.work));
     switch (s.step) {
       case ST_DECLARE:
         return this.declare(ctx, m, s);
