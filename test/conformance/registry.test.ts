@@ -22,12 +22,6 @@ interface Gap {
 const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap[]>>>> = {
   panzervor: {
     odds: [{ pattern: /^panzervor: odds mechanic 'shot' has neither a sampled twin/, why: "src/systems/panzervor/odds.ts: mechanic 'shot' needs exact+sample or noSampledTwin: '<reason>'" }],
-    agents: [
-      {
-        pattern: /^panzervor: agent '(brawler|marksman|flag-commander)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.G\.codeCache, written at src\/systems\/panzervor\/(static|model)\.ts:\d+\)/,
-        why: 'the observation exposes the compiled static model G, whose codeCache codeOf() fills lazily when an agent asks: agents write through their observation',
-      },
-    ],
   },
   mgv: {
     odds: [
