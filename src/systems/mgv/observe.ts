@@ -59,40 +59,6 @@ type Missing = Exclude<keyof MgvState, (typeof COPIED)[number] | 'secret'>;
 const allCopied: [Missing] extends [never] ? true : Missing = true;
 void allCopied;
 
-/**
- * An agent's working copy of an observed state: every field shared with the observation
- * (read-only) except the LOS / cover / canTarget caches, which are the agent's own arrays,
- * seeded from the observation's. The rules functions that cache (canTarget, hasLos, coverOf)
- * then write only into the agent's scratch, never into the game through the observation.
- * `into` is the agent's previous working copy (reused: nothing is allocated once sized).
- */
-export function agentWorkState(view: Readonly<MgvState>, into: MgvState | null): MgvState {
-  // built like the observation's own snapshot, so the engine's functions see one shape more at most
-  const w: MgvState = into ?? snapshot(view);
-  if (into === null) {
-    w.los = [];
-    w.cover = [];
-    w.tgt = [];
-  }
-  const los = w.los;
-  const cover = w.cover;
-  const tgt = w.tgt;
-  refresh(w, view);
-  w.los = copyInto(los, view.los);
-  w.cover = copyInto(cover, view.cover);
-  w.tgt = copyInto(tgt, view.tgt);
-  return w;
-}
-
-function copyInto(to: number[], from: readonly number[]): number[] {
-  const n = from.length;
-  if (to.length !== n) {
-    to.length = 0;
-    for (let k = 0; k < n; k++) to.push(from[k]);
-  } else for (let k = 0; k < n; k++) to[k] = from[k];
-  return to;
-}
-
 function snapshot(s: MgvState): MgvState {
   const v: MgvState = { ...s, secret: HIDDEN };
   refresh(v, s);

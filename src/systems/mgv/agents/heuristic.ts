@@ -10,14 +10,14 @@ import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
-import { hasLos, rangeBetween } from '../rules/geom.ts';
+import { beginReadOnly, endReadOnly, hasLos, rangeBetween } from '../rules/geom.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
   REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
 } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
-import { agentWorkState, type MgvObservation } from '../observe.ts';
+import type { MgvObservation } from '../observe.ts';
 import { deltaToFace, powerAvailable } from '../rules/movement.ts';
 import { REPAIR_PRESETS } from '../rules/reset.ts';
 import {
@@ -242,14 +242,20 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     this.preset = Math.max(0, k);
   }
 
-  /** The working copy of the observed state: the rules' caches land here, not in the game. */
-  private work: MgvState | null = null;
-
 
   decide(ctx: DecisionContext<MgvObservation>): number {
     const obs = ctx.observe();
     const m = obs.model;
-    const s = (this.work = agentWorkState(obs.state, this.work));
+    // read-only on the observation: the rules' caches of this decision go to the agent's memo
+    beginReadOnly(obs.state);
+    try {
+      return this.decideOn(ctx, m, obs.state);
+    } finally {
+      endReadOnly();
+    }
+  }
+
+  private decideOn(ctx: DecisionContext<MgvObservation>, m: Model, s: MgvState): number {
     switch (s.step) {
       case ST_DECLARE:
         return this.declare(ctx, m, s);

@@ -158,14 +158,51 @@ function exemptFor(f: number): boolean {
   return false;
 }
 
+/**
+ * Whether the rules functions may store what they compute in the state's caches (LOS, cover,
+ * canTarget). An agent reasoning on its observation turns it off for its decision: it reads the
+ * game's caches but never writes into the game (observations are read-only).
+ */
+export const CACHE = {
+  write: true,
+  /** While `write` is off: the agent's own memo of this decision (same layout as the state's caches). */
+  los: [] as number[],
+  cover: [] as number[],
+  tgt: [] as number[],
+};
+
+/** Starts an agent's decision on `s`: cache writes off, the agent's memo emptied. */
+export function beginReadOnly(s: Readonly<MgvState>): void {
+  CACHE.write = false;
+  unknowns(CACHE.los, s.los.length);
+  unknowns(CACHE.cover, s.cover.length);
+  unknowns(CACHE.tgt, s.tgt.length);
+}
+
+export function endReadOnly(): void {
+  CACHE.write = true;
+}
+
+function unknowns(a: number[], n: number): void {
+  if (a.length !== n) {
+    a.length = 0;
+    for (let k = 0; k < n; k++) a.push(-1);
+  } else a.fill(-1);
+}
+
 /** Direct LOS between two units (symmetric under the default options), cached per position set. */
 export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
   const n = s.units.length;
   const k = i * n + j;
   const c = s.los[k];
   if (c >= 0) return c === 1;
+  if (!CACHE.write) {
+    const d = CACHE.los[k];
+    if (d >= 0) return d === 1;
+  }
   const v = computeLos(m, s, i, j, false);
-  s.los[k] = v ? 1 : 0;
+  if (CACHE.write) s.los[k] = v ? 1 : 0;
+  else CACHE.los[k] = v ? 1 : 0;
   return v;
 }
 
@@ -233,7 +270,14 @@ export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
   const k = i * s.units.length + j;
   const c = s.cover[k];
   if (c >= 0) return c;
-  return (s.cover[k] = computeCover(m, s, i, j));
+  if (!CACHE.write) {
+    const d = CACHE.cover[k];
+    if (d >= 0) return d;
+  }
+  const v = computeCover(m, s, i, j);
+  if (CACHE.write) s.cover[k] = v;
+  else CACHE.cover[k] = v;
+  return v;
 }
 
 function computeCover(m: Model, s: MgvState, i: number, j: number): number {
