@@ -158,10 +158,10 @@ export function canTarget(m: Model, s: MgvState, i: number, slot: number, j: num
   if (c >= 0) return c === 1;
   if (!CACHE.write) {
     // an agent's decision: its own memo, never the game's cache (geom.ts CACHE)
-    const d = CACHE.tgt[k];
-    if (d >= 0) return d === 1;
+    if (CACHE.tgtAt[k] === CACHE.stamp) return CACHE.tgt[k] === 1;
     const v = canTargetFresh(m, s, i, slot, j);
     CACHE.tgt[k] = v ? 1 : 0;
+    CACHE.tgtAt[k] = CACHE.stamp;
     return v;
   }
   const v = canTargetFresh(m, s, i, slot, j);

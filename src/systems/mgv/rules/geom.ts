@@ -165,29 +165,30 @@ function exemptFor(f: number): boolean {
  */
 export const CACHE = {
   write: true,
-  /** While `write` is off: the agent's own memo of this decision (same layout as the state's caches). */
-  los: [] as number[],
-  cover: [] as number[],
-  tgt: [] as number[],
+  /**
+   * While `write` is off: the agent's own memo of this decision, same layout as the state's
+   * caches; a cell counts only when its stamp is the decision's (nothing to clear per decision).
+   */
+  los: new Int32Array(0),
+  losAt: new Int32Array(0),
+  cover: new Int32Array(0),
+  coverAt: new Int32Array(0),
+  tgt: new Int32Array(0),
+  tgtAt: new Int32Array(0),
+  stamp: 0,
 };
 
 /** Starts an agent's decision on `s`: cache writes off, the agent's memo emptied. */
 export function beginReadOnly(s: Readonly<MgvState>): void {
   CACHE.write = false;
-  unknowns(CACHE.los, s.los.length);
-  unknowns(CACHE.cover, s.cover.length);
-  unknowns(CACHE.tgt, s.tgt.length);
+  CACHE.stamp++;
+  if (CACHE.los.length < s.los.length) [CACHE.los, CACHE.losAt] = [new Int32Array(s.los.length), new Int32Array(s.los.length)];
+  if (CACHE.cover.length < s.cover.length) [CACHE.cover, CACHE.coverAt] = [new Int32Array(s.cover.length), new Int32Array(s.cover.length)];
+  if (CACHE.tgt.length < s.tgt.length) [CACHE.tgt, CACHE.tgtAt] = [new Int32Array(s.tgt.length), new Int32Array(s.tgt.length)];
 }
 
 export function endReadOnly(): void {
   CACHE.write = true;
-}
-
-function unknowns(a: number[], n: number): void {
-  if (a.length !== n) {
-    a.length = 0;
-    for (let k = 0; k < n; k++) a.push(-1);
-  } else a.fill(-1);
 }
 
 /** Direct LOS between two units (symmetric under the default options), cached per position set. */
@@ -196,13 +197,13 @@ export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
   const k = i * n + j;
   const c = s.los[k];
   if (c >= 0) return c === 1;
-  if (!CACHE.write) {
-    const d = CACHE.los[k];
-    if (d >= 0) return d === 1;
-  }
+  if (!CACHE.write && CACHE.losAt[k] === CACHE.stamp) return CACHE.los[k] === 1;
   const v = computeLos(m, s, i, j, false);
   if (CACHE.write) s.los[k] = v ? 1 : 0;
-  else CACHE.los[k] = v ? 1 : 0;
+  else {
+    CACHE.los[k] = v ? 1 : 0;
+    CACHE.losAt[k] = CACHE.stamp;
+  }
   return v;
 }
 
@@ -270,13 +271,13 @@ export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
   const k = i * s.units.length + j;
   const c = s.cover[k];
   if (c >= 0) return c;
-  if (!CACHE.write) {
-    const d = CACHE.cover[k];
-    if (d >= 0) return d;
-  }
+  if (!CACHE.write && CACHE.coverAt[k] === CACHE.stamp) return CACHE.cover[k];
   const v = computeCover(m, s, i, j);
   if (CACHE.write) s.cover[k] = v;
-  else CACHE.cover[k] = v;
+  else {
+    CACHE.cover[k] = v;
+    CACHE.coverAt[k] = CACHE.stamp;
+  }
   return v;
 }
 
