@@ -10,8 +10,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEMS } from '../../src/systems/index.ts';
 import { conformanceChecks, type CheckName } from './battery.ts';
-import { bundledScenarios } from '../helpers/bundled.ts';
-import { loadScenarioFile } from '../../src/scenario/load.ts';
 
 interface Gap {
   readonly pattern: RegExp;
@@ -19,49 +17,12 @@ interface Gap {
   readonly why: string;
 }
 
-const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap[]>>>> = {
-  panzervor: {
-    odds: [{ pattern: /^panzervor: odds mechanic 'shot' has neither a sampled twin/, why: "src/systems/panzervor/odds.ts: mechanic 'shot' needs exact+sample or noSampledTwin: '<reason>'" }],
-    agents: [
-      {
-        pattern: /^panzervor: agent '(brawler|marksman|flag-commander)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.G\.codeCache, written at src\/systems\/panzervor\/(static|model)\.ts:\d+\)/,
-        why: 'the observation exposes the compiled static model G, whose codeCache codeOf() fills lazily when an agent asks: agents write through their observation',
-      },
-    ],
-  },
-  mgv: {
-    odds: [
-      { pattern: /^mgv: odds mechanic 'jamming' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'jamming' needs exact+sample or noSampledTwin: '<reason>'" },
-      { pattern: /^mgv: odds mechanic 'death' has neither a sampled twin/, why: "src/systems/mgv/odds.ts: mechanic 'death' needs exact+sample or noSampledTwin: '<reason>'" },
-    ],
-    agents: [
-      {
-        pattern: /^mgv: agent '(closer|standoff)' as side \d .*an agent mutated its observation \(assignment to \d+ of observation\.state\.tgt, written at src\/systems\/mgv\/(rules\/)?combat\.ts:\d+\)/,
-        why: "the observation shares the live state's canTarget cache (state.tgt); canTarget() called by an agent on its observation writes into the game state",
-      },
-    ],
-  },
-};
-
-/**
- * Panzer Vor! and MGV get determinize() from branch `agents` later today; until it is merged their
- * hidden-information check is skipped BY NAME (and only while the compiled game lacks it).
- */
-const AWAITING_DETERMINIZE = ['panzervor', 'mgv'];
-
-function lacksDeterminize(id: string): boolean {
-  const first = bundledScenarios(id)[0];
-  return first !== undefined && loadScenarioFile(first).compiled.determinize === undefined;
-}
+const KNOWN_GAPS: Readonly<Record<string, Partial<Record<CheckName, readonly Gap[]>>>> = {};
 
 for (const system of SYSTEMS) {
   const id = system.info.id;
   describe(`${id} conforms`, () => {
     for (const check of conformanceChecks(system)) {
-      if (check.name === 'hidden-information' && AWAITING_DETERMINIZE.includes(id) && lacksDeterminize(id)) {
-        it.skip(`${id}: hidden-information (awaiting determinize() from branch agents)`, () => {});
-        continue;
-      }
       it(`${id}: ${check.name}`, async () => {
         const problems = await check.run();
         const gaps = KNOWN_GAPS[id]?.[check.name] ?? [];

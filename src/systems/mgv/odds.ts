@@ -11,6 +11,8 @@ import { defineMechanic, type OddsCell, type OddsModule, type OddsRow } from '..
 import type { MgvOptions } from './options.ts';
 import type { MgvScenario } from './schema.ts';
 import { missileColour, rangingPenalty, rollKinetic, rollPhoton, rollThermal } from './rules/combat.ts';
+import { jamBand, jamScore } from './rules/movement.ts';
+import { diesAtReset } from './rules/reset.ts';
 
 export interface OddsTable {
   readonly id: string;
@@ -302,7 +304,9 @@ const missileMechanic = mechanic({
 const jammingMechanic = mechanic({
   name: 'jamming',
   description: 'Jamming: effect by net jammer points (jammer points - 2 per committed power point)',
-  params: {},
+  params: {
+    J: { default: 3, min: 1, max: 12, integer: true, description: 'net jammer points for the exact-vs-sampled check' },
+  },
   table(data) {
     const d = data;
     const rows: OddsRow[] = [];
@@ -314,18 +318,42 @@ const jammingMechanic = mechanic({
     const effects = [...new Set(d.jamming.bands.map((b) => b.effect))];
     return { title: 'Jamming table', keys: [{ name: 'J', label: 'net jammer points' }], values: effects.map((e) => ({ name: e, label: e, kind: 'probability' as const })), rows, uses: ['jamming.bands'] };
   },
+  exact: (data, _o, p) => byOutcome(jammingEffects(data, p.J).map((r) => ({ outcome: r.effect, p: r.p }))),
+  // the engine's roll (rules/movement.ts jamScore) and band lookup (jamBand)
+  sample: (data, _o, p, rng) => data.jamming.bands[jamBand(data.jamming.bands, jamScore(rng, p.J))].effect,
+  checkParams: [{ J: 1 }, { J: 3 }, { J: 5 }],
 });
+
+/** Outcomes with the same name merged (two table bands may share an effect). */
+function byOutcome(rows: ReadonlyArray<{ outcome: string; p: Fraction }>): Array<{ outcome: string; p: Fraction }> {
+  const out: Array<{ outcome: string; p: Fraction }> = [];
+  for (const r of rows) {
+    const same = out.find((o) => o.outcome === r.outcome);
+    if (same) same.p = same.p.add(r.p);
+    else out.push({ outcome: r.outcome, p: r.p });
+  }
+  return out;
+}
 
 const deathMechanic = mechanic({
   name: 'death',
   description: 'Sudden (brain) death chance per Reset by B hits',
-  params: {},
+  params: {
+    bHits: { default: 2, min: 1, max: 20, integer: true, description: 'B hits for the exact-vs-sampled check' },
+  },
   table(data) {
     const d = data;
     const rows: OddsRow[] = [];
     for (let b = 1; b <= d.death.automaticAt; b++) rows.push({ key: { bHits: b }, cells: { p: P(deathChance(d, b)) } });
     return { title: 'Death table', keys: [{ name: 'bHits', label: 'B hits' }], values: [{ name: 'p', label: 'death per Reset', kind: 'probability' }], rows, uses: ['death'], charts: [{ mark: 'line', x: 'bHits' }] };
   },
+  exact: (data, _o, p) => {
+    const q = deathChance(data, p.bHits);
+    return [{ outcome: 'dies', p: q }, { outcome: 'lives', p: Fraction.ONE.sub(q) }];
+  },
+  // the engine's roll (rules/reset.ts diesAtReset)
+  sample: (data, _o, p, rng) => (diesAtReset(data.death, p.bHits, rng) ? 'dies' : 'lives'),
+  checkParams: [{ bHits: 1 }, { bHits: 2 }, { bHits: 3 }],
 });
 
 export const mgvOddsModule: OddsModule<MgvRules, MgvOptions, MgvScenario> = {

@@ -3,7 +3,7 @@
  * is the explicit deep copy. Hidden information (the attacker's secret missile split) lives in
  * `secret`, which `observe` never exposes.
  */
-import type { DecisionStack } from '../../core/decision/stack.ts';
+import { cloneDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
 import type { Model } from './model.ts';
 import { P_BEACONS, P_REPAIR } from './model.ts';
 
@@ -212,6 +212,70 @@ export function newUnit(m: Model, i: number): Unit {
   };
 }
 
+/**
+ * The explicit deep copy (structuredClone cost ~36 µs, most of a search agent's time). Every
+ * MgvState field is listed (the literal's type checks it); Unit fields are spread, then every
+ * array field copied (UNIT_ARRAYS, checked against the Unit type below).
+ */
 export function cloneState(s: MgvState): MgvState {
-  return structuredClone(s);
+  const units: Unit[] = new Array(s.units.length);
+  for (let k = 0; k < s.units.length; k++) units[k] = cloneUnit(s.units[k]);
+  const beacons: Beacon[] = new Array(s.beacons.length);
+  for (let k = 0; k < s.beacons.length; k++) beacons[k] = { ...s.beacons[k] };
+  return {
+    turn: s.turn,
+    slot: s.slot,
+    phaseNo: s.phaseNo,
+    step: s.step,
+    side: s.side,
+    phaseSide: s.phaseSide,
+    phaseType: s.phaseType,
+    used: s.used.slice(),
+    winners: s.winners.slice(),
+    cursor: s.cursor,
+    cursor2: s.cursor2,
+    pAtt: s.pAtt,
+    pSlot: s.pSlot,
+    pTarget: s.pTarget,
+    pAttDice: s.pAttDice,
+    pDefDice: s.pDefDice,
+    pReturn: s.pReturn,
+    pRow: s.pRow,
+    pending: cloneDecisionStack(s.pending),
+    secret: { attCore: s.secret.attCore },
+    units,
+    beacons,
+    removed: s.removed.slice(),
+    opened: s.opened.slice(),
+    progress: s.progress.slice(),
+    defShown: s.defShown.slice(),
+    crits: s.crits.slice(),
+    chains: s.chains.slice(),
+    barragesLeft: s.barragesLeft.slice(),
+    resetStage: s.resetStage,
+    result: s.result === null ? null : { ...s.result },
+    los: s.los.slice(),
+    cover: s.cover.slice(),
+    tgt: s.tgt.slice(),
+  };
 }
+
+function cloneUnit(u: Unit): Unit {
+  const c = { ...u };
+  c.destroyed = u.destroyed.slice();
+  c.infest = u.infest.slice();
+  c.pPathX = u.pPathX.slice();
+  c.pPathY = u.pPathY.slice();
+  c.pathX = u.pathX.slice();
+  c.pathY = u.pathY.slice();
+  c.photonTarget = u.photonTarget.slice();
+  c.photonEst = u.photonEst.slice();
+  return c;
+}
+
+/** The Unit fields that hold arrays, all copied by cloneUnit. */
+type UnitArrayField = { [K in keyof Unit]: Unit[K] extends readonly unknown[] ? K : never }[keyof Unit];
+const UNIT_ARRAYS = ['destroyed', 'infest', 'pPathX', 'pPathY', 'pathX', 'pathY', 'photonTarget', 'photonEst'] as const;
+// compile-time check: a new array field of Unit must be copied in cloneUnit and listed above
+const unitArraysListed: [Exclude<UnitArrayField, (typeof UNIT_ARRAYS)[number]>] extends [never] ? true : Exclude<UnitArrayField, (typeof UNIT_ARRAYS)[number]> = true;
+void unitArraysListed;

@@ -51,7 +51,7 @@ export interface PvStatic {
   /** Entry cost per hex, -1 where prohibited. */
   readonly enterCost: Int16Array;
   readonly blocksLos: Uint8Array;
-  /** Compass code cache per hex pair (code + 1; 0 = not computed yet). */
+  /** Compass code + 1 per hex pair [i*n + j] (0 when i === j), precomputed at compile time. */
   readonly codeCache: Uint8Array;
   /** Arc per relative compass code under the arc options (armour and fixed-gun permission). */
   readonly arcTab: Uint8Array;
@@ -378,10 +378,10 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
 
   return {
     grid,
-    los: new LosTable(grid, blocksLos),
+    los: everyLineOfSight(new LosTable(grid, blocksLos)),
     enterCost,
     blocksLos,
-    codeCache: new Uint8Array(n * n),
+    codeCache: compassCodes(grid),
     arcTab: arcTable(opt.frontArcWidth, opt.rearArcWidth),
     opt,
     rules: data.rules,
@@ -455,15 +455,31 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
   };
 }
 
-/** Compass code of hex j seen from hex i (cached), -1 when i === j. */
+/**
+ * Compass code + 1 of every hex j seen from every hex i ([i*n + j], 0 when i === j), computed
+ * once at compile time: the static model is shared by every game of a worker and exposed to
+ * agents through their observation, so nothing in it is filled lazily.
+ */
+function compassCodes(grid: HexGrid): Uint8Array {
+  const n = grid.n;
+  const t = new Uint8Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[i * n + j] = grid.compassCode(i, j) + 1;
+  return t;
+}
+
+/**
+ * The terrain LOS table with every pair computed at compile time (the table caches lazily
+ * otherwise, and the static model reaches agents through their observation).
+ */
+function everyLineOfSight(los: LosTable): LosTable {
+  const n = los.grid.n;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) los.clear(i, j);
+  return los;
+}
+
+/** Compass code of hex j seen from hex i (precomputed), -1 when i === j. */
 export function codeOf(G: PvStatic, i: number, j: number): number {
-  const k = i * G.grid.n + j;
-  const v = G.codeCache[k];
-  if (v !== 0) return v - 1;
-  const c = G.grid.compassCode(i, j);
-  if (c < 0) return -1;
-  G.codeCache[k] = c + 1;
-  return c;
+  return G.codeCache[i * G.grid.n + j] - 1;
 }
 
 /** "A1 (PzIV F)" */

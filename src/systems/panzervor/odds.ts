@@ -161,6 +161,8 @@ const shot = mechanic({
     target: { default: 'm4', description: 'target tank id' },
     gun: { default: 'only', values: ['only', 'main', 'secondary'], description: 'gun role (multi-gun tanks)' },
     cardMod: { default: 0, min: -5, max: 5, integer: true, description: 'attack modifier of the Action card' },
+    distance: { default: 5, min: 1, max: 40, integer: true, description: 'distance for the exact-vs-sampled check' },
+    arc: { default: 'front', values: ['front', 'side', 'rear'], description: 'arc hit, for the exact-vs-sampled check' },
   },
   validate(data, _o, p) {
     const d = data;
@@ -198,8 +200,35 @@ const shot = mechanic({
       charts: [{ mark: 'line', x: 'distance', title: 'P(destroy) per shot by distance and arc' }],
     };
   },
+  // one shot: the attack roll, then (on a hit) the damage roll, with the engine's roll functions
+  exact: (data, options, p) => {
+    const { g, t, armour } = shotSetup(data, options, p);
+    const hit = pHit(p.distance, t.size + p.cardMod, { ...extremeOpts(options), cardCharMod: p.cardMod });
+    const kill = pDestroyPerShot(hit, pDestroyGivenHit(g.firepower, armour, p.distance, 0, data.rules.damageRangeMods));
+    return [{ outcome: 'miss', p: Fraction.ONE.sub(hit) }, { outcome: 'hit, survives', p: hit.sub(kill) }, { outcome: 'destroyed', p: kill }];
+  },
+  sample: (data, options, p, rng) => {
+    const { g, t, armour } = shotSetup(data, options, p);
+    const o = extremeOpts(options);
+    if (!attackHits(roll2d6(rng), t.size + p.cardMod, p.distance, o.extremeFrom, extremeMode(o.extremeNeeds), p.cardMod)) return 'miss';
+    return destroys(roll2d6(rng), g.firepower, rangeModifier(data.rules.damageRangeMods, p.distance), armour) ? 'destroyed' : 'hit, survives';
+  },
+  checkParams: [
+    { attacker: 'pz4f2', target: 'm4', gun: 'only', cardMod: 0, distance: 5, arc: 'front' },
+    { attacker: 'firefly', target: 'pz4f2', gun: 'only', cardMod: 1, distance: 3, arc: 'side' },
+    { attacker: 'pz4f2', target: 'm4', gun: 'only', cardMod: 2, distance: 13, arc: 'rear' },
+  ],
   cardParams: [{ attacker: 'pz4f2', target: 'm4', gun: 'only', cardMod: 0 }, { attacker: 'firefly', target: 'pz4f2', gun: 'only', cardMod: 0 }],
 });
+
+/** The gun, target and armour value of a `shot` check. */
+function shotSetup(data: RulesData, options: PvOptions, p: { attacker: string; target: string; gun: string; arc: string }) {
+  const a = data.tanks[p.attacker];
+  const t = data.tanks[p.target];
+  const g = a.guns.find((x) => x.role === p.gun) ?? a.guns[0];
+  const arc = ARCS.find((x) => x === p.arc) ?? 'front';
+  return { g, t, armour: options.simplifiedArmour ? t.armour.side : t.armour[arc] };
+}
 
 export const oddsModule: OddsModule<RulesData, PvOptions, ScenarioBody> = { mechanics: [attackRoll, damageRoll, shot] };
 

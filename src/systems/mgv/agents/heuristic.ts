@@ -10,7 +10,7 @@ import type { Rng } from '../../../core/rng/rng.ts';
 import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
-import { hasLos, rangeBetween } from '../rules/geom.ts';
+import { beginReadOnly, endReadOnly, hasLos, rangeBetween } from '../rules/geom.ts';
 import {
   ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
   REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
@@ -246,7 +246,16 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
   decide(ctx: DecisionContext<MgvObservation>): number {
     const obs = ctx.observe();
     const m = obs.model;
-    const s: MgvState = obs.state;
+    // read-only on the observation: the rules' caches of this decision go to the agent's memo
+    beginReadOnly(obs.state);
+    try {
+      return this.decideOn(ctx, m, obs.state);
+    } finally {
+      endReadOnly();
+    }
+  }
+
+  private decideOn(ctx: DecisionContext<MgvObservation>, m: Model, s: MgvState): number {
     switch (s.step) {
       case ST_DECLARE:
         return this.declare(ctx, m, s);

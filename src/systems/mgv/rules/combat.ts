@@ -8,7 +8,7 @@ import type { Rng } from '../../../core/rng/rng.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { sortDescending } from '../../../core/dice/sample.ts';
 import {
-  bearingFromTarget, centreDistance, coverOf, hasLos, inArcOf, isSpotted, pointLos, rangeBetween, smokeCrossed, computeLos,
+  CACHE, bearingFromTarget, centreDistance, coverOf, hasLos, inArcOf, isSpotted, pointLos, rangeBetween, smokeCrossed, computeLos,
 } from './geom.ts';
 import { defenseOf, kineticPenetrate, locateSurface, mainAttack, payloadAttack, payloadPoints, placeInfestation, queueCrit, thermalDestroy } from './damage.ts';
 import { L_CORE_DAMAGE, L_HULL_DAMAGE, P_ENGINEERING, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from '../model.ts';
@@ -156,6 +156,14 @@ export function canTarget(m: Model, s: MgvState, i: number, slot: number, j: num
   const k = (i * 4 + slot) * s.units.length + j;
   const c = s.tgt[k];
   if (c >= 0) return c === 1;
+  if (!CACHE.write) {
+    // an agent's decision: its own memo, never the game's cache (geom.ts CACHE)
+    if (CACHE.tgtAt[k] === CACHE.stamp) return CACHE.tgt[k] === 1;
+    const v = canTargetFresh(m, s, i, slot, j);
+    CACHE.tgt[k] = v ? 1 : 0;
+    CACHE.tgtAt[k] = CACHE.stamp;
+    return v;
+  }
   const v = canTargetFresh(m, s, i, slot, j);
   const t = s.tgt;
   t[k] = v ? 1 : 0;

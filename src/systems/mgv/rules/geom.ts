@@ -158,14 +158,52 @@ function exemptFor(f: number): boolean {
   return false;
 }
 
+/**
+ * Whether the rules functions may store what they compute in the state's caches (LOS, cover,
+ * canTarget). An agent reasoning on its observation turns it off for its decision: it reads the
+ * game's caches but never writes into the game (observations are read-only).
+ */
+export const CACHE = {
+  write: true,
+  /**
+   * While `write` is off: the agent's own memo of this decision, same layout as the state's
+   * caches; a cell counts only when its stamp is the decision's (nothing to clear per decision).
+   */
+  los: new Int32Array(0),
+  losAt: new Int32Array(0),
+  cover: new Int32Array(0),
+  coverAt: new Int32Array(0),
+  tgt: new Int32Array(0),
+  tgtAt: new Int32Array(0),
+  stamp: 0,
+};
+
+/** Starts an agent's decision on `s`: cache writes off, the agent's memo emptied. */
+export function beginReadOnly(s: Readonly<MgvState>): void {
+  CACHE.write = false;
+  CACHE.stamp++;
+  if (CACHE.los.length < s.los.length) [CACHE.los, CACHE.losAt] = [new Int32Array(s.los.length), new Int32Array(s.los.length)];
+  if (CACHE.cover.length < s.cover.length) [CACHE.cover, CACHE.coverAt] = [new Int32Array(s.cover.length), new Int32Array(s.cover.length)];
+  if (CACHE.tgt.length < s.tgt.length) [CACHE.tgt, CACHE.tgtAt] = [new Int32Array(s.tgt.length), new Int32Array(s.tgt.length)];
+}
+
+export function endReadOnly(): void {
+  CACHE.write = true;
+}
+
 /** Direct LOS between two units (symmetric under the default options), cached per position set. */
 export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
   const n = s.units.length;
   const k = i * n + j;
   const c = s.los[k];
   if (c >= 0) return c === 1;
+  if (!CACHE.write && CACHE.losAt[k] === CACHE.stamp) return CACHE.los[k] === 1;
   const v = computeLos(m, s, i, j, false);
-  s.los[k] = v ? 1 : 0;
+  if (CACHE.write) s.los[k] = v ? 1 : 0;
+  else {
+    CACHE.los[k] = v ? 1 : 0;
+    CACHE.losAt[k] = CACHE.stamp;
+  }
   return v;
 }
 
@@ -233,7 +271,14 @@ export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
   const k = i * s.units.length + j;
   const c = s.cover[k];
   if (c >= 0) return c;
-  return (s.cover[k] = computeCover(m, s, i, j));
+  if (!CACHE.write && CACHE.coverAt[k] === CACHE.stamp) return CACHE.cover[k];
+  const v = computeCover(m, s, i, j);
+  if (CACHE.write) s.cover[k] = v;
+  else {
+    CACHE.cover[k] = v;
+    CACHE.coverAt[k] = CACHE.stamp;
+  }
+  return v;
 }
 
 function computeCover(m: Model, s: MgvState, i: number, j: number): number {

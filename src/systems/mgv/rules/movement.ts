@@ -216,7 +216,7 @@ function pathEvents(m: Model, s: MgvState, i: number, dx: number, dy: number, t:
       }
     } else if (F.jamming) {
       const J = m.data.terrainRules.jammingSurfaceJ;
-      const eff = jamEffect(m, 1 + rng.int(6) + J);
+      const eff = jamEffect(m, jamScore(rng, J));
       if (eff > u.jam && eff < 4) u.jam = eff;
       if (eff >= 4) u.jam = 3;
       if (u.jam >= 2) {
@@ -239,8 +239,18 @@ const done: number[] = [];
 
 /** Jamming-table effect for a score: 0 none, 1 Hs, 2 Im, 3 Pz, 4 Pz+B (spec §5.8 [P]). */
 export function jamEffect(m: Model, score: number): number {
-  for (const b of m.jamBands) if (score <= b.max) return b.effect;
-  return m.jamBands[m.jamBands.length - 1].effect;
+  return m.jamBands[jamBand(m.jamBands, score)].effect;
+}
+
+/** Index of the jamming-table band of a score: the first whose max it does not exceed, else the last. */
+export function jamBand(bands: ReadonlyArray<{ readonly max: number }>, score: number): number {
+  for (let k = 0; k < bands.length; k++) if (score <= bands[k].max) return k;
+  return bands.length - 1;
+}
+
+/** The jamming roll (seed §1.5, spec §5.8): one die + net jammer points J. */
+export function jamScore(rng: Rng, J: number): number {
+  return 1 + rng.int(6) + J;
 }
 
 /** First distance along the ray where the centre comes within `d` of the shape (Infinity if never). */

@@ -7,7 +7,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../../core/geometry/table/index.ts';
 import { applyCode, payloadPoints } from './damage.ts';
 import { centreDistance, hasLos, inArcOf, rangeBetween } from './geom.ts';
-import { displace, jamEffect, placeBehind } from './movement.ts';
+import { displace, jamEffect, jamScore, placeBehind } from './movement.ts';
 import { C_B, P_BEACONS, P_ENGINEERING, P_JAMMER, P_REPAIR, type Model } from '../model.ts';
 import type { MgvState } from '../state.ts';
 import { clearTargets } from '../state.ts';
@@ -72,7 +72,7 @@ export function resolveJam(m: Model, s: MgvState, i: number, j: number, counter:
   ctx.tally.addScalar(S_IDX.jamAttempts);
   const J = payloadPoints(m, i, u) - m.data.jamming.counterPerPowerPoint * counter;
   if (J <= 0) return;
-  const eff = jamEffect(m, 1 + ctx.dice.int(6) + J);
+  const eff = jamEffect(m, jamScore(ctx.dice, J));
   if (ctx.log) ctx.log(`  jamming ${m.units[i].id} -> ${m.units[j].id}: J = ${J}: ${['no effect', 'half speed', 'immobilized', 'paralyzed', 'paralyzed + B hit'][eff]}`);
   if (eff === 0) return;
   ctx.tally.addScalar(S_IDX.jamEffects);

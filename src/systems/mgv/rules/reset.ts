@@ -3,6 +3,8 @@
  * repairs (dice allocated by a named priority preset), sudden death, marker removal.
  */
 import type { PlayContext } from '../../../core/system.ts';
+import type { Rng } from '../../../core/rng/rng.ts';
+import type { MgvRules } from '../schema.ts';
 import { applyCode, payloadPoints, spreadFrom } from './damage.ts';
 import { againstProminent } from './geom.ts';
 import { basesOverlap, hypot } from '../../../core/geometry/table/index.ts';
@@ -194,13 +196,14 @@ export function suddenDeath(m: Model, s: MgvState, ctx: PlayContext): void {
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i];
     if (!u.alive || u.B <= 0) continue;
-    let dies = u.B >= d.automaticAt;
-    if (!dies) {
-      const min = d.minRollByBHits[Math.min(u.B, d.minRollByBHits.length) - 1];
-      dies = 1 + ctx.dice.int(6) >= min;
-    }
-    if (dies) killUnit(m, s, i, ctx);
+    if (diesAtReset(d, u.B, ctx.dice)) killUnit(m, s, i, ctx);
   }
+}
+
+/** Sudden death of a base with b >= 1 B hits at a Reset: automatic from automaticAt, else one die (spec §5.7 [P]). */
+export function diesAtReset(d: MgvRules['death'], b: number, rng: Rng): boolean {
+  if (b >= d.automaticAt) return true;
+  return 1 + rng.int(6) >= d.minRollByBHits[Math.min(b, d.minRollByBHits.length) - 1];
 }
 
 export function killUnit(m: Model, s: MgvState, i: number, ctx: PlayContext): void {

@@ -16,11 +16,12 @@ import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { FACE_BACK } from '../state.ts';
 import { codeOf, type PvStatic } from '../model.ts';
+import { agentStatic } from './private-static.ts';
 
 /** Best value of a per-face ability table among the crew of tank t (0 if none). */
 export function crewBest(o: PvObservation, table: Int16Array, t: number, sign = 1): number {
   let best = 0;
-  const G = o.G;
+  const G = agentStatic(o.G);
   for (let c = 0; c < G.nC; c++) {
     if (o.chTank[c] !== t || o.chFace[c] > FACE_BACK) continue;
     const v = table[2 * c + o.chFace[c]];
@@ -35,7 +36,7 @@ let crewVals = new Int16Array(0);
 
 export function crew(o: PvObservation): Int16Array {
   if (crewObs !== o) {
-    const G = o.G;
+    const G = agentStatic(o.G);
     if (crewVals.length < 4 * G.nT) crewVals = new Int16Array(4 * G.nT);
     // crewBest() for the four tables in one pass over the characters: the best attack and damage
     // values (0 when none is positive), the lowest defensive values (0 when none is negative).
@@ -83,7 +84,7 @@ function boundary(G: PvStatic, a: number, b: number): number {
 
 /** Whether gun g of tank t at (hex, facing) can be aimed at `to` (fixed guns: hull front arc). */
 export function canAim(o: PvObservation, t: number, g: number, hex: number, facing: number, to: number): boolean {
-  const G = o.G;
+  const G = agentStatic(o.G);
   if (G.gFixed[2 * t + g]) return inFrontArc(G, hex, to, facing);
   if (!G.opt.turretRotation) return true;
   const dir = G.opt.turretRelativeToHull ? rotate(facing, o.turret[t]) : o.turret[t];
@@ -98,7 +99,7 @@ export function canAim(o: PvObservation, t: number, g: number, hex: number, faci
  * (the crew's attack ability counted as used just in time when `crew` is set).
  */
 export function pHitFrom(o: PvObservation, t: number, g: number, hex: number, tgt: number, tgtHex: number, cardMod: number, noRoll: boolean, useCrew = true): number {
-  const G = o.G;
+  const G = agentStatic(o.G);
   const d = G.grid.distance(hex, tgtHex);
   if (d > G.gRange[2 * t + g] || d === 0) return 0;
   const cv = crew(o);
@@ -113,7 +114,7 @@ export function pHitFrom(o: PvObservation, t: number, g: number, hex: number, tg
 
 /** P(destroy | hit) of tank t's gun g from `hex` against tgt at (tgtHex, tgtFacing). */
 export function pKillFrom(o: PvObservation, t: number, g: number, hex: number, tgt: number, tgtHex: number, tgtFacing: number, dmgMod: number, useCrew = true): number {
-  const G = o.G;
+  const G = agentStatic(o.G);
   const d = G.grid.distance(hex, tgtHex);
   const armour = armourAgainst(G, hex, tgt, tgtHex, tgtFacing);
   const cv = crew(o);
@@ -133,7 +134,7 @@ export const PLAIN: ShotCard = { attackMod: 0, damageMod: 0, noRoll: false };
 
 /** Kill probability of the best gun of t at (hex, facing) against tgt where it stands. */
 export function killChance(o: PvObservation, t: number, hex: number, facing: number, tgt: number, card: ShotCard = PLAIN, tgtHex = o.hex[tgt], tgtFacing = o.facing[tgt]): { p: number; gun: number } {
-  const G = o.G;
+  const G = agentStatic(o.G);
   let best = 0;
   let gun = -1;
   const d = G.grid.distance(hex, tgtHex);
@@ -152,7 +153,7 @@ export function killChance(o: PvObservation, t: number, hex: number, facing: num
 
 /** Expected points destroyed by the best attack of t from (hex, facing), target values weighted by `weight`. */
 export function bestShot(o: PvObservation, t: number, hex: number, facing: number, card: ShotCard, weight: ArrayLike<number>): { ek: number; target: number; p: number } {
-  const G = o.G;
+  const G = agentStatic(o.G);
   let ek = 0;
   let target = -1;
   let pBest = 0;
@@ -171,7 +172,7 @@ export function bestShot(o: PvObservation, t: number, hex: number, facing: numbe
 
 /** Expected points tank t would lose standing at (hex, facing) if every enemy fired once (plain card). */
 export function threatAt(o: PvObservation, t: number, hex: number, facing: number): number {
-  const G = o.G;
+  const G = agentStatic(o.G);
   let survive = 1;
   for (let e = 0; e < G.nT; e++) {
     if (!o.alive[e] || G.tSide[e] === G.tSide[t] || o.hex[e] < 0 || o.inop[e]) continue;
@@ -183,7 +184,7 @@ export function threatAt(o: PvObservation, t: number, hex: number, facing: numbe
 
 /** Hex distance to the nearest alive enemy of t from `hex` (99 when none). */
 export function nearestEnemy(o: PvObservation, t: number, hex: number): number {
-  const G = o.G;
+  const G = agentStatic(o.G);
   let best = 99;
   for (let u = 0; u < G.nT; u++) if (o.alive[u] && G.tSide[u] !== G.tSide[t] && o.hex[u] >= 0) best = Math.min(best, G.grid.distance(hex, o.hex[u]));
   return best;

@@ -31,6 +31,7 @@ import {
 } from '../model.ts';
 import { PLAIN, bestShot, crewBest, killChance, threatAt, type ShotCard } from './eval.ts';
 import { Evaluator, frontMasks } from './evaluator.ts';
+import { agentStatic } from './private-static.ts';
 import { Searcher, type ReachSet } from './search.ts';
 
 export interface Style {
@@ -163,6 +164,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private plan: Plan | null = null;
   private planTurn = -1;
   private G: PvStatic | null = null;
+  /** The agents' copy of the static model for the current decision (see private-static.ts). */
+  private g!: PvStatic;
   private ws!: Workspace;
   /** Target value multipliers per tank. */
   private weights = new Float64Array(0);
@@ -206,7 +209,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       this.plan = null;
       this.planTurn = o.turn;
     }
-    const G = o.G;
+    const G = (this.g = agentStatic(o.G));
     if (this.G !== G) this.setup(G);
     this.decision = nextDecision++;
     const step = o.step;
@@ -232,7 +235,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
 
   /** Memo stamps, board and valuation inputs for a decision that values positions or moves. */
   private prepare(o: PvObservation): void {
-    const G = o.G;
+    const G = this.g;
     const ws = this.ws;
     const force = ws.owner !== this;
     ws.owner = this;
@@ -277,7 +280,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
 
   /** Writes the memo signature of o and says whether it differs from the last one. */
   private signatureChanged(o: PvObservation): boolean {
-    const G = o.G;
+    const G = this.g;
     const need = 4 + 7 * G.nT + 2 * G.nC + o.smokeHex.length;
     if (this.sig.length < need) {
       const s = new Int32Array(2 * need);
@@ -338,7 +341,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private card(o: PvObservation, k: number): ShotCard {
-    const G = o.G;
+    const G = this.g;
     return { attackMod: G.kAtk[k], damageMod: G.kDmg[k], noRoll: G.kNoRoll[k] === 1 };
   }
 
@@ -351,7 +354,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
    * candidate slot i (cVal[i], cTank[i]...); returns the value.
    */
   private evalTank(o: PvObservation, k: number, t: number, mode: number, i: number): number {
-    const G = o.G;
+    const G = this.g;
     const ev = this.ws.ev;
     const kind = G.kKind[k];
     const here = o.hex[t];
@@ -449,7 +452,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   /** Value of playing card k now (over every tank that may use it); its best plan is kept in kTank[k]... */
   private evalCard(o: PvObservation, k: number): number {
     if (this.kDecision[k] === this.decision) return this.kValue[k];
-    const G = o.G;
+    const G = this.g;
     const kind = G.kKind[k];
     let m = 0;
     for (const t of G.sideTanks[this.side]) {
@@ -506,7 +509,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private keep(o: PvObservation, k: number): number {
-    const G = o.G;
+    const G = this.g;
     const s = this.style;
     let v: number;
     if (G.kType[k] === K_ACTION) {
@@ -540,7 +543,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   // ------------------------------------------------------------------ decisions
 
   private action(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     let best = A_PASS;
     let bestValue = this.style.minGain;
     let bestCard = -1;
@@ -590,7 +593,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private tank(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const k = o.card;
     const plan = this.plan;
     if (plan && plan.card === k && !o.acted.includes(plan.tank)) {
@@ -622,7 +625,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private move(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const t = o.mv.tank;
     const here = o.hex[t];
     const f = o.facing[t];
@@ -685,7 +688,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
 
   /** Index of the best end state within mp MP (the first one on ties; -1 when none); its value in endValue. */
   private bestEnd(o: PvObservation, t: number, ends: ReachSet, mp: number): number {
-    const G = o.G;
+    const G = this.g;
     const ev = this.ws.ev;
     const k = o.card;
     const attack = k >= 0 && G.kKind[k] === AK_MOVE_THEN_ATTACK;
@@ -709,7 +712,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private turret(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const t = o.mv.tank;
     let best = A_PASS;
     let bestV = this.turretValue(o, t, G.opt.turretRelativeToHull ? (o.facing[t] + o.turret[t]) % 6 : o.turret[t]);
@@ -727,7 +730,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private turretValue(o: PvObservation, t: number, dir: number): number {
-    const G = o.G;
+    const G = this.g;
     let v = 0;
     for (let u = 0; u < G.nT; u++) {
       if (!o.alive[u] || G.tSide[u] === this.side || o.hex[u] < 0) continue;
@@ -737,7 +740,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private target(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const t = o.acted[o.acted.length - 1];
     const card = this.card(o, o.card);
     let best = has(ctx, A_PASS) ? A_PASS : ctx.legal[0];
@@ -759,7 +762,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
 
   /** Kill chance of the attack being resolved (layer 0), as seen by either side. */
   private incoming(o: PvObservation): { hit: number; kill: number; target: number; attacker: number } {
-    const G = o.G;
+    const G = this.g;
     const a = o.attack;
     if (!a) return { hit: 0, kill: 0, target: -1, attacker: -1 };
     const hit = a.noRoll ? 1 : Math.max(p2d6ge(a.distance - a.mod), p2d6ge(a.distance - a.mod - crewBest(o, G.cAtk, a.attacker)));
@@ -769,7 +772,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private react(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const s = this.style;
     const w = o.window;
     const inc = w === W2 || w === W3 ? this.incoming(o) : null;
@@ -808,7 +811,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private eaves(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const e = firstOf(ctx, K.eavesdrop);
     if (e === undefined) return A_PASS;
     if (o.pendCard >= 0 && G.kKind[o.pendCard] === RE_QUICK) return e;
@@ -817,7 +820,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private event(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     let best = A_PASS;
     let bestV = 0;
     for (let i = 0; i < ctx.n; i++) {
@@ -851,7 +854,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private maint(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     let best = ctx.legal[0];
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
@@ -869,7 +872,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private recover(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     let best = ctx.legal[0];
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
@@ -900,7 +903,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private place(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     const ref = enemyReference(o, this.side, this.ws);
     const t = firstUnplaced(o, this.side);
     const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
@@ -937,7 +940,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   }
 
   private placeChar(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = o.G;
+    const G = this.g;
     let best = ctx.legal[0];
     let bestV = -Infinity;
     for (let i = 0; i < ctx.n; i++) {
