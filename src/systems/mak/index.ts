@@ -123,6 +123,7 @@ export const system = defineSystem({
     lengthUnit: 'turns',
     kind: 'game',
     information: 'imperfect',
+    search: true,
   },
   scenarioSchema,
   rulesData,
