@@ -11,6 +11,7 @@ import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SIN
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
+import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -294,14 +295,21 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const c = stepCost(m, s, u, from, d);
     finishMover(s, u);
     const to = m.grid.nbr[from * 6 + d];
-    placeUnit(m, s, u, to);
-    s.mp[u] -= c;
-    st[u] |= MOVED;
-    if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
-    if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
-    resupply(m, s, u);
-    // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
-    pushDf(m, s, DF_T3, u, -1, to);
+    // [19.1.2]: the minefield attacks on leaving; M, D (or broken morale) stop the unit where it is (engine reading).
+    if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, u, from) !== 0 && !stillMoving(s, u)) {
+      st[u] |= MOVED | DONE;
+      s.mover = -1;
+    } else {
+      placeUnit(m, s, u, to);
+      s.mp[u] -= c;
+      st[u] |= MOVED;
+      if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
+      if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
+      if (m.mineStr[to] !== 0) mineAttack(m, s, ctx, u, to); // ... and on entering ([19.1.4])
+      resupply(m, s, u);
+      // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
+      if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, to);
+    }
   } else if (ki === K.attack) {
     const u = A.get(action, 'attack', 'unit');
     const w = A.get(action, 'attack', 'weapon');
@@ -452,10 +460,19 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
         c = m.cost2[m.uform[a]][h] + m.sideCost2[m.uform[a]][from * 6 + d];
       }
       s.mp[a] = Math.max(0, s.mp[a] - c);
-      placeUnit(m, s, a, h);
       s.status[a] |= DONE | ATTACKED;
       s.mover = -1;
+      // Minefields attack a unit entering close quarters combat like any move ([19.1.2]).
+      if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, a, from) !== 0 && !stillMoving(s, a)) {
+        clearFlag(s, FIRED_ADJ);
+        return;
+      }
+      placeUnit(m, s, a, h);
       if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
+      if (m.mineStr[h] !== 0 && mineAttack(m, s, ctx, a, h) !== 0 && s.status[a] & DEAD) {
+        clearFlag(s, FIRED_ADJ);
+        return;
+      }
       pushFrame(P, FID.cqcAttack, s.phaseSide, a, h);
       pushDf(m, s, DF_CQC_SAME, a, -1, h); // same-hex window, before the entering unit's attack
     } else if (kind === DF_CQC_RETURN) {

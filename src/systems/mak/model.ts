@@ -52,6 +52,8 @@ export interface Model {
   readonly depot: Int8Array;
   /** Defensive position value per hex (0 none, -1 or -2; [12.3]). */
   readonly defPos: Int8Array;
+  /** Minefield strength per hex (0 none, [19.1]); it never changes in play ([19.1.5]). */
+  readonly mineStr: Int8Array;
   // Units.
   readonly nu: number;
   readonly uid: readonly string[];
@@ -185,6 +187,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   for (const d of m.depots) depot[grid.indexOfId(d.hex)] = d.owner === 'mercenary' ? 0 : 1;
   const defPos = new Int8Array(n);
   for (const d of m.defensivePositions) defPos[grid.indexOfId(d.hex)] = d.value;
+  const mineStr = new Int8Array(n);
+  for (const d of m.mines) mineStr[grid.indexOfId(d.hex)] = d.strength;
 
   // Units.
   const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; side: number }> = [];
@@ -318,7 +322,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   }
 
   return {
-    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos,
+    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos, mineStr,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,

@@ -136,6 +136,8 @@ export const scenarioSchema = z
         depots: z.array(z.object({ hex: hexId, owner: side }).strict()).default([]),
         /** Defensive position markers ([12.3]): -1 or -2 added to attacks on the units they shelter. */
         defensivePositions: z.array(z.object({ hex: hexId, value: z.union([z.literal(-1), z.literal(-2)]) }).strict()).default([]),
+        /** Minefields ([19.1], [19.1.1]): attack strength 5-13 per hex, laid by `owner` (recorded secretly). */
+        mines: z.array(z.object({ hex: hexId, strength: int().min(5).max(13), owner: side }).strict()).default([]),
       })
       .strict(),
     sides: z
