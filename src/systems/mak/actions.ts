@@ -31,6 +31,8 @@ export function makeCodec(nu: number, nb: number, na: number) {
     counter: { unit: nu },
     pin: { unit: nu },
     fight: { choice: 2 },
+    load: { unit: nu, carrier: nu },
+    unload: { unit: nu },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

@@ -12,6 +12,7 @@ import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
+import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -44,19 +45,19 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
     c = tc + m.sideCost2[f][from * 6 + d];
   }
   // Stacking (spec §6 A31, engine reading): a move may never leave more than the limit in a hex.
-  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
+  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) + s.load[u] > m.data.rules.stackLimit) return -1; // cargo moves along ([13.1])
   return c;
 }
 
 function canMove(m: Model, s: MakState, u: number): boolean {
-  return m.uside[u] === s.phaseSide && (s.status[u] & (DEAD | IMMOBILE | ATTACKED | DONE | BROKEN)) === 0 && m.uform[u] <= 2;
+  return m.uside[u] === s.phaseSide && (s.status[u] & (DEAD | IMMOBILE | ATTACKED | DONE | BROKEN)) === 0 && m.uform[u] <= 2 && s.carrier[u] < 0;
 }
 
 /** Cost to enter the adjacent enemy hex for CQC, or -1 ([9.1]). */
 function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const from = s.hex[u];
   const to = m.grid.nbr[from * 6 + d];
-  if (to < 0 || m.uveh[u] || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (to < 0 || m.uveh[u] || s.carrier[u] >= 0 || s.load[u] > 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
   // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
   let c = s.status[u] & MOVED ? 0 : 2;
@@ -107,12 +108,13 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
               if (out) out[n] = A.encode.fire(f, w, g);
               n++;
             }
-          } else if (canAttack(m, s, f, w, a, ck)) {
-            if (out) out[n] = A.encode.fire(f, w, a);
+          } else if (canAttack(m, s, f, w, s.carrier[a] >= 0 ? s.carrier[a] : a, ck)) {
+            // Cargo that fired is answered through its vehicle: one target ([13.1.3]).
+            if (out) out[n] = A.encode.fire(f, w, s.carrier[a] >= 0 ? s.carrier[a] : a);
             n++;
           }
         }
-        if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && counterFits(m, s, f, s.hex[a])) {
+        if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
           if (out) out[n] = A.encode.counter(f);
           n++;
         }
@@ -236,6 +238,21 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       n++;
     }
   }
+  if (m.hasTransport) {
+    for (let u = 0; u < nu; u++) {
+      if (m.uside[u] !== s.phaseSide) continue;
+      if (canUnload(m, s, u)) {
+        if (out) out[n] = A.encode.unload(u);
+        n++;
+        continue;
+      }
+      for (let v = 0; v < nu; v++) {
+        if (m.ucap[v] === 0 || !canLoad(m, s, u, v)) continue;
+        if (out) out[n] = A.encode.load(u, v);
+        n++;
+      }
+    }
+  }
   return n;
 }
 
@@ -301,6 +318,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       s.mover = -1;
     } else {
       placeUnit(m, s, u, to);
+      carryCargo(m, s, u, to);
       s.mp[u] -= c;
       st[u] |= MOVED;
       if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
@@ -416,6 +434,18 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (log) log(`continuing CQC in ${m.grid.id(h)}: fight as is`);
       pushFrame(P, FID.cqcStrike, s.phaseSide, h, 0);
     }
+  } else if (ki === K.load) {
+    const u = A.get(action, 'load', 'unit'), v = A.get(action, 'load', 'carrier');
+    finishMover(s, -1);
+    st[u] |= DONE;
+    load(m, s, u, v);
+    if (log) log(`${m.uid[u]} loads onto ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([13.1.2])`);
+  } else if (ki === K.unload) {
+    const u = A.get(action, 'unload', 'unit');
+    const v = s.carrier[u];
+    finishMover(s, u);
+    unload(m, s, u);
+    if (log) log(`${m.uid[u]} unloads from ${m.uid[v]} in ${m.grid.id(s.hex[u])} (${s.mp[u] / 2} MP left)`);
   } else if (ki === K.pass) {
     finishTop(E, s, ctx);
   }
@@ -681,6 +711,8 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
+    case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;
     case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
   }
   return A.describe(a);

@@ -67,6 +67,11 @@ export interface Model {
   readonly uvp: Int32Array;
   readonly uinf: Uint8Array;
   readonly uveh: Uint8Array;
+  /** Transport capacity in stack points (0: not a transport, [13.1.5]); 1 where Type I cargo only. */
+  readonly ucap: Int8Array;
+  readonly ucapTypeI: Uint8Array;
+  /** Some unit of the scenario is a transport (load/unload actions are enumerated only then). */
+  readonly hasTransport: boolean;
   readonly upAtk: Int32Array;
   /** VP of the unit's pilot ([18.2.5]), 0 when it has none. */
   readonly upVp: Int32Array;
@@ -196,6 +201,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
+  const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
@@ -211,6 +217,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     uvp[i] = d.vp;
     uinf[i] = d.infantry ? 1 : 0;
     uveh[i] = d.vehicle ? 1 : 0;
+    ucap[i] = d.transport?.capacity ?? 0;
+    ucapTypeI[i] = d.transport?.typeIOnly ? 1 : 0;
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
     const role = (u as { role?: string }).role;
@@ -323,7 +331,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos, mineStr,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, upVp, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

@@ -29,6 +29,8 @@ export const unitSchema = z
     dogfight: int().min(0),
     vehicle: z.boolean(),
     infantry: z.boolean(),
+    /** Transport ([13.1.1], [13.1.5]): cargo capacity in stack points; `typeIOnly` refuses infantry (Sph69-p). */
+    transport: z.object({ capacity: int().min(1), typeIOnly: z.boolean() }).strict().optional(),
   })
   .strict();
 export type UnitData = z.infer<typeof unitSchema>;

@@ -44,8 +44,11 @@ export const PILOT_KILLED = 65536;
 /** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
 export const CHARGING = 16384;
 
+/** Loaded or unloaded this phase: infantry may not move at all ([14.1]); cargo that fired may not unload ([13.1.4]). */
+export const LOADING = 131072;
+
 /** Per-phase flags cleared at every phase change. */
-export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING;
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING | LOADING;
 
 export interface MakState {
   turn: number;
@@ -100,6 +103,9 @@ export interface MakState {
   artVp: number[];
   /** Aircraft status bits (A_*). */
   air: number[];
+  /** Transport ([13.1]): the vehicle carrying each unit (-1 none), and each vehicle's cargo in stack points. */
+  carrier: number[];
+  load: number[];
   pending: DecisionStack;
 }
 
@@ -159,6 +165,8 @@ export function newState(m: Model): MakState {
     rqOn: new Array<number>(rq).fill(0),
     artVp: [0, 0],
     air: new Array<number>(m.na).fill(0),
+    carrier: new Array<number>(nu).fill(-1),
+    load: new Array<number>(nu).fill(0),
     pending: newDecisionStack(),
   };
 }
@@ -189,6 +197,8 @@ export function cloneState(s: MakState): MakState {
     rqOn: s.rqOn.slice(),
     artVp: s.artVp.slice(),
     air: s.air.slice(),
+    carrier: s.carrier.slice(),
+    load: s.load.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

@@ -8,6 +8,7 @@ import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model 
 import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
+import { destroyCargo } from './transport.ts';
 import { WEAPON_TYPES } from '../schema.ts';
 
 /** Attack kinds (for metrics and per-phase limits). */
@@ -45,7 +46,7 @@ export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: n
 
 /** Can unit u attack unit t with slot w (range, LOS, friendly-hex rule, pinning)? */
 export function canAttack(m: Model, s: MakState, u: number, w: number, t: number, kind: number): boolean {
-  if (!alive(s, t) || !weaponReady(m, s, u, w, kind)) return false;
+  if (!alive(s, t) || s.carrier[t] >= 0 || !weaponReady(m, s, u, w, kind)) return false;
   const a = s.hex[u];
   const b = s.hex[t];
   if (kind === K_CQC || kind === K_CQC_DEF) return a === b && m.uveh[u] === 0; // vehicles never make CQC attacks ([13.2])
@@ -198,6 +199,10 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
       removeUnit(m, s, t);
       s.lost[m.uside[t]]++;
     }
+  }
+  if (st & DEAD && s.load[t] > 0) {
+    const n = destroyCargo(m, s, t); // [13.1.3]: D destroys the cargo too
+    if (ctx.log) ctx.log(`    ${n} unit(s) carried by ${m.uid[t]} destroyed with it`);
   }
   // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
   if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {

@@ -65,7 +65,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
   if (ctx.log) ctx.log(`  area attack on ${m.grid.id(centre)} (radius ${radius}): dice (${d1},${d2}) R ${combine(d1, d2, mode)}`);
   let hits = 0;
   for (let u = 0; u < m.nu; u++) {
-    if (s.status[u] & DEAD || m.grid.distance(s.hex[u], centre) > radius) continue;
+    if (s.status[u] & DEAD || s.carrier[u] >= 0 || m.grid.distance(s.hex[u], centre) > radius) continue; // cargo: one target with its vehicle ([13.1.3])
     const T = o.indirectTargetMode === 'designated' && designated > -1e9 ? designated : targetIn(m, s, u, base, wt);
     const h = hitOutcome(d1, d2, T, mode, o.snakeEyesAutoHit);
     if (h === MISS) {
