@@ -7,9 +7,9 @@
  */
 import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
-import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
+import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_OVR_ADJ, DF_OVR_SAME, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
-import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
+import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
@@ -72,6 +72,30 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
 }
 
 /**
+ * Cost of an overrun ([13.2]) by vehicle u through the adjacent enemy hex in direction d and out
+ * across the opposite hexside, or -1. Overrun costs no extra MP, but both hexes' entry costs are
+ * paid and the exit hex must be enterable ([13.2.2]); the vehicle needs a working weapon.
+ */
+export function overrunCost(m: Model, s: MakState, u: number, d: number): number {
+  const side = m.uside[u];
+  const from = s.hex[u];
+  const x = m.grid.nbr[from * 6 + d];
+  if (x < 0 || !hexHasSide(m, s, x, 1 - side) || hexHasSide(m, s, x, side) || hexHasSide(m, s, from, 1 - side)) return -1;
+  const y = m.grid.nbr[x * 6 + d];
+  if (y < 0 || hexHasSide(m, s, y, 1 - side)) return -1;
+  const f = m.uform[u];
+  const cx = m.cost2[f][x], cy = m.cost2[f][y];
+  if (cx < 0 || cy < 0) return -1;
+  const c = cx + m.sideCost2[f][from * 6 + d] + cy + m.sideCost2[f][x * 6 + d];
+  if (c > s.mp[u]) return -1;
+  const sp = stackPoints(m.ustack[u]) + s.load[u];
+  if (sp > m.data.rules.stackLimit || s.pts[y * 2 + side] + sp > m.data.rules.stackLimit) return -1;
+  let armed = false;
+  for (let w = 0; w < MAX_W && !armed; w++) if (weaponReady(m, s, u, w, K_OVERRUN)) armed = true;
+  return armed ? c : -1;
+}
+
+/**
  * Enumerates the legal actions of the current decision into `out` (or only counts them when out is
  * null). `withPass` = false counts only the substantive options of a pending frame.
  */
@@ -94,7 +118,8 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         else if (kind === DF_SINGLE || kind === DF_GROUP) {
           if (fh !== h) continue;
           if (f === t ? false : m.opt.t2RequiresSurvivor && st[t] & DEAD) continue;
-        } else if (kind === DF_CQC_ADJ) { if (fh !== h) continue; }
+        } else if (kind === DF_CQC_ADJ || kind === DF_OVR_ADJ) { if (fh !== h) continue; }
+        else if (kind === DF_OVR_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
         else if (kind === DF_CQC_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
         else if (kind === DF_CQC_RETURN) {
           if (fh !== h || s.hex[a] !== h) continue;
@@ -116,6 +141,15 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         }
         if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
           if (out) out[n] = A.encode.counter(f);
+          n++;
+        }
+      }
+    } else if (k === FID.ovrAttack) {
+      const u = frameArg(P, 0), h = frameArg(P, 1);
+      if (!(st[u] & DEAD) && s.hex[u] === h) {
+        for (let w = 0; w < MAX_W; w++) for (let t = 0; t < nu; t++) {
+          if (m.uside[t] === m.uside[u] || !canAttack(m, s, u, w, t, K_OVERRUN)) continue;
+          if (out) out[n] = A.encode.fire(u, w, t);
           n++;
         }
       }
@@ -184,6 +218,9 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           n++;
         } else if (c < 0 && assaultCost(m, s, u, d) >= 0) {
           if (out) out[n] = A.encode.assault(u, d);
+          n++;
+        } else if (c < 0 && m.uveh[u] && overrunCost(m, s, u, d) >= 0) {
+          if (out) out[n] = A.encode.overrun(u, d);
           n++;
         }
       }
@@ -396,6 +433,12 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (kind === DF_CQC_ADJ) st[f] |= FIRED_ADJ;
       if (log) log(`${m.uid[f]} fires defensively (${DF_NAMES[kind]})`);
       resolveAttack(m, s, ctx, f, w, t, kind === DF_CQC_SAME || kind === DF_CQC_RETURN ? K_CQC_DEF : K_DEFENSIVE);
+    } else if (k === FID.ovrAttack) {
+      const h = frameArg(P, 1), exit = frameArg(P, 2);
+      popFrame(P);
+      if (log) log(`${m.uid[f]} attacks ${m.uid[t]} overrunning ${m.grid.id(h)}`);
+      resolveAttack(m, s, ctx, f, w, t, K_OVERRUN); // not ATTACKED: with MP left it may move and overrun again ([13.2.2])
+      overrunExit(E, s, ctx, f, exit);
     } else if (k === FID.cqcAttack) {
       const h = frameArg(P, 1);
       popFrame(P);
@@ -434,6 +477,14 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (log) log(`continuing CQC in ${m.grid.id(h)}: fight as is`);
       pushFrame(P, FID.cqcStrike, s.phaseSide, h, 0);
     }
+  } else if (ki === K.overrun) {
+    const u = A.get(action, 'overrun', 'unit');
+    const d = A.get(action, 'overrun', 'dir');
+    const x = m.grid.nbr[s.hex[u] * 6 + d];
+    finishMover(s, u);
+    st[u] |= MOVED;
+    if (log) log(`${m.uid[u]} overruns ${m.grid.id(x)} from ${m.grid.id(s.hex[u])} ([13.2])`);
+    pushDf(m, s, DF_OVR_ADJ, u, m.grid.nbr[x * 6 + d], x); // approach: defensive fire as in CQC ([13.2.1])
   } else if (ki === K.load) {
     const u = A.get(action, 'load', 'unit'), v = A.get(action, 'load', 'carrier');
     finishMover(s, -1);
@@ -469,10 +520,28 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
   const P = s.pending;
   const k = topKindId(P);
   if (k === FID.defFire) {
-    const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H);
+    const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H), exit = frameArg(P, DF_T);
     popFrame(P);
     if (kind === DF_GROUP) clearFlag(s, IN_GROUP);
-    else if (kind === DF_CQC_SAME) clearFlag(s, FIRED_ADJ);
+    else if (kind === DF_CQC_SAME || kind === DF_OVR_SAME) clearFlag(s, FIRED_ADJ);
+    else if (kind === DF_OVR_ADJ) {
+      // Stopped (immobilized or destroyed) before the hex, or nobody left to overrun: the vehicle stays.
+      if (s.status[a] & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
+        clearFlag(s, FIRED_ADJ);
+        s.status[a] |= DONE;
+        s.mover = -1;
+        return;
+      }
+      const from = s.hex[a];
+      let d = 0;
+      for (; d < 6; d++) if (m.grid.nbr[from * 6 + d] === h) break;
+      s.mp[a] = Math.max(0, s.mp[a] - m.cost2[m.uform[a]][h] - m.sideCost2[m.uform[a]][from * 6 + d]);
+      placeUnit(m, s, a, h);
+      carryCargo(m, s, a, h);
+      if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
+      pushFrame(P, FID.ovrAttack, s.phaseSide, a, h, exit);
+      pushDf(m, s, DF_OVR_SAME, a, -1, h);
+    }
     else if (kind === DF_CQC_ADJ) {
       const st = s.status[a];
       // Fig. 10: immobilized (or destroyed) in the adjacent hex, the unit does not enter.
@@ -509,6 +578,10 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
       clearFlag(s, CQC_HIT);
       setupPins(E, s, h);
     }
+  } else if (k === FID.ovrAttack) {
+    const a = frameArg(P, 0), exit = frameArg(P, 2);
+    popFrame(P);
+    overrunExit(E, s, ctx, a, exit);
   } else if (k === FID.cqcAttack) {
     const h = frameArg(P, 1);
     popFrame(P);
@@ -538,6 +611,29 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
   } else {
     popFrame(P);
   }
+}
+
+/**
+ * The overrunning vehicle leaves through the opposite hexside ([13.2.1]) when it still can (alive,
+ * mobile, the exit hex free of enemies and within stacking); no defensive fire from that exit
+ * (engine reading: nor T3 at the exit hex). With MP left it may keep moving ([13.2.2]).
+ */
+function overrunExit(E: Engine, s: MakState, ctx: PlayContext, a: number, exit: number): void {
+  const { m } = E;
+  clearFlag(s, FIRED_ADJ);
+  const side = m.uside[a];
+  const h = s.hex[a];
+  if (s.status[a] & (DEAD | IMMOBILE) || hexHasSide(m, s, exit, 1 - side) || s.pts[exit * 2 + side] + stackPoints(m.ustack[a]) + s.load[a] > m.data.rules.stackLimit) {
+    s.status[a] |= DONE;
+    s.mover = -1;
+    return;
+  }
+  let d = 0;
+  for (; d < 6; d++) if (m.grid.nbr[h * 6 + d] === exit) break;
+  s.mp[a] = Math.max(0, s.mp[a] - Math.max(0, m.cost2[m.uform[a]][exit]) - m.sideCost2[m.uform[a]][h * 6 + d]);
+  placeUnit(m, s, a, exit);
+  carryCargo(m, s, a, exit);
+  if (ctx.log) ctx.log(`${m.uid[a]} leaves the overrun hex to ${m.grid.id(exit)} (${s.mp[a] / 2} MP left)`);
 }
 
 /** [9.4]: one anti-phase unit pinned per able phase unit in hex h; the phase player picks which. */
@@ -712,6 +808,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;
     case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
   }

@@ -17,6 +17,8 @@ export const K_DEFENSIVE = 1;
 export const K_CQC = 2;
 /** A defensive attack inside the CQC hex (same-hex window, return fire): range 0, defensive limits. */
 export const K_CQC_DEF = 3;
+/** A vehicle's overrun attack inside the enemy hex ([13.2.1]): range 0, offensive limits. */
+export const K_OVERRUN = 4;
 
 export function alive(s: MakState, u: number): boolean {
   return (s.status[u] & DEAD) === 0;
@@ -50,6 +52,7 @@ export function canAttack(m: Model, s: MakState, u: number, w: number, t: number
   const a = s.hex[u];
   const b = s.hex[t];
   if (kind === K_CQC || kind === K_CQC_DEF) return a === b && m.uveh[u] === 0; // vehicles never make CQC attacks ([13.2])
+  if (kind === K_OVERRUN) return a === b && m.uveh[u] === 1;
   if (a === b) return false; // same hex attacks are close quarters combat only
   // [5.1.4], [9.2.3]: never into a hex holding own units; [9.4.4]: pinned units do not fire out.
   if (s.status[u] & PINNED && hexHasSide(m, s, a, 1 - m.uside[u])) return false;
