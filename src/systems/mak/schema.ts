@@ -31,6 +31,8 @@ export const unitSchema = z
     infantry: z.boolean(),
     /** Transport ([13.1.1], [13.1.5]): cargo capacity in stack points; `typeIOnly` refuses infantry (Sph69-p). */
     transport: z.object({ capacity: int().min(1), typeIOnly: z.boolean() }).strict().optional(),
+    /** Unmanned ([16.0]): spared the night penalty ([19.3]). */
+    unmanned: z.boolean().optional(),
   })
   .strict();
 export type UnitData = z.infer<typeof unitSchema>;
@@ -123,6 +125,8 @@ const sideBlock = z
 export const scenarioSchema = z
   .object({
     turns: int().min(1).max(50),
+    /** A night scenario ([19.3]): manned units fire with `rules.nightPenalty`. */
+    night: z.boolean().default(false),
     firstPlayer: side,
     attackingPlayer: side,
     map: z

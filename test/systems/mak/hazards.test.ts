@@ -64,3 +64,25 @@ describe('land mines ([19.1])', () => {
     expect(() => setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0103' }], strahl: [{ id: 'S1', type: 'PKA', at: '1008' }] }, { map: { mines: [{ hex: '0203', strength: 14, owner: 'strahl' }] } })).toThrow();
   });
 });
+
+describe('night ([19.3])', () => {
+  const scene = (night: boolean) => setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0303' }], strahl: [{ id: 'S1', type: 'PKA', at: '0503' }, { id: 'S2', type: 'NeuSpotter', at: '0603' }] }, { night });
+  it('manned units fire with the night penalty (placeholder -2); the attack targets drop by exactly that', () => {
+    const day = scene(false), dark = scene(true);
+    const pen = dark.game.E.m.data.rules.nightPenalty;
+    expect(pen).toBe(-2);
+    const tOf = (t: Setup) => Number(/T (-?\d+)/.exec(t.legal().find((l) => l.startsWith('M1 attacks S1 with L'))!)![1]);
+    expect(tOf(dark)).toBe(tOf(day) + pen);
+    // Injected dice: T 7 by day (8 - 2 + 1 at range 2) hits on R 7; at night T 5 misses it.
+    expect(tOf(day)).toBe(7);
+    day.act('M1 attacks S1 with L', 3, 4, 6, 6);
+    expect(day.log.some((l) => l.includes('R 7: hit'))).toBe(true);
+    dark.act('M1 attacks S1 with L', 3, 4);
+    expect(dark.log.some((l) => l.includes('R 7: miss'))).toBe(true);
+  });
+  it('unmanned units (the NeuSpotter) take no night penalty', () => {
+    const m = scene(true).game.E.m;
+    expect(m.unight[m.uid.indexOf('S2')]).toBe(0);
+    expect(m.unight[m.uid.indexOf('S1')]).toBe(-2);
+  });
+});

@@ -53,11 +53,12 @@ export interface Units {
   strahl: SideIn;
 }
 
-export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number } = {}): Setup {
+export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number; night?: boolean } = {}): Setup {
   const data = defaultData();
   o.data?.(data);
   const body = scenarioSchema.parse({
     turns: o.turns ?? 6,
+    night: o.night ?? false,
     firstPlayer: o.first ?? 'mercenary',
     attackingPlayer: 'mercenary',
     map: { cols: 10, rows: 8, ...(o.map ?? {}) },

@@ -174,11 +174,11 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const t = A.get(code, 'request', 'target');
     return m.uvp[t] >= artilleryVp ? 9.2 + m.uvp[t] * 0.1 : -1;
   }
-  // Transport ([13.1]): slow infantry ride while the enemy is more than 3 hexes off; cargo gets off
+  // Transport ([13.1]): infantry and units slower than the vehicle ride while the enemy is more than 3 hexes off; cargo gets off
   // within 3 hexes of the enemy or when its vehicle is stuck.
   if (k === K.load) {
-    const u = A.get(code, 'load', 'unit');
-    return m.uinf[u] && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
+    const u = A.get(code, 'load', 'unit'), v = A.get(code, 'load', 'carrier');
+    return (m.uinf[u] || m.ump2[u] < m.ump2[v]) && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
   }
   if (k === K.unload) {
     const u = A.get(code, 'unload', 'unit');

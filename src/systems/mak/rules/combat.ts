@@ -78,7 +78,7 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
   if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
-  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods;
+  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods + m.unight[u]; // manned units at night ([19.3])
 }
 
 /**

@@ -107,7 +107,7 @@ export function resolveIndirect(m: Model, s: MakState, ctx: PlayContext, u: numb
   spendUsage(m, s, ctx, u, w, 0, 0); // one round (rockets: no natural-dice checks)
   if (ctx.log) ctx.log(`${m.uid[u]} fires indirectly at ${m.grid.id(h)}, spotted by ${m.uid[sp]}`);
   const wt = m.wtype[k];
-  const base = m.watk[k] + m.upAtk[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
+  const base = m.watk[k] + m.upAtk[u] + m.unight[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
   areaAttack(m, s, ctx, h, 1, base, wt, rowOf(m, u, w), u, w);
 }
 
