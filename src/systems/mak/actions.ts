@@ -34,6 +34,8 @@ export function makeCodec(nu: number, nb: number, na: number) {
     load: { unit: nu, carrier: nu },
     unload: { unit: nu },
     overrun: { unit: nu, dir: 6 },
+    /** dir 6: the unit's own hex. */
+    smoke: { unit: nu, dir: 7 },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

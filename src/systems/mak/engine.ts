@@ -13,6 +13,7 @@ import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, alive, applyResu
 import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
+import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -275,6 +276,14 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       n++;
     }
   }
+  for (let u = 0; u < nu; u++) {
+    if (m.usmoke[u] === 0 || m.uside[u] !== s.phaseSide) continue;
+    for (let d = 0; d <= 6; d++) {
+      if (smokeTarget(m, s, u, d) < 0) continue;
+      if (out) out[n] = A.encode.smoke(u, d);
+      n++;
+    }
+  }
   if (m.hasTransport) {
     for (let u = 0; u < nu; u++) {
       if (m.uside[u] !== s.phaseSide) continue;
@@ -485,6 +494,11 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     st[u] |= MOVED;
     if (log) log(`${m.uid[u]} overruns ${m.grid.id(x)} from ${m.grid.id(s.hex[u])} ([13.2])`);
     pushDf(m, s, DF_OVR_ADJ, u, m.grid.nbr[x * 6 + d], x); // approach: defensive fire as in CQC ([13.2.1])
+  } else if (ki === K.smoke) {
+    const u = A.get(action, 'smoke', 'unit');
+    const x = smokeTarget(m, s, u, A.get(action, 'smoke', 'dir'));
+    laySmoke(m, s, u, x);
+    if (log) log(`${m.uid[u]} lays smoke in ${m.grid.id(x)} ([19.2])`);
   } else if (ki === K.load) {
     const u = A.get(action, 'load', 'unit'), v = A.get(action, 'load', 'carrier');
     finishMover(s, -1);
@@ -724,7 +738,9 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.mp[u] = m.ump2[u];
     s.pfUsed[u] = 0;
     s.rkUsed[u] = 0;
+    s.smokeUsed[u] = 0;
   }
+  ageSmoke(s); // [19.2.3]
   s.mover = -1;
   if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
   for (let u = 0; u < m.nu; u++) {
@@ -808,6 +824,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;
     case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';

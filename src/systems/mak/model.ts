@@ -72,6 +72,10 @@ export interface Model {
   readonly ucapTypeI: Uint8Array;
   /** Night penalty added to the attack target of each unit's fire (0 by day or for unmanned units, [19.3]). */
   readonly unight: Int8Array;
+  /** Smoke Screen Equipment ([19.2.2]): screens (-1 unlimited engine smoke, 0 none), placement range, screens per turn. */
+  readonly usmoke: Int8Array;
+  readonly usmokeRange: Int8Array;
+  readonly usmokePer: Int8Array;
   /** Some unit of the scenario is a transport (load/unload actions are enumerated only then). */
   readonly hasTransport: boolean;
   readonly upAtk: Int32Array;
@@ -204,6 +208,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
   const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu), unight = new Int8Array(nu);
+  const usmoke = new Int8Array(nu), usmokeRange = new Int8Array(nu), usmokePer = new Int8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
@@ -221,6 +226,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     uveh[i] = d.vehicle ? 1 : 0;
     ucap[i] = d.transport?.capacity ?? 0;
     ucapTypeI[i] = d.transport?.typeIOnly ? 1 : 0;
+    const sm = data.smoke[u.type];
+    if (sm) { usmoke[i] = sm.screens; usmokeRange[i] = sm.range; usmokePer[i] = sm.perTurn; }
     unight[i] = body.night && !d.unmanned ? data.rules.nightPenalty : 0;
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
@@ -334,7 +341,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos, mineStr,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

@@ -106,6 +106,11 @@ export interface MakState {
   /** Transport ([13.1]): the vehicle carrying each unit (-1 none), and each vehicle's cargo in stack points. */
   carrier: number[];
   load: number[];
+  /** Smoke ([19.2]): marker value per hex (2, then 1, 0 none), the side that laid it; screens left and laid this phase per unit. */
+  smoke: number[];
+  smokeSide: number[];
+  smokeLeft: number[];
+  smokeUsed: number[];
   pending: DecisionStack;
 }
 
@@ -167,6 +172,10 @@ export function newState(m: Model): MakState {
     air: new Array<number>(m.na).fill(0),
     carrier: new Array<number>(nu).fill(-1),
     load: new Array<number>(nu).fill(0),
+    smoke: new Array<number>(m.n).fill(0),
+    smokeSide: new Array<number>(m.n).fill(0),
+    smokeLeft: Array.from(m.usmoke),
+    smokeUsed: new Array<number>(nu).fill(0),
     pending: newDecisionStack(),
   };
 }
@@ -199,6 +208,10 @@ export function cloneState(s: MakState): MakState {
     air: s.air.slice(),
     carrier: s.carrier.slice(),
     load: s.load.slice(),
+    smoke: s.smoke.slice(),
+    smokeSide: s.smokeSide.slice(),
+    smokeLeft: s.smokeLeft.slice(),
+    smokeUsed: s.smokeUsed.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

@@ -8,7 +8,7 @@ import { bestSlot, type Engine } from '../engine.ts';
 import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
 import { K_OFFENSIVE, attackTargetOf } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { DEAD, IMMOBILE, type MakState } from '../state.ts';
+import { ATTACKED, DEAD, IMMOBILE, type MakState } from '../state.ts';
 
 const HIT_TABLE: number[][] = [[], []];
 const AUTO_TABLE: number[][] = [[], []];
@@ -179,6 +179,11 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.load) {
     const u = A.get(code, 'load', 'unit'), v = A.get(code, 'load', 'carrier');
     return (m.uinf[u] || m.ump2[u] < m.ump2[v]) && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
+  }
+  // Smoke ([19.2]): a unit that has fired screens its own hex when the enemy is within 4 hexes.
+  if (k === K.smoke) {
+    const u = A.get(code, 'smoke', 'unit');
+    return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
   }
   if (k === K.unload) {
     const u = A.get(code, 'unload', 'unit');

@@ -9,6 +9,7 @@ import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, 
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
+import { smokeMod } from './smoke.ts';
 import { WEAPON_TYPES } from '../schema.ts';
 
 /** Attack kinds (for metrics and per-phase limits). */
@@ -76,6 +77,7 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
+  mods += smokeMod(m, s, a, b, wt); // smoke in the firer's or the target's hex ([19.2.6])
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
   if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
   return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods + m.unight[u]; // manned units at night ([19.3])
