@@ -14,6 +14,7 @@ import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
 import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
+import { fireAttacks } from './rules/fire.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -524,7 +525,7 @@ function clearFlag(s: MakState, flag: number): void {
 /** PF units entering a friendly depot hex with no enemy reload ([11.3.1]; not the Krachen Vogel). */
 function resupply(m: Model, s: MakState, u: number): void {
   const h = s.hex[u];
-  if (m.depot[h] !== m.uside[u] || hexHasSide(m, s, h, 1 - m.uside[u]) || m.utype[u] === 'KrachenVogel') return;
+  if (m.depot[h] !== m.uside[u] || s.depotGone[h] || hexHasSide(m, s, h, 1 - m.uside[u]) || m.utype[u] === 'KrachenVogel') return;
   for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] === WT_PF) s.ammo[u * MAX_W + w] = m.wammo[u * MAX_W + w];
 }
 
@@ -753,6 +754,7 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     setupPins(E, s, h);
   }
   landArtillery(m, s, ctx); // S1: before anything moves ([17.1.6])
+  fireAttacks(m, s, ctx); // S3: fires attack the other player's infantry ([19.4.2], A20)
   moraleRecovery(E, s, ctx); // S4
 }
 

@@ -48,6 +48,8 @@ export interface Model {
   readonly hexAtk: Int8Array;
   /** Hexes whose terrain gives cover (forest/building): agents' preference, morale. */
   readonly cover: Uint8Array;
+  /** Building hexes (full or partial): they can catch fire ([19.4]). */
+  readonly building: Uint8Array;
   /** Depot owner per hex (-1 none). */
   readonly depot: Int8Array;
   /** Defensive position value per hex (0 none, -1 or -2; [12.3]). */
@@ -137,6 +139,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const blockFlat = new Uint8Array(n);
   const hill = new Uint8Array(n);
   const cover = new Uint8Array(n);
+  const building = new Uint8Array(n);
   const hexAtk = new Int8Array(n * 6 * 2);
   for (let i = 0; i < n; i++) {
     for (let f = 0; f < 3; f++) {
@@ -153,6 +156,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
       if (td.height > 0) height[i] = 1;
       if (t === 'hill') hill[i] = 1;
       else if (td.blocksLos && (t !== 'partialBuilding' || opt.partialBuildingBlocksLOS)) blockFlat[i] = 1;
+      if (t === 'building' || t === 'partialBuilding') building[i] = 1;
       if (t === 'forest' || t === 'building' || t === 'partialBuilding') cover[i] = 1;
       if (opt.obstaclesAreHeight1 && (t === 'forest' || t === 'building')) height[i] = 1;
     }
@@ -340,7 +344,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   }
 
   return {
-    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos, mineStr,
+    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,

@@ -111,6 +111,9 @@ export interface MakState {
   smokeSide: number[];
   smokeLeft: number[];
   smokeUsed: number[];
+  /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
+  fire: number[];
+  depotGone: number[];
   pending: DecisionStack;
 }
 
@@ -176,6 +179,8 @@ export function newState(m: Model): MakState {
     smokeSide: new Array<number>(m.n).fill(0),
     smokeLeft: Array.from(m.usmoke),
     smokeUsed: new Array<number>(nu).fill(0),
+    fire: new Array<number>(m.n).fill(0),
+    depotGone: new Array<number>(m.n).fill(0),
     pending: newDecisionStack(),
   };
 }
@@ -212,6 +217,8 @@ export function cloneState(s: MakState): MakState {
     smokeSide: s.smokeSide.slice(),
     smokeLeft: s.smokeLeft.slice(),
     smokeUsed: s.smokeUsed.slice(),
+    fire: s.fire.slice(),
+    depotGone: s.depotGone.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

@@ -4,12 +4,13 @@
  * (model, state) plus the dice stream; allocation-free.
  */
 import type { PlayContext } from '../../../core/system.ts';
-import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
+import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
 import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
 import { smokeMod } from './smoke.ts';
+import { maybeIgnite } from './fire.ts';
 import { WEAPON_TYPES } from '../schema.ts';
 
 /** Attack kinds (for metrics and per-phase limits). */
@@ -58,6 +59,7 @@ export function canAttack(m: Model, s: MakState, u: number, w: number, t: number
   // [5.1.4], [9.2.3]: never into a hex holding own units; [9.4.4]: pinned units do not fire out.
   if (s.status[u] & PINNED && hexHasSide(m, s, a, 1 - m.uside[u])) return false;
   if (hexHasSide(m, s, b, m.uside[u])) return false;
+  if (s.fire[a]) return false; // nobody inside a burning hex sees out ([19.4.3])
   const k = u * MAX_W + w;
   const d = m.grid.distance(a, b);
   if (d > m.wrange[k] || d >= RANGES || m.rangeMod[m.wtype[k] * RANGES + d] === NO_RANGE) return false;
@@ -145,6 +147,8 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
     if (defer) {
       if (res > s.pendRes[t]) s.pendRes[t] = res;
     } else applyResult(m, s, ctx, t, res, u, w);
+    const wt = w === UNARMED ? -1 : m.wtype[u * MAX_W + w];
+    if (res === R_D && (wt === WT_G || wt === WT_M)) maybeIgnite(m, s, ctx, s.hex[t]); // [19.4.1]
   }
   return res;
 }

@@ -8,6 +8,7 @@ import { DIR_NAMES } from '../../../core/geometry/hex/directions.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
+import { maybeIgnite } from './fire.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
 import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
@@ -84,6 +85,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
     else if (res === R_M) ctx.tally.add(row, M.col.M);
     if (ctx.log) ctx.log(`    ${m.uid[u]}: T ${T}, hit, endurance ${RESULT_NAMES[res]}`);
     if (res !== R_NONE) applyResult(m, s, ctx, u, res, by, w);
+    if (res === R_D && by < 0) maybeIgnite(m, s, ctx, s.hex[u]); // an artillery strike's D in a building ([19.4.1])
   }
   return hits;
 }
