@@ -36,6 +36,7 @@ export function makeCodec(nu: number, nb: number, na: number) {
     overrun: { unit: nu, dir: 6 },
     /** dir 6: the unit's own hex. */
     smoke: { unit: nu, dir: 7 },
+    enter: { unit: nu },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

@@ -17,7 +17,7 @@ import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -71,6 +71,19 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   }
   if (c > s.mp[u]) return -1;
   return s.pts[to * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit ? -1 : c;
+}
+
+/**
+ * Reinforcement u's cost to enter at its scenario hex ([12.1]): in its owner's phase from its turn on
+ * (it may be delayed), the first hex paid from its normal allowance, never into an enemy-occupied
+ * hex, terrain it could enter, stacking kept. -1 when it may not enter now.
+ */
+export function entryCost(m: Model, s: MakState, u: number): number {
+  if (m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
+  const h = m.ustart[u];
+  if (hexHasSide(m, s, h, 1 - m.uside[u]) || s.pts[h * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
+  const c = m.uinf[u] ? 2 : m.uform[u] <= 2 ? m.cost2[m.uform[u]][h] : -1;
+  return c >= 0 && c <= m.ump2[u] ? c : -1;
 }
 
 /**
@@ -276,6 +289,11 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       if (out) out[n] = A.encode.strafe(a, t);
       n++;
     }
+  }
+  for (let u = 0; u < nu; u++) {
+    if (!(st[u] & OFFMAP) || entryCost(m, s, u) < 0) continue;
+    if (out) out[n] = A.encode.enter(u);
+    n++;
   }
   for (let u = 0; u < nu; u++) {
     if (m.usmoke[u] === 0 || m.uside[u] !== s.phaseSide) continue;
@@ -495,6 +513,20 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     st[u] |= MOVED;
     if (log) log(`${m.uid[u]} overruns ${m.grid.id(x)} from ${m.grid.id(s.hex[u])} ([13.2])`);
     pushDf(m, s, DF_OVR_ADJ, u, m.grid.nbr[x * 6 + d], x); // approach: defensive fire as in CQC ([13.2.1])
+  } else if (ki === K.enter) {
+    const u = A.get(action, 'enter', 'unit');
+    const h = m.ustart[u];
+    const c = entryCost(m, s, u);
+    finishMover(s, u);
+    st[u] &= ~(DEAD | OFFMAP);
+    s.occ[h * 2 + m.uside[u]]++;
+    s.pts[h * 2 + m.uside[u]] += stackPoints(m.ustack[u]);
+    s.mp[u] = m.ump2[u] - c;
+    st[u] |= MOVED;
+    if (m.uinf[u]) s.mp[u] = 0;
+    if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
+    if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
+    if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
   } else if (ki === K.smoke) {
     const u = A.get(action, 'smoke', 'unit');
     const x = smokeTarget(m, s, u, A.get(action, 'smoke', 'dir'));
@@ -684,7 +716,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (s.over) return;
     let a0 = false, a1 = false;
-    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD)) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) || s.status[u] & OFFMAP) { if (m.uside[u] === 0) a0 = true; else a1 = true; } // reinforcements still to come count
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
@@ -826,6 +858,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;

@@ -112,6 +112,8 @@ const unitEntry = z
     pilot: z.string().optional(),
     /** Artillery request group ([17.1.2]): command (Ld, HQ), recon, other (default: recon for NeuSpotter, Kröte, Raccoon; else other). */
     role: z.enum(['command', 'recon', 'other']).optional(),
+    /** Reinforcement ([12.1]): the turn from which it may enter, in its owner's phase, at hex `at` (the scenario's entry hex). */
+    arrives: int().min(2).optional(),
   })
   .strict();
 /** Off-board artillery ("Understanding the Scenarios" c): type, rounds in total, rounds per turn. */

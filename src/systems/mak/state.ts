@@ -44,6 +44,9 @@ export const PILOT_KILLED = 65536;
 /** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
 export const CHARGING = 16384;
 
+/** Not yet on the map (a reinforcement, [12.1]): carried together with DEAD, so every rule ignores it until it enters. */
+export const OFFMAP = 262144;
+
 /** Loaded or unloaded this phase: infantry may not move at all ([14.1]); cargo that fired may not unload ([13.1.4]). */
 export const LOADING = 131072;
 
@@ -134,6 +137,7 @@ export function newState(m: Model): MakState {
   const occ = new Array<number>(m.n * 2).fill(0);
   const pts = new Array<number>(m.n * 2).fill(0);
   for (let u = 0; u < nu; u++) {
+    if (m.uarrive[u] > 0) continue; // reinforcements enter later
     occ[m.ustart[u] * 2 + m.uside[u]]++;
     pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
   }
@@ -149,7 +153,7 @@ export function newState(m: Model): MakState {
     winner: -1,
     endDetail: 0,
     hex: Array.from(m.ustart),
-    status: new Array<number>(nu).fill(0),
+    status: Array.from(m.uarrive, (t) => (t > 0 ? DEAD | OFFMAP : 0)),
     mp: Array.from(m.ump2),
     ammo,
     wdis: new Array<number>(nu * MAX_W).fill(0),

@@ -185,6 +185,7 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const u = A.get(code, 'smoke', 'unit');
     return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
   }
+  if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
   if (k === K.unload) {
     const u = A.get(code, 'unload', 'unit');
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
