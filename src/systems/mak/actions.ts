@@ -15,7 +15,7 @@ import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
 import { decisionFrames } from '../../core/decision/stack.ts';
 import { MAX_W } from './model.ts';
 
-export function makeCodec(nu: number, nb: number, na: number) {
+export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
   return actionCodec({
     indirect: { unit: nu, weapon: MAX_W, target: nu },
     request: { unit: nu, battery: Math.max(1, nb), target: nu },
@@ -37,6 +37,7 @@ export function makeCodec(nu: number, nb: number, na: number) {
     /** dir 6: the unit's own hex. */
     smoke: { unit: nu, dir: 7 },
     enter: { unit: nu },
+    drop: { unit: nu, hex: nh },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

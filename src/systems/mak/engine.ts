@@ -15,6 +15,7 @@ import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
 import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
+import { canDrop, dropFire } from './rules/airdrop.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -79,7 +80,7 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
  * hex, terrain it could enter, stacking kept. -1 when it may not enter now.
  */
 export function entryCost(m: Model, s: MakState, u: number): number {
-  if (m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
+  if (m.uairdrop[u] || m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
   const h = m.ustart[u];
   if (hexHasSide(m, s, h, 1 - m.uside[u]) || s.pts[h * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
   const c = m.uinf[u] ? 2 : m.uform[u] <= 2 ? m.cost2[m.uform[u]][h] : -1;
@@ -291,7 +292,16 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
     }
   }
   for (let u = 0; u < nu; u++) {
-    if (!(st[u] & OFFMAP) || entryCost(m, s, u) < 0) continue;
+    if (!(st[u] & OFFMAP)) continue;
+    if (m.uairdrop[u]) {
+      for (let h = 0; h < m.n; h++) {
+        if (!canDrop(m, s, u, h)) continue;
+        if (out) out[n] = A.encode.drop(u, h);
+        n++;
+      }
+      continue;
+    }
+    if (entryCost(m, s, u) < 0) continue;
     if (out) out[n] = A.encode.enter(u);
     n++;
   }
@@ -527,6 +537,20 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
     if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
     if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
+  } else if (ki === K.drop) {
+    const u = A.get(action, 'drop', 'unit');
+    const h = A.get(action, 'drop', 'hex');
+    finishMover(s, -1);
+    st[u] &= ~(DEAD | OFFMAP);
+    s.hex[u] = h;
+    s.occ[h * 2 + m.uside[u]]++;
+    s.pts[h * 2 + m.uside[u]] += stackPoints(m.ustack[u]);
+    st[u] |= MOVED | DONE;
+    s.mp[u] = 0;
+    const hot = hexHasSide(m, s, h, 1 - m.uside[u]);
+    if (hot) st[u] |= ATTACKED; // a survivor in the enemy hex may not attack this phase
+    if (log) log(`${m.uid[u]} is airdropped into ${m.grid.id(h)}${hot ? ' (enemy hex)' : ''} ([12.2])`);
+    dropFire(m, s, ctx, u);
   } else if (ki === K.smoke) {
     const u = A.get(action, 'smoke', 'unit');
     const x = smokeTarget(m, s, u, A.get(action, 'smoke', 'dir'));
@@ -859,6 +883,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
+    case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;

@@ -30,7 +30,7 @@ export interface MakGame extends CompiledGame<MakState, MakObservation> {
 
 export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions): MakGame {
   const m = buildModel(data, body, opt);
-  const A = makeCodec(m.nu, m.nb, m.na);
+  const A = makeCodec(m.nu, m.nb, m.na, m.n);
   const E: Engine = { m, A };
   const nu = m.nu;
   const maxActions = 1 + nu * 6 + nu * MAX_W * nu * 2 + nu * nu + nu * (MAX_W + 1) * nu + nu + 2 + nu * m.nb * nu + m.na * nu;

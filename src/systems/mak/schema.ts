@@ -114,6 +114,8 @@ const unitEntry = z
     role: z.enum(['command', 'recon', 'other']).optional(),
     /** Reinforcement ([12.1]): the turn from which it may enter, in its owner's phase, at hex `at` (the scenario's entry hex). */
     arrives: int().min(2).optional(),
+    /** Airdropped ([12.2]): from turn `arrives` (default 1) placed in any hex it could occupy, instead of entering at `at`. */
+    airdrop: z.boolean().optional(),
   })
   .strict();
 /** Off-board artillery ("Understanding the Scenarios" c): type, rounds in total, rounds per turn. */

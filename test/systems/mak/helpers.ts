@@ -46,7 +46,7 @@ export interface Setup {
   has(text: string): boolean;
 }
 
-type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number };
+type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean };
 type SideIn = UnitIn[] | { units: UnitIn[]; artillery?: Array<{ id: string; type: string; rounds: number; perTurn: number }>; aircraft?: Array<{ id: string; type: string; pilot?: string }> };
 export interface Units {
   mercenary: SideIn;

@@ -39,3 +39,28 @@ describe('reinforcements ([12.1])', () => {
     expect(t.has('M2 enters')).toBe(false); // S1 holds the entry hex
   });
 });
+
+describe('airdrop ([12.2])', () => {
+  const drop = () => setup({
+    mercenary: [{ id: 'M1', type: 'AFS', at: '0101' }, { id: 'M2', type: 'AFS', at: '0101', airdrop: true }],
+    strahl: [{ id: 'S1', type: 'PKA', at: '0503' }],
+  });
+  it('61: dropped into an enemy hex, the enemy fires once; an M on the class-C table destroys it', () => {
+    const t = drop();
+    expect(t.legal().filter((l) => l.startsWith('airdrop M2')).length).toBe(t.game.E.m.n); // any hex it could occupy
+    t.act('airdrop M2 into 0503', 1, 2, 3, 4); // S1 hits; endurance 7 on class C: M -> destroyed
+    const u = t.u('M2');
+    expect(t.s.status[u] & DEAD).toBe(DEAD);
+    expect(t.s.ogp[1]).toBe(2);
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
+  });
+  it('a survivor stays in the enemy hex and may not attack this phase; the next phase starts as a continuing CQC', () => {
+    const t = drop();
+    t.act('airdrop M2 into 0503', 6, 6);
+    const u = t.u('M2');
+    expect(t.s.hex[u]).toBe(t.hex('0503'));
+    expect(t.has('M2 attacks')).toBe(false);
+    t.act('mercenary ends the phase');
+    expect(t.legal()).toEqual(expect.arrayContaining(['fight the continuing CQC', 'do nothing in the continuing CQC']));
+  });
+});

@@ -186,6 +186,12 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
   }
   if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
+  if (k === K.drop) {
+    // Airdrops land in an empty hex next to the enemy, closest first.
+    const u = A.get(code, 'drop', 'unit'), h = A.get(code, 'drop', 'hex');
+    if (s.occ[h * 2 + 1 - m.uside[u]] > 0) return -1;
+    return 9.7 - nearestEnemy(m, s, m.uside[u], h) * 0.01;
+  }
   if (k === K.unload) {
     const u = A.get(code, 'unload', 'unit');
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
