@@ -37,6 +37,7 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     /** dir 6: the unit's own hex. */
     smoke: { unit: nu, dir: 7 },
     enter: { unit: nu },
+    boost: { unit: nu },
     drop: { unit: nu, hex: nh },
   });
 }

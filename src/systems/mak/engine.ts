@@ -18,7 +18,7 @@ import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -38,7 +38,8 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
   const side = m.uside[u];
   if (hexHasSide(m, s, to, 1 - side)) return -1; // enemy hexes only through CQC ([7.2.3])
   let c: number;
-  if (m.uinf[u]) c = 2; // infantry: 1 hex per phase, terrain ignored ([14.1])
+  if (s.status[u] & BOOSTING) c = 2; // booster: 1 MP per hex, terrain costs and restrictions ignored ([19.5.3])
+  else if (m.uinf[u]) c = 2; // infantry: 1 hex per phase, terrain ignored ([14.1])
   else if (m.roadLink[from * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[m.uform[u]][from * 6 + d]);
   else {
     const f = m.uform[u];
@@ -60,7 +61,7 @@ function canMove(m: Model, s: MakState, u: number): boolean {
 function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const from = s.hex[u];
   const to = m.grid.nbr[from * 6 + d];
-  if (to < 0 || m.uveh[u] || s.carrier[u] >= 0 || s.load[u] > 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (to < 0 || m.uveh[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
   // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
   let c = s.status[u] & MOVED ? 0 : 2;
@@ -292,6 +293,10 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
     }
   }
   for (let u = 0; u < nu; u++) {
+    if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING))) {
+      if (out) out[n] = A.encode.boost(u);
+      n++;
+    }
     if (!(st[u] & OFFMAP)) continue;
     if (m.uairdrop[u]) {
       for (let h = 0; h < m.n; h++) {
@@ -537,6 +542,13 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
     if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
     if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
+  } else if (ki === K.boost) {
+    const u = A.get(action, 'boost', 'unit');
+    finishMover(s, u);
+    s.boostLeft[u]--;
+    st[u] |= BOOSTING;
+    s.mp[u] = m.data.rules.boosterMp2;
+    if (log) log(`${m.uid[u]} lights its booster (${s.mp[u] / 2} MP, ${s.boostLeft[u]} use(s) left, [19.5.3])`);
   } else if (ki === K.drop) {
     const u = A.get(action, 'drop', 'unit');
     const h = A.get(action, 'drop', 'hex');
@@ -883,6 +895,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
+    case 'boost': return `${id(d.unit)} uses its booster`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

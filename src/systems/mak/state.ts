@@ -47,11 +47,14 @@ export const CHARGING = 16384;
 /** Not yet on the map (a reinforcement, [12.1]): carried together with DEAD, so every rule ignores it until it enters. */
 export const OFFMAP = 262144;
 
+/** SAFS Mk II on its booster this phase ([19.5.3]). */
+export const BOOSTING = 524288;
+
 /** Loaded or unloaded this phase: infantry may not move at all ([14.1]); cargo that fired may not unload ([13.1.4]). */
 export const LOADING = 131072;
 
 /** Per-phase flags cleared at every phase change. */
-export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING | LOADING;
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING | LOADING | BOOSTING;
 
 export interface MakState {
   turn: number;
@@ -117,6 +120,8 @@ export interface MakState {
   /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
   fire: number[];
   depotGone: number[];
+  /** Booster turns left per unit (SAFS Mk II, [19.5.3]). */
+  boostLeft: number[];
   pending: DecisionStack;
 }
 
@@ -185,6 +190,7 @@ export function newState(m: Model): MakState {
     smokeUsed: new Array<number>(nu).fill(0),
     fire: new Array<number>(m.n).fill(0),
     depotGone: new Array<number>(m.n).fill(0),
+    boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
     pending: newDecisionStack(),
   };
 }
@@ -223,6 +229,7 @@ export function cloneState(s: MakState): MakState {
     smokeUsed: s.smokeUsed.slice(),
     fire: s.fire.slice(),
     depotGone: s.depotGone.slice(),
+    boostLeft: s.boostLeft.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

@@ -185,6 +185,11 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const u = A.get(code, 'smoke', 'unit');
     return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
   }
+  if (k === K.boost) {
+    // The SAFS Mk II lights its booster to close a long distance fast ([19.5.3]).
+    const u = A.get(code, 'boost', 'unit');
+    return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
+  }
   if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
   if (k === K.drop) {
     // Airdrops land in an empty hex next to the enemy, closest first.

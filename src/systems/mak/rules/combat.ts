@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { ARMLESS, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
@@ -76,6 +76,8 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   const d = m.grid.distance(a, b);
   const pAtk = s.status[u] & PILOT_GONE ? 0 : m.upAtk[u];
   const pDef = s.status[t] & PILOT_GONE ? 0 : m.upDef[t];
+  // A boosting SAFS Mk II is shot at as AA fire: no terrain, hexside or range modifier (spec §3.9 RECOMMENDED).
+  if (s.status[t] & BOOSTING) return m.watk[k] + pAtk - (m.udef[t] + pDef) + smokeMod(m, s, a, b, wt) + m.unight[u];
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
