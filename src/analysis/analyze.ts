@@ -11,6 +11,8 @@ import type { Summary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
 import { wilson } from './intervals.ts';
 import { pairedComparison, type PairedComparison } from './paired.ts';
+import { fitBradleyTerry, type BradleyTerry, type Match } from '../answers/bradley-terry.ts';
+import { pairedDiff, type PairedDiff } from '../answers/probe.ts';
 
 export interface Rate {
   k: number;
@@ -51,6 +53,8 @@ export interface VariantAnalysis {
   decisionsPerGame: number;
   randomDrawsPerGame: number;
   comparison?: PairedComparison;
+  /** Against the baseline on the same games: every side's win rate and the draw rate (two-sided games). */
+  comparisons?: Array<{ measure: string } & PairedDiff>;
 }
 
 export interface EfficiencyViewResult {
@@ -77,6 +81,23 @@ export interface Analysis {
   pooledViews: EfficiencyViewResult[];
   /** Experiments with a matrix whose row and column tags name the two sides' choices. */
   ranking?: { row: string; col: string; facet?: string; rows: Array<RankingRow & { facetValue: string }> };
+  /** Round robins: Bradley–Terry ratings of the row/col tag values, one fit per facet value. */
+  ratings?: { row: string; col: string; facet?: string; fits: Array<{ facetValue: string; games: number } & BradleyTerry> };
+}
+
+/** Matches of a round robin from variants tagged with each side's choice (mirrors excluded). */
+export function roundRobinMatches(variants: readonly VariantAnalysis[], row: string, col: string, facet?: string): Map<string, Match[]> {
+  const out = new Map<string, Match[]>();
+  for (const v of variants) {
+    const a = v.tags[row];
+    const b = v.tags[col];
+    if (a === undefined || b === undefined || a === b || v.outcomes.length !== 3) continue;
+    const f = facet ? (v.tags[facet] ?? '') : '';
+    const list = out.get(f) ?? [];
+    list.push({ a, b, games: v.games, winsA: v.outcomes[0].k, winsB: v.outcomes[1].k, draws: v.outcomes[2].k });
+    out.set(f, list);
+  }
+  return out;
 }
 
 export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: string; label: string; tags: Record<string, string>; agents: string[] }): VariantAnalysis {
@@ -212,12 +233,23 @@ export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], m
   );
   variants.forEach((va, i) => {
     va.views = viewsOf(infos[i].layout, va.efficiency);
-    if (plan.baseline >= 0 && i !== plan.baseline) va.comparison = pairedComparison(result.pairs[i]);
+    if (plan.baseline >= 0 && i !== plan.baseline) {
+      va.comparison = pairedComparison(result.pairs[i]);
+      // Outcome codes: 0 = side 0 won, 1 = draw, 2 = side 0 lost (= side 1 won when there are two sides).
+      if (va.sides.length === 2) va.comparisons = [...va.sides.map((side, s) => ({ measure: `${side} wins`, ...pairedDiff(result.pairs[i], s === 0 ? 0 : 2) })), { measure: 'draws', ...pairedDiff(result.pairs[i], 1) }];
+    }
   });
   const pooledViews = variants.length > 1 ? viewsOf(infos[0].layout, variants.flatMap((v) => v.efficiency)) : [];
   // A ranking only makes sense when the row and column tags name the same kind of choice
   // (e.g. side A's weapon and side B's weapon).
   const shared = matrix && variants.some((a) => variants.some((b) => a.tags[matrix.row] !== undefined && a.tags[matrix.row] === b.tags[matrix.col]));
   const ranking = matrix && shared ? { ...matrix, rows: tagRanking(variants, matrix.row, matrix.col, matrix.facet) } : undefined;
-  return { variants, baseline: plan.baseline >= 0 ? plan.variants[plan.baseline].name : null, pooledViews, ranking };
+  let ratings: Analysis['ratings'];
+  if (ranking && matrix) {
+    const fits = [...roundRobinMatches(variants, matrix.row, matrix.col, matrix.facet).entries()]
+      .filter(([, ms]) => new Set(ms.flatMap((m) => [m.a, m.b])).size >= 2)
+      .map(([facetValue, ms]) => ({ facetValue, games: ms.reduce((t, m) => t + m.games, 0), ...fitBradleyTerry(ms) }));
+    if (fits.length) ratings = { ...matrix, fits };
+  }
+  return { variants, baseline: plan.baseline >= 0 ? plan.variants[plan.baseline].name : null, pooledViews, ranking, ratings };
 }

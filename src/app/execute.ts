@@ -6,7 +6,7 @@
 import { STREAM_FORMAT } from '../core/rng/streams.ts';
 import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
 import { wilson } from '../analysis/intervals.ts';
-import { buildReportFiles, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
 import { runPlan, type PlanResult, type StopRule } from '../run/pool.ts';
@@ -15,6 +15,11 @@ import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
+import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
+import { robustAcross } from '../answers/robust.ts';
+import type { AgentChoice } from '../core/agent.ts';
+import { checkAgentChoices } from '../scenario/agents.ts';
+import { InputError } from '../scenario/errors.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -28,6 +33,12 @@ export interface ExecuteOptions {
   /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
+  readonly gameTimeoutMs?: number;
+  /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of 500 games. */
+  readonly sprt?: SprtSpec;
+  /** Other agent pairings to replay the experiment under (`--pairings`): a change is robust only if it holds under all. */
+  readonly pairings?: readonly AgentChoice[][];
 }
 
 export interface RunOutcome {
@@ -96,7 +107,7 @@ function versions(loaded: LoadedScenario): Record<string, string> {
 }
 
 /** Analysis, report input and report files of a finished plan (shared by run, merge and queue). */
-export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf)): Omit<RunOutcome, 'written'> {
+export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'robust' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
   const result: PlanResult = { ...raw, summaries: raw.summaries.map(canonicalSummary) };
   const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
   const report: ReportInput = {
@@ -110,6 +121,8 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     versions: versions(ctx.base),
     ...(pf.report.matrix ? { matrix: pf.report.matrix } : {}),
     ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
+    ...(pf.report.compare ? { compare: pf.report.compare } : {}),
+    ...extra,
   };
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };
 }
@@ -123,21 +136,32 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
   }
   const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
   const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
+  if (opts.sprt && pf.plan.baseline < 0) throw new InputError('command line', [{ path: '--sprt', message: 'tests every variant against the baseline: the experiment must name one with baseline:' }]);
+  if (opts.pairings?.length) {
+    const issues = opts.pairings.flatMap((p, i) => checkAgentChoices(context.base.system, p, `--pairings.${i}`));
+    if (issues.length) throw new InputError('command line', issues);
+  }
+  const sprt = opts.sprt ? sprtMonitor(opts.sprt, pf.plan.baseline, pf.plan.variants.length) : undefined;
+  const sprtStop: StopRule | undefined = sprt ? { roundGames: Math.max(pf.batchSize, 500), done: (s, pairs) => sprt.stop(s, pairs, s[0]?.games ?? 0) } : undefined;
   const result = await runPlan(pf.plan, {
     workers: opts.workers,
     batchSize: pf.batchSize,
-    stop: stopRule(pf),
+    stop: sprtStop ?? stopRule(pf),
     planKey: pf.id,
     resume,
     signal: opts.signal,
     onProgress: opts.onProgress,
+    gameTimeoutMs: opts.gameTimeoutMs,
     onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals) : undefined,
   });
   if (result.interrupted) {
     checkpoint?.flush();
     return { planFile: pf, result, interrupted: true };
   }
-  const done = finishPlan(pf, result, context);
+  const robust = opts.pairings?.length && pf.plan.baseline >= 0 ? await robustAcross(pf.plan, result.pairs, opts.pairings, { workers: opts.workers, batchSize: pf.batchSize }, result.summaries[0]?.games ?? pf.plan.games) : undefined;
+  // A sensitivity screen of the same scenario beside this report names the placeholders that matter.
+  const influential = opts.out && pf.plan.kind === 'run' ? findInfluential(opts.out, pf.report.scenarioFile) : undefined;
+  const done = finishPlan(pf, result, context, { ...(sprt ? { sprt: sprt.result() } : {}), ...(robust ? { robust } : {}), ...(influential?.length ? { influential } : {}) });
   const written = opts.out ? replaceFolder(opts.out, done.files) : undefined; // also drops the checkpoint
   return { ...done, written };
 }

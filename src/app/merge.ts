@@ -119,7 +119,7 @@ export function combine(st: MergeState): MergeOutcome {
     if (missing.length) continue;
     mergeInto(totals, st.rounds.get(r) ?? emptyTotals(0));
     const end = inRound.reduce((m, b) => Math.max(m, b.start + b.count), 0);
-    if (stop && end < st.pf.plan.games && stop.done(totals.summaries)) {
+    if (stop && end < st.pf.plan.games && stop.done(totals.summaries, totals.pairs)) {
       stoppedEarly = true;
       break;
     }

@@ -18,6 +18,7 @@ import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { canonicalJson, sha256 } from './canonical.ts';
 import { planVersions, versionMismatch, type PlanVersions } from './version.ts';
 import { writeFileAtomic } from './output.ts';
+import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 
 export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
@@ -35,6 +36,8 @@ export interface ReportContext {
   readonly scenarioText: string;
   readonly matrix?: { row: string; col: string; facet?: string };
   readonly experimentText?: string;
+  /** The experiment's `compare:` list (side names or 'draws'; the first is the verdict's). */
+  readonly compare?: readonly string[];
 }
 
 export interface PlanFile {
@@ -59,6 +62,8 @@ export interface PlanRequest {
   readonly roundGames?: number;
   /** Command text for the report; built from the request when absent. */
   readonly command?: string;
+  /** `--set path=value` edits of the scenario (salvo run). */
+  readonly sets?: readonly SetEdit[];
 }
 
 export function displayPath(file: string): string {
@@ -103,12 +108,14 @@ function sealed(body: Omit<PlanFile, 'id' | 'format' | 'formatVersion'>): PlanFi
 }
 
 export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; loaded: LoadedScenario } {
-  const loaded = loadScenarioFile(file);
-  const plan = planForScenario(loaded, req);
+  const edited = req.sets?.length ? compileWithSets({ doc: readSourceFile(file).data as Record<string, unknown>, file, text: readFileSync(file, 'utf8') }, req.sets) : undefined;
+  const loaded = edited?.loaded ?? loadScenarioFile(file);
+  const planned = planForScenario(loaded, req);
+  const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const batchSize = req.batchSize ?? DEFAULT_BATCH;
   const command =
     req.command ??
-    `salvo run ${displayPath(loaded.file)} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
+    `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${e.path}=${e.value}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
       (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
   const pf = sealed({
     versions: planVersions([loaded.system.info.id]),
@@ -139,6 +146,7 @@ export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanF
       scenarioText: exp.base.text,
       matrix: exp.spec.report?.matrix,
       experimentText: exp.text,
+      ...(exp.spec.compare ? { compare: exp.spec.compare } : {}),
     },
   });
   return { pf, base: exp.base, variants: exp.variants };
@@ -181,6 +189,7 @@ const planFileSchema = z
         scenarioText: z.string(),
         matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional(),
         experimentText: z.string().optional(),
+        compare: z.array(z.string()).optional(),
       })
       .strict(),
   })

@@ -210,7 +210,7 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
         if (pending.length > 0) await woken();
       }
       if (failed.size > 0) break;
-      if (stop && !interrupted && r < rounds - 1 && stop.done(totals.summaries)) {
+      if (stop && !interrupted && r < rounds - 1 && stop.done(totals.summaries, totals.pairs)) {
         stoppedEarly = true;
         break;
       }

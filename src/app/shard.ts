@@ -84,6 +84,8 @@ export interface ShardOptions {
   readonly round?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Per-game time bound in ms (0 or absent = none); see src/run/watchdog.ts. */
+  readonly gameTimeoutMs?: number;
 }
 
 /** Plays one shard; undefined when the signal stopped it (a shard is retried as a whole). */
@@ -105,6 +107,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
         planKey: pf.id,
         only: (b) => wanted.has(b.start),
         signal: opts.signal,
+        gameTimeoutMs: opts.gameTimeoutMs,
         onProgress: (done) => opts.onProgress?.(before + done, total),
       });
       if (res.interrupted) return undefined;

@@ -67,7 +67,8 @@ export function vegaField(name: string): string {
 }
 
 /** Heatmap of side A's win rate with the interval in the label, optionally faceted. */
-export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: string; title: string }): TopLevelSpec {
+export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: string; title: string; side?: string }): TopLevelSpec {
+  const side = o.side ?? 'A';
   // User tag names never become field names: the data gets fixed fields, the names stay as titles.
   const f = { row: 'matrixRow', col: 'matrixCol', facet: 'matrixFacet' };
   const base = {
@@ -81,11 +82,11 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
       {
         mark: 'rect',
         encoding: {
-          color: { field: 'winA', type: 'quantitative', title: 'A wins', scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } },
+          color: { field: 'winA', type: 'quantitative', title: `${side} wins`, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } },
           tooltip: [
             { field: f.row, type: 'nominal', title: o.row },
             { field: f.col, type: 'nominal', title: o.col },
-            { field: 'winA', type: 'quantitative', format: '.1%', title: 'A win rate' },
+            { field: 'winA', type: 'quantitative', format: '.1%', title: `${side} win rate` },
             { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
             { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
             { field: 'games', type: 'quantitative' },
@@ -160,5 +161,106 @@ export function ratioBars(rows: Row[], o: { label: string; value: string; lo?: s
     data: { values: rows.filter((r) => Number.isFinite(r[o.value] as number)) },
     encoding: { y: { field: o.label, type: 'nominal', sort: null, title: null } },
     layer: layers,
+  } as TopLevelSpec;
+}
+
+/** A rate against a swept value, with 95% interval whiskers and a dashed target line. */
+export function rateCurve(rows: Row[], o: { x: string; xTitle: string; yTitle: string; title: string; target?: number }): TopLevelSpec {
+  const layers: unknown[] = [
+    { mark: { type: 'line', color: '#4c78a8' }, encoding: { x: { field: o.x, type: 'quantitative', title: o.xTitle, scale: { zero: false } }, y: { field: 'p', type: 'quantitative', title: o.yTitle, axis: { format: '%' } } } },
+    { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: o.x, type: 'quantitative' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+    {
+      mark: { type: 'point', filled: true, size: 50 },
+      encoding: {
+        x: { field: o.x, type: 'quantitative' },
+        y: { field: 'p', type: 'quantitative' },
+        color: { field: 'status', type: 'nominal', title: 'against the target' },
+        tooltip: [
+          { field: o.x, type: 'quantitative', title: o.xTitle },
+          { field: 'p', type: 'quantitative', format: '.1%', title: o.yTitle },
+          { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
+          { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
+          { field: 'games', type: 'quantitative' },
+        ],
+      },
+    },
+  ];
+  if (o.target !== undefined) layers.unshift({ mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { y: { datum: o.target, type: 'quantitative' } } });
+  return { $schema: SCHEMA, title: o.title, width: WIDTH, height: 260, data: { values: rows }, layer: layers } as TopLevelSpec;
+}
+
+/**
+ * Tornado chart: per value, the paired change of the verdict's rate one step down and one step
+ * up (bars with 95% whiskers), sorted by the larger effect; colour = provenance.
+ */
+export function tornado(rows: Row[], o: { title: string; xTitle: string }): TopLevelSpec {
+  // One bar per (value, step), labelled "value: from → to", so down and up steps read apart.
+  const data = rows.map((r) => ({ ...r, row: `${r.label}: ${r.from}` }));
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: WIDTH,
+    data: { values: data },
+    encoding: { y: { field: 'row', type: 'nominal', sort: null, title: null, axis: { labelLimit: 360 } } },
+    layer: [
+      { mark: { type: 'rule', color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      {
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: {
+          x: { field: 'diff', type: 'quantitative', title: o.xTitle, axis: { format: '+%' } },
+          color: { field: 'provenance', type: 'nominal', title: 'provenance', scale: { domain: ['placeholder', 'seed', 'derived', 'public', 'interpretation', 'override'], range: ['#e45756', '#54a24b', '#72b7b2', '#4c78a8', '#b279a2', '#9d755d'] } },
+          tooltip: [
+            { field: 'label', type: 'nominal', title: 'value' },
+            { field: 'from', type: 'nominal', title: 'from → to' },
+            { field: 'diff', type: 'quantitative', format: '+.2%' },
+            { field: 'lo', type: 'quantitative', format: '+.2%', title: '95% low' },
+            { field: 'hi', type: 'quantitative', format: '+.2%', title: '95% high' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+    ],
+  } as TopLevelSpec;
+}
+
+/** A square heatmap of rates (e.g. predicted or observed matchups), the value printed in each cell. */
+export function rateHeatmap(rows: Row[], o: { row: string; col: string; value: string; title: string; rowTitle: string; colTitle: string; legend: string; order?: readonly string[] }): TopLevelSpec {
+  const n = Math.max(1, new Set(rows.map((r) => r[o.col])).size);
+  const sort = o.order ? [...o.order] : null;
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: 84 * n,
+    height: 36 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
+    data: { values: rows },
+    encoding: { y: { field: o.row, type: 'nominal', title: o.rowTitle, sort }, x: { field: o.col, type: 'nominal', title: o.colTitle, sort, axis: { orient: 'top', labelAngle: 0, labelLimit: 80 } } },
+    layer: [
+      { mark: 'rect', encoding: { color: { field: o.value, type: 'quantitative', title: o.legend, scale: { domain: [0, 1], scheme: 'blueorange', reverse: true }, legend: { format: '%' } } } },
+      { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: o.value, type: 'quantitative', format: '.0%' } } },
+    ],
+  } as TopLevelSpec;
+}
+
+/** Log-likelihood-ratio traces of sequential tests, with the two decision bounds. */
+export function llrTrace(rows: Row[], o: { title: string; lower: number; upper: number }): TopLevelSpec {
+  return {
+    $schema: SCHEMA,
+    title: o.title,
+    width: WIDTH,
+    height: 240,
+    data: { values: rows },
+    layer: [
+      { mark: { type: 'rule', strokeDash: [4, 4], color: '#54a24b' }, encoding: { y: { datum: o.upper, type: 'quantitative' } } },
+      { mark: { type: 'rule', strokeDash: [4, 4], color: '#e45756' }, encoding: { y: { datum: o.lower, type: 'quantitative' } } },
+      {
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'games', type: 'quantitative', title: 'games per variant' },
+          y: { field: 'llr', type: 'quantitative', title: 'log-likelihood ratio (H1 against H0)' },
+          color: { field: 'variant', type: 'nominal' },
+          tooltip: [{ field: 'variant', type: 'nominal' }, { field: 'games', type: 'quantitative' }, { field: 'llr', type: 'quantitative', format: '.2f' }],
+        },
+      },
+    ],
   } as TopLevelSpec;
 }

@@ -3,18 +3,22 @@
  * charts, plus CSV and JSON files beside it. All files are written to a temporary folder first
  * and moved into place at the end, so a failure never leaves a half-written report.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import type { Analysis, VariantAnalysis } from '../analysis/analyze.ts';
 import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
 import type { PlanResult } from '../run/pool.ts';
-import { forestPlot, histogram, rateBars, ratioBars, winMatrix } from './charts.ts';
+import { forestPlot, histogram, llrTrace, rateBars, rateHeatmap, ratioBars, winMatrix } from './charts.ts';
 import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
+import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
+import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
+import type { SprtResult } from '../answers/sprt.ts';
+import type { RobustResult } from '../answers/robust.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -45,6 +49,14 @@ export interface ReportInput {
   readonly matrix?: { row: string; col: string; facet?: string };
   /** Experiment file text, if any. */
   readonly experimentText?: string;
+  /** Measures the experiment compares, first = the verdict's (side names or 'draws'); default every side then draws. */
+  readonly compare?: readonly string[];
+  /** Sequential test of the variants against the baseline (`--sprt`). */
+  readonly sprt?: SprtResult;
+  /** The variants' changes replayed under other agent pairings (`--pairings`). */
+  readonly robust?: RobustResult;
+  /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
+  readonly influential?: readonly InfluentialValue[];
 }
 
 export interface WrittenReport {
@@ -52,8 +64,25 @@ export interface WrittenReport {
   readonly files: string[];
 }
 
+/**
+ * The most influential placeholders from a sensitivity screen of the same scenario, when one was
+ * written beside this report (reports/sensitivity-<name>/sensitivity.json, by salvo sensitivity).
+ */
+export function findInfluential(outDir: string, scenarioFile: string): InfluentialValue[] | undefined {
+  const file = join(dirname(resolve(outDir)), `sensitivity-${basename(scenarioFile, extname(scenarioFile))}`, 'sensitivity.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { command?: string; rows?: Array<{ path: string; label: string; effect: number; significant: boolean; provenance: string; pass: number }> };
+    if (!json.command?.includes(basename(scenarioFile))) return undefined;
+    return (json.rows ?? []).filter((r) => r.pass === 2 && r.significant && r.provenance === 'placeholder').slice(0, 5).map((r) => ({ path: r.path, label: r.label, effect: r.effect }));
+  } catch {
+    return undefined;
+  }
+}
+
 export function writeReport(outDir: string, input: ReportInput): WrittenReport {
-  const files = buildReportFiles(input);
+  const influential = input.influential ?? (input.kind === 'run' ? findInfluential(outDir, input.scenario.file) : undefined);
+  const files = buildReportFiles(influential ? { ...input, influential } : input);
   const dir = resolve(outDir);
   const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
@@ -95,6 +124,7 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
   if (analysis.ranking) files['ranking.csv'] = toCsv(analysis.ranking.rows.map((r) => ({ ...r })));
+  if (analysis.ratings) files['ratings.csv'] = toCsv(analysis.ratings.fits.flatMap((f) => f.ratings.map((r) => ({ [analysis.ratings!.facet ?? 'group']: f.facetValue, [analysis.ratings!.row]: r.item, theta: r.theta, se: r.se, score: r.score, lo: r.lo, hi: r.hi, games: r.games }))));
   files['provenance.csv'] = toCsv(
     input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
   );
@@ -106,6 +136,8 @@ function summaryJson(input: ReportInput): unknown {
   return {
     title: input.title,
     kind: input.kind,
+    verdict: verdictLines(input),
+    caveat: placeholderCaveat(input.scenario.provenance, input.influential),
     command: input.command,
     versions: input.versions,
     seed: r.plan.seed,
@@ -126,9 +158,63 @@ function summaryJson(input: ReportInput): unknown {
     },
     baseline: input.analysis.baseline,
     ranking: input.analysis.ranking,
+    ratings: input.analysis.ratings,
+    sprt: input.sprt,
+    robust: input.robust,
     pooledViews: input.analysis.pooledViews,
     variants: input.analysis.variants,
   };
+}
+
+/** The report's opening sentences (also printed by the terminal summary). */
+export function verdictLines(input: ReportInput): string[] {
+  const { analysis, result } = input;
+  const lines: string[] = [];
+  if (input.scenario.system.kind === 'generator') {
+    const v = analysis.variants[0];
+    lines.push(`${num(result.games)} set-ups generated${analysis.variants.length > 1 ? ' per variant' : ''}: ${v.scalars.slice(0, 4).map((x) => `${words(x.name)} ${num(x.mean, 2)} on average`).join(', ')}.`);
+  } else if (analysis.variants.length > 1) {
+    lines.push(...experimentVerdict(analysis.variants, analysis.baseline, analysis.ratings, input.compare));
+  } else {
+    const v = analysis.variants[0];
+    lines.push(runVerdict(v.sides, v.outcomes, v.games));
+  }
+  if (input.sprt) lines.push(sprtSentence(input));
+  if (input.robust) {
+    const rb = input.robust;
+    const robust = rb.variants.filter((v) => v.verdict === 'robust').map((v) => variantName(analysis.variants[v.variant]));
+    const fragile = rb.variants.filter((v) => v.verdict === 'not robust').map((v) => variantName(analysis.variants[v.variant]));
+    lines.push(`Under ${rb.pairings.length} agent pairings (${rb.pairings.join('; ')}), ${robust.length ? `robust: ${robust.join(', ')}` : 'no change is robust'}${fragile.length ? `; not robust (sign or significance changes with the players): ${fragile.join(', ')}` : ''}.`);
+  }
+  if (result.stoppedEarly && !input.sprt) lines.push(`Stopped early at ${num(result.games)} of ${num(result.plan.games)} games${analysis.variants.length > 1 ? ' per variant' : ''}: every win-rate 95% interval had reached the requested precision (checked after fixed rounds of games).`);
+  return lines;
+}
+
+function sprtSentence(input: ReportInput): string {
+  const t = input.sprt!;
+  const name = (v: number) => variantName(input.analysis.variants[v]);
+  const side = input.analysis.variants[0].sides[0];
+  const h = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}`;
+  const parts = t.variants.map((v) => `${name(v.variant)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
+  const stop = input.result.stoppedEarly ? `stopped at ${num(input.result.games)} of ${num(input.result.plan.games)} games per variant because every test was decided` : `played all ${num(input.result.games)} games per variant`;
+  return `Sequential test of ${side}'s win rate against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
+}
+
+/** Gives every <h2> an id and returns the table of contents built from them. */
+function withAnchors(parts: string[]): { parts: string[]; toc: Array<{ id: string; title: string }> } {
+  const toc: Array<{ id: string; title: string }> = [];
+  const seen = new Set<string>();
+  const out = parts.map((p) =>
+    p.replace(/<h2>(.*?)<\/h2>/g, (_m, inner: string) => {
+      const title = inner.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+      let id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'section';
+      while (seen.has(id)) id += '-';
+      seen.add(id);
+      toc.push({ id, title: title.length > 48 ? title.slice(0, 46) + '…' : title });
+      return `<h2 id="${id}">${inner}</h2>`;
+    }),
+  );
+  return { parts: out, toc };
 }
 
 function renderHtml(input: ReportInput): string {
@@ -137,74 +223,130 @@ function renderHtml(input: ReportInput): string {
   const { analysis, result, scenario } = input;
   const multi = analysis.variants.length > 1;
 
-  parts.push(`<h1>${escapeHtml(input.title)}</h1>`);
-  parts.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
-  if (input.description) parts.push(`<p>${escapeHtml(input.description)}</p>`);
-  if (result.stoppedEarly) parts.push(`<p><b>Stopped early</b> at ${num(result.games)} games: every win-rate interval reached the requested precision.</p>`);
+  const head: string[] = [];
+  head.push(`<h1>${escapeHtml(input.title)}</h1>`);
+  head.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
+  const warnings: string[] = [];
   const capped = analysis.variants.reduce((s, v) => s + (v.reasons.find((r) => r.reason === 'safety-cap')?.k ?? 0), 0);
-  if (capped > 0) parts.push(`<p><b>Warning:</b> ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.</p>`);
+  if (capped > 0) warnings.push(`Warning: ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.`);
+  if (analysis.ratings?.fits.some((f) => f.cycle)) warnings.push(`Results are intransitive (${analysis.ratings.fits.filter((f) => f.cycle).map((f) => `${f.facetValue ? f.facetValue + ': ' : ''}${f.cycle!.join(' beats ')}`).join('; ')}): a single ranking hides that no choice beats every other.`);
+  head.push(verdictBlock(verdictLines(input), placeholderCaveat(scenario.provenance, input.influential), warnings));
 
   if (multi) renderExperiment(input, parts, specs);
   for (const [i, v] of analysis.variants.entries()) renderVariant(input, v, i, parts, specs, multi);
+  if (input.description) parts.push(`<h2>About this ${input.kind === 'experiment' ? 'experiment' : 'scenario'}</h2><p>${escapeHtml(input.description)}</p>`);
   renderScenario(input, parts);
   parts.push(`<h2>Reproduce</h2><pre>${escapeHtml(input.command)}</pre>
 <div class="kv small">${Object.entries(input.versions).map(([k, v]) => `<div>${escapeHtml(k)}</div><div>${escapeHtml(v)}</div>`).join('')}
 <div>workers × batch</div><div>${result.workers} × ${result.batchSize} (results do not depend on either)</div>
 <div>elapsed</div><div>${(result.elapsedMs / 1000).toFixed(1)} s</div></div>`);
-  return htmlPage({ title: input.title, body: parts.join('\n'), specs });
+  // The key chart is the first one of the body; the table of contents follows it.
+  const anchored = withAnchors(parts);
+  const firstChart = anchored.parts.findIndex((p) => p.includes('class="chart-figure"'));
+  const body = [...anchored.parts];
+  body.splice(firstChart >= 0 ? firstChart + 1 : 0, 0, tocBlock(anchored.toc));
+  return htmlPage({ title: input.title, body: [...head, ...body].join('\n'), specs, css: VERDICT_CSS });
 }
 
 function renderExperiment(input: ReportInput, parts: string[], specs: Record<string, TopLevelSpec>): void {
   const { analysis } = input;
-  const side0 = analysis.variants[0].sides[0];
-  parts.push(`<h2>Overview: side ${escapeHtml(side0)} win rate by variant</h2>`);
+  const sides = analysis.variants[0].sides;
+  const side0 = sides[0];
+  const rt = analysis.ratings;
+  if (rt) renderRatings(rt, parts, specs);
+  parts.push(`<h2>${rt ? 'Every match' : `Overview: ${escapeHtml(side0)} win rate by variant`}</h2>`);
   if (input.matrix) {
     const m = input.matrix;
     const rows = analysis.variants.map((v) => {
       const w = v.outcomes[0];
       return { [m.row]: v.tags[m.row] ?? '?', [m.col]: v.tags[m.col] ?? '?', ...(m.facet ? { [m.facet]: v.tags[m.facet] ?? '?' } : {}), winA: w.p, lo: w.lo, hi: w.hi, games: w.n };
     });
-    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, title: `Side A win rate (${escapeHtml(side0)}), 95% interval half-width in points` });
-    parts.push(chartDiv('matrix', 'Each cell: side A win rate over the games of that variant; the small number is the 95% Wilson half-width in percentage points.'));
+    specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, side: side0, title: `${side0} win rate, 95% interval half-width in points` });
+    parts.push(chartDiv('matrix', `Each cell: ${side0}'s win rate over the games of that variant (rows: ${m.row}, columns: ${m.col}); the small number is the 95% Wilson half-width in percentage points.`));
   }
-  const barRows = analysis.variants.map((v) => ({ variant: v.label || v.name, p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
-  specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `Side A win rate by variant`, xTitle: 'win rate', percent: true });
-  parts.push(chartDiv('variantBars'));
-  parts.push(table(
-    ['variant', ...analysis.variants[0].sides.map((s) => `${s} wins`), 'draws', 'games', 'mean length'],
-    analysis.variants.map((v) => [escapeHtml(v.label || v.name), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
-  ));
-  const lengthRows = analysis.variants.map((v) => ({ variant: v.label || v.name, mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
-  specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
-  parts.push(chartDiv('variantLength'));
-  const comps = analysis.variants.filter((v) => v.comparison);
-  if (comps.length) {
-    parts.push(`<h2>Against the baseline (${escapeHtml(analysis.baseline ?? '')}), paired on common random numbers</h2>`);
-    parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so the difference is measured game by game: the interval is the paired 95% interval, the p-value McNemar's test of equal win rates. "SE saved" compares with two independent samples of the same size.</p>`);
-    const rows = comps.map((v) => ({ variant: v.label || v.name, diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
-    specs.forest = forestPlot(rows, { title: `Change in side A win rate against ${analysis.baseline}` });
-    parts.push(chartDiv('forest'));
+  if (!rt) {
+    const barRows = analysis.variants.map((v) => ({ variant: variantName(v), p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
+    specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `${side0} win rate by variant`, xTitle: `${side0} win rate`, percent: true });
+    parts.push(chartDiv('variantBars'));
+  }
+  const outcomeTable = table(
+    ['variant', ...sides.map((s) => `${s} wins`), 'draws', 'games', `mean length (${analysis.variants[0].length.unit})`],
+    analysis.variants.map((v) => [escapeHtml(variantName(v)), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
+  );
+  parts.push(rt ? `<details><summary>Outcomes of all ${analysis.variants.length} variants</summary>${outcomeTable}</details>` : outcomeTable);
+  const lengths = analysis.variants.map((v) => v.length.mean);
+  if (!rt && Math.max(...lengths) > Math.min(...lengths)) {
+    const lengthRows = analysis.variants.map((v) => ({ variant: variantName(v), mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
+    specs.variantLength = rateBars(lengthRows, { category: 'variant', value: 'mean', lo: 'lo', hi: 'hi', title: `Mean game length by variant (${analysis.variants[0].length.unit}), 95% interval`, xTitle: analysis.variants[0].length.unit });
+    parts.push(chartDiv('variantLength'));
+  }
+  if (input.sprt) {
+    const t = input.sprt;
+    parts.push(`<h2>Sequential test against the baseline</h2>`);
+    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: variantName(analysis.variants[v.variant]), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
+    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
+    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
+  }
+  if (input.robust) {
+    const rb = input.robust;
+    parts.push(`<h2>Does the verdict survive other players?</h2>`);
     parts.push(table(
-      ['variant', 'baseline A wins', 'variant A wins', 'difference (points)', '95% interval', 'p-value', 'SE paired / unpaired'],
-      comps.map((v) => {
-        const c = v.comparison!;
-        return [escapeHtml(v.label || v.name), pct(c.baselineWinRate), pct(c.variantWinRate), signedPct(c.diff), `${signedPct(c.lo)} to ${signedPct(c.hi)}`, pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
-      }),
+      ['variant', ...rb.pairings.map((p) => `${sides[0]} wins change, ${p}`), 'verdict'],
+      rb.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), ...v.changes.map((c) => `${signedPct(c.diff)} <span class="muted">(${signedPct(c.lo)} to ${signedPct(c.hi)})</span>`), v.verdict]),
+      ['l'],
     ));
   }
-  if (analysis.ranking && analysis.ranking.rows.length) {
-    const rk = analysis.ranking;
-    parts.push(`<h2>Ranking: each ${escapeHtml(rk.row)} against the others</h2>`);
-    parts.push(`<p class="muted small">Pooled over both sides: the games a value played as side A (tag '${escapeHtml(rk.row)}') or side B (tag '${escapeHtml(rk.col)}') against a different value, mirror matches excluded. Wilson 95% intervals.</p>`);
-    const rows = rk.rows.map((r) => ({ ...r, label: rk.facet ? `${r.value} (${rk.facet} ${r.facetValue})` : r.value }));
-    specs.ranking = rateBars(rows, { category: 'label', value: 'p', lo: 'lo', hi: 'hi', title: `Win rate of each ${rk.row} against the others`, xTitle: 'win rate', percent: true, colour: rk.facet ? 'facetValue' : undefined });
-    parts.push(chartDiv('ranking'));
-    parts.push(table([rk.facet ?? '', rk.row, 'games', 'wins', 'draws', 'win rate (95% interval)'].filter((h, i) => i > 0 || rk.facet), rows.map((r) => [...(rk.facet ? [escapeHtml(r.facetValue)] : []), escapeHtml(r.value), num(r.games), num(r.wins), num(r.draws), rateText(r)]), ['l', 'l']));
+  const comps = analysis.variants.filter((v) => v.comparison);
+  if (comps.length) {
+    const baseLabel = analysis.variants.find((v) => v.name === analysis.baseline)?.label ?? analysis.baseline ?? '';
+    parts.push(`<h2>Against the baseline (${escapeHtml(baseLabel)}), paired on the same games</h2>`);
+    parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so each difference is measured game by game: paired 95% intervals, in percentage points; McNemar's p-value for ${escapeHtml(side0)}'s win rate. "SE paired / unpaired" compares with two independent samples of the same size.</p>`);
+    if (!rt) {
+      const rows = comps.map((v) => ({ variant: variantName(v), diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
+      specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
+      parts.push(chartDiv('forest'));
+    }
+    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => (c === 'draws' ? 'draws' : `${c} wins`));
+    const measures = (comps[0].comparisons?.map((c) => c.measure) ?? []).filter((m) => wanted.includes(m)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
+    const compTable = table(
+      ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
+      comps.map((v) => {
+        const c = v.comparison!;
+        return [escapeHtml(variantName(v)), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+      }),
+    );
+    parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
   }
-  for (const [j, view] of analysis.pooledViews.entries()) {
-    parts.push(`<h2>Efficiency ${escapeHtml(view.name)}, all variants pooled</h2>`);
-    parts.push(efficiencyBlock(view.rows, view.keys, input.scenario.ratios, `pooled${j}`, specs, true));
+  if (analysis.pooledViews.length) {
+    parts.push(`<h2>Efficiency, all variants pooled</h2>`);
+    for (const [j, view] of analysis.pooledViews.entries()) {
+      parts.push(`<details><summary>Efficiency ${escapeHtml(view.name)}</summary>${efficiencyBlock(view.rows, view.keys, input.scenario.ratios, `pooled${j}`, specs, true)}</details>`);
+    }
   }
+  if (analysis.variants.length > 1) parts.push(`<h2>Each variant</h2>`);
+}
+
+function renderRatings(rt: NonNullable<Analysis['ratings']>, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  const what = words(rt.row);
+  parts.push(`<h2>Ratings: which ${escapeHtml(what)} is best</h2>`);
+  const rows = rt.fits.flatMap((f) => f.ratings.map((r) => ({ label: rt.facet ? `${r.item} (${f.facetValue})` : r.item, [words(rt.facet ?? 'group')]: f.facetValue, p: r.score, lo: r.lo, hi: r.hi })));
+  specs.ratings = rateBars(rows, { category: 'label', value: 'p', lo: 'lo', hi: 'hi', title: `Expected score of each ${what} against an average opponent (Bradley–Terry, 95% intervals)`, xTitle: 'expected score (wins + half the draws)', percent: true, colour: rt.facet ? words(rt.facet) : undefined });
+  parts.push(chartDiv('ratings', `Fitted to every match of the round robin, mirrors excluded, both sides pooled (${rt.row} = side A's choice, ${rt.col} = side B's); draws count as half a win. Method: Hunter (2004), MM algorithm; intervals from the Fisher information.`));
+  parts.push(table(
+    [...(rt.facet ? [words(rt.facet)] : []), what, 'expected score (95%)', 'games'],
+    rt.fits.flatMap((f) => f.ratings.map((r) => [...(rt.facet ? [escapeHtml(f.facetValue)] : []), escapeHtml(r.item), rateText({ p: r.score, lo: r.lo, hi: r.hi }), num(r.games)])),
+    ['l', 'l'],
+  ));
+  const grid: string[] = [];
+  rt.fits.forEach((f, i) => {
+    const cells = f.matrix.map((c) => ({ row: c.row, col: c.col, predicted: c.predicted, observed: c.observed }));
+    const order = f.ratings.map((x) => x.item);
+    const where = rt.facet ? ` (${f.facetValue})` : '';
+    specs[`predicted${i}`] = rateHeatmap(cells, { row: 'row', col: 'col', value: 'predicted', title: `Predicted score${where}`, rowTitle: what, colTitle: `against`, legend: 'score', order });
+    specs[`observed${i}`] = rateHeatmap(cells.filter((c) => Number.isFinite(c.observed)), { row: 'row', col: 'col', value: 'observed', title: `Observed score${where}`, rowTitle: what, colTitle: `against`, legend: 'score', order });
+    grid.push(chartDiv(`predicted${i}`), chartDiv(`observed${i}`));
+  });
+  parts.push(`<details><summary>Predicted beside observed matchups</summary><p class="muted small">Row's score against column (both sides pooled). Large gaps between the two mean the single rating misses something (rock-paper-scissors).</p><div class="grid2">${grid.join('')}</div></details>`);
 }
 
 /** Charts (one per ratio, with intervals for proportions) and a table of efficiency rows. */
@@ -218,6 +360,8 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
   const labelled = rows.map((e) => ({ ...e, label: keys.map((k) => e[k]).join(' · ') }));
   if (charts && rows.length <= 60) {
     for (const ratio of ratios) {
+      const values = rows.map((r) => r[ratio.name]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+      if (values.length === 0 || values.every((x) => x === values[0])) continue;
       const rid = `${idPrefix}-${ratio.name}`;
       specs[rid] = ratioBars(labelled, {
         label: 'label',
@@ -225,14 +369,14 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
         lo: ratio.kind === 'proportion' ? `${ratio.name}_lo` : undefined,
         hi: ratio.kind === 'proportion' ? `${ratio.name}_hi` : undefined,
         colour: keys.length > 1 ? keys[0] : undefined,
-        title: ratio.label ?? ratio.name,
-        xTitle: ratio.label ?? ratio.name,
+        title: ratio.label ?? words(ratio.name),
+        xTitle: ratio.label ?? words(ratio.name),
       });
       out.push(chartDiv(rid));
     }
   }
   out.push(table(
-    [...keys, ...constants, ...counters, ...ratios.map((r) => r.label ?? r.name)],
+    [...keys, ...constants, ...counters].map(words).concat(ratios.map((r) => r.label ?? words(r.name))),
     rows.map((e) => [
       ...keys.map((k) => escapeHtml(e[k])),
       ...constants.map((k) => escapeHtml(e[k])),
@@ -247,7 +391,7 @@ function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, k
 function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts: string[], specs: Record<string, TopLevelSpec>, multi: boolean): void {
   const id = (s: string) => `v${i}-${s}`;
   if (multi) {
-    parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(v.label || v.name)}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
+    parts.push(`<details${i === 0 ? '' : ''}><summary><b>Variant ${escapeHtml(variantName(v))}</b> <span class="muted">${escapeHtml(Object.entries(v.tags).map(([k, x]) => `${k}=${x}`).join(', '))}</span></summary>`);
   }
   const generator = input.scenario.system.kind === 'generator';
   if (generator) {
@@ -255,7 +399,7 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
     if (multi) parts.push(`</details>`);
     return;
   }
-  parts.push(`<h2>Outcomes${multi ? `: ${escapeHtml(v.name)}` : ''}</h2>`);
+  parts.push(multi ? `<h3>Outcomes: ${escapeHtml(variantName(v))}</h3>` : `<h2>Who won</h2>`);
   parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
   specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
   parts.push(chartDiv(id('outcomes')));
@@ -284,13 +428,15 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   }
 
   parts.push(`<h3>Game length (${escapeHtml(v.length.unit)})</h3>`);
-  specs[id('length')] = histogram(v.lengthHistogram, { value: 'length', count: 'share', title: 'Game length', xTitle: v.length.unit });
-  parts.push(chartDiv(id('length')));
+  if (v.lengthHistogram.length > 1) {
+    specs[id('length')] = histogram(v.lengthHistogram, { value: 'length', count: 'share', title: 'Game length', xTitle: v.length.unit });
+    parts.push(chartDiv(id('length')));
+  }
   parts.push(table(['mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], [[`${num(v.length.mean, 2)} <span class="muted">(${num(v.length.meanLo, 2)}–${num(v.length.meanHi, 2)})</span>`, num(v.length.sd, 2), num(v.length.median), num(v.length.p10), num(v.length.p90), num(v.length.min), num(v.length.max)]]));
 
   if (v.scalars.length) {
     parts.push(`<h3>Per-game quantities</h3>`);
-    parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+    parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   }
   parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
   if (multi) parts.push(`</details>`);
@@ -300,13 +446,13 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
 function renderGenerated(v: VariantAnalysis, id: (s: string) => string, parts: string[], specs: Record<string, TopLevelSpec>): void {
   parts.push(`<h2>Generated quantities (${num(v.games)} sampled set-ups)</h2>`);
   parts.push(`<p class="muted small">Each game is one seeded set-up; the exact distributions are given by <code>salvo odds</code>. Means with 95% intervals.</p>`);
-  parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(s.name), `${num(s.mean, 3)} <span class="muted">(${num(s.meanLo, 3)}–${num(s.meanHi, 3)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
+  parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 3)} <span class="muted">(${num(s.meanLo, 3)}–${num(s.meanHi, 3)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   const charts: string[] = [];
   v.scalars.forEach((s, i) => {
     const rows = v.scalarHistograms.filter((h) => h.name === s.name);
     if (rows.length < 2) return;
     const cid = id(`scalar${i}`);
-    specs[cid] = histogram(rows, { value: 'value', count: 'share', title: s.name, xTitle: s.name, width: 420, height: 120 });
+    specs[cid] = histogram(rows, { value: 'value', count: 'share', title: words(s.name), xTitle: words(s.name), width: 420, height: 120 });
     charts.push(chartDiv(cid));
   });
   parts.push(`<div class="grid2">${charts.join('')}</div>`);

@@ -3,12 +3,13 @@
  * compact summaries. Runs inside a piscina worker, or inline in the main thread.
  */
 import { resolveAgentParams, type AgentFactory, type ParamValue } from '../core/agent.ts';
-import { PlayScratch, playGame } from '../core/play.ts';
+import { PlayScratch, playGame, type PlayOptions } from '../core/play.ts';
 import { gameStreams } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
 import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
+import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
 import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
 
 export interface BatchResult {
@@ -52,7 +53,29 @@ function agentFactories(loaded: LoadedScenario, v: VariantSpec): Array<[AgentFac
   });
 }
 
-export function playBatch(task: BatchTask): BatchResult {
+const NO_HOOKS: PlayOptions = {};
+
+/**
+ * Plays the batch. With `watch` on a worker, each game start is written to the watch slot (the
+ * pool times it); with `watch` inline, the clock is checked every CLOCK_EVERY decisions and an
+ * overlong game throws GameTimeoutError (see watchdog.ts).
+ */
+export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
+  const slots = watch?.slots;
+  const slot = watch?.slot ?? 0;
+  let gameStart = 0;
+  let current = 0;
+  let currentVariant = 0;
+  const hooks: PlayOptions =
+    watch === undefined || slots !== undefined
+      ? NO_HOOKS
+      : {
+          afterApply: (_s, decisions) => {
+            if ((decisions & (CLOCK_EVERY - 1)) !== 0) return;
+            const ms = performance.now() - gameStart;
+            if (ms > watch.boundMs) throw timedOut(task.variants, task.seed, currentVariant, current, watch.boundMs, ms);
+          },
+        };
   const order = task.variants.map((_, i) => i);
   // The baseline goes first so that its outcomes can be paired with every other variant.
   if (task.baseline >= 0) {
@@ -74,9 +97,15 @@ export function playBatch(task: BatchTask): BatchResult {
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
     for (let i = 0; i < task.count; i++) {
       const g = task.start + i;
+      if (slots !== undefined) gameStarted(slots, slot, vi, g);
+      else if (hooks !== NO_HOOKS) {
+        gameStart = performance.now();
+        current = g;
+        currentVariant = vi;
+      }
       const streams = gameStreams(task.seed, g, sides);
       const agents = factories.map(([f, params], side) => f.create(game, side, params));
-      const { result, decisions } = playGame(game, agents, streams, tally, scratch);
+      const { result, decisions } = playGame(game, agents, streams, tally, scratch, hooks);
       let draws = streams.setup.draws + streams.dice.draws;
       for (const a of streams.agents) draws += a.draws;
       addGame(summary, result, tally.scalars, decisions, draws);

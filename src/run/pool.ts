@@ -11,11 +11,14 @@ import { Piscina } from 'piscina';
 import { playBatch, type BatchResult } from './batch.ts';
 import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
+import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
+import type { WorkerTask } from './worker.ts';
 
 /** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
 export interface StopRule {
   readonly roundGames: number;
-  readonly done: (summaries: readonly Summary[]) => boolean;
+  /** Checked after each round with the merged summaries (and the paired outcome tables, for sequential tests). */
+  readonly done: (summaries: readonly Summary[], pairs: readonly PairTable[]) => boolean;
 }
 
 export interface RunOptions {
@@ -37,6 +40,12 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** A pool to use (and leave open) instead of starting one. */
   readonly pool?: BatchPool;
+  /**
+   * Per-game time bound in ms (0 or absent: none). A game over it fails the run with a
+   * GameTimeoutError naming the variant, seed and game (watchdog.ts); on workers the worker is
+   * terminated, inline the clock is checked every few hundred decisions.
+   */
+  readonly gameTimeoutMs?: number;
 }
 
 export interface PlanResult {
@@ -73,9 +82,11 @@ export class BatchPool {
   constructor(readonly workers: number) {
     this.pool = workers > 0 ? new Piscina({ ...workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, concurrentTasksPerWorker: 1 }) : null;
   }
-  run(task: BatchTask): Promise<BatchResult> {
-    if (!this.pool) return new Promise((ok, fail) => setImmediate(() => { try { ok(playBatch(task)); } catch (e) { fail(e); } }));
-    return this.pool.run(task) as Promise<BatchResult>;
+  /** Plays one task; `watch` times its games, `signal` aborts it (terminating its worker if it is running). */
+  run(task: BatchTask, watch?: GameWatch, signal?: AbortSignal): Promise<BatchResult> {
+    if (!this.pool) return new Promise((ok, fail) => setImmediate(() => { try { ok(playBatch(task, watch)); } catch (e) { fail(e); } }));
+    const w: WorkerTask = watch ? { task, watch } : { task };
+    return this.pool.run(w, signal ? { signal } : {}) as Promise<BatchResult>;
   }
   async destroy(): Promise<void> {
     await this.pool?.destroy();
@@ -97,11 +108,14 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   let stoppedEarly = false;
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);
+  const window = Math.max(2, workers * 3);
+  const bound = opts.gameTimeoutMs ?? 0;
+  const watchdog = bound <= 0 ? undefined : pool.workers > 0 ? new Watchdog(window, bound, (v, g, ms) => timedOut(plan.variants, plan.seed, v, g, bound, ms)) : { inline: bound };
   try {
     const rounds = (batches.at(-1)?.round ?? -1) + 1;
     for (let r = 0; r < rounds; r++) {
       const todo = wanted.filter((b) => b.round === r && !merged.has(b.start));
-      await runWindowed(pool, todo, Math.max(2, workers * 3), opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
+      await runWindowed(pool, todo, window, watchdog, opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
         mergeInto(totals, res);
         merged.add(b.start);
         played += b.count * plan.variants.length;
@@ -115,7 +129,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
       // The rule is checked only when the summaries hold exactly rounds 0..r (on resume, earlier
       // complete rounds were already checked before the interruption).
       const roundEnd = batches.filter((b) => b.round === r).reduce((m, b) => Math.max(m, b.start + b.count), 0);
-      if (stop && roundEnd < plan.games && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries)) {
+      if (stop && roundEnd < plan.games && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries, totals.pairs)) {
         stoppedEarly = true;
         break;
       }
@@ -138,14 +152,16 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
 }
 
 /** Keeps at most `window` tasks in flight; results are merged as they arrive, in this thread. */
-async function runWindowed(pool: BatchPool, todo: readonly BatchRef[], window: number, signal: AbortSignal | undefined, task: (b: BatchRef) => BatchTask, onDone: (b: BatchRef, r: BatchResult) => void): Promise<void> {
+async function runWindowed(pool: BatchPool, todo: readonly BatchRef[], window: number, watchdog: Watchdog | { inline: number } | undefined, signal: AbortSignal | undefined, task: (b: BatchRef) => BatchTask, onDone: (b: BatchRef, r: BatchResult) => void): Promise<void> {
+  const play = (t: BatchTask): Promise<BatchResult> =>
+    watchdog === undefined ? pool.run(t) : watchdog instanceof Watchdog ? watchdog.watch((w, abort) => pool.run(t, w, abort)) : pool.run(t, { boundMs: watchdog.inline });
   let next = 0;
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   while ((next < todo.length && !signal?.aborted && failure === undefined) || inFlight.size > 0) {
     while (next < todo.length && inFlight.size < window && !signal?.aborted && failure === undefined) {
       const b = todo[next++];
-      const p: Promise<void> = pool.run(task(b)).then(
+      const p: Promise<void> = play(task(b)).then(
         (r) => {
           inFlight.delete(p);
           if (failure === undefined) onDone(b, r);

@@ -61,6 +61,8 @@ export const experimentSchema = z
       .min(1)
       .max(8)
       .optional(),
+    /** What the paired comparisons report, first = the verdict's: side names (their win rates) and/or 'draws'. Default: every side, then draws. */
+    compare: z.array(z.string().min(1)).min(1).optional(),
     report: z
       .object({ matrix: z.object({ row: z.string().max(100), col: z.string().max(100), facet: z.string().max(100).optional() }).strict().optional() })
       .strict()
@@ -161,6 +163,9 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     });
   });
   if (variantIssues.length) throw new InputError(file, withLines(src, dedupe(variantIssues)));
+  const sideNames = base.compiled.sides;
+  const badCompare = (spec.compare ?? []).findIndex((c) => c !== 'draws' && !sideNames.includes(c));
+  if (badCompare >= 0) throw new InputError(file, withLines(src, [{ path: `compare.${badCompare}`, message: `expected a side name (${sideNames.map((x) => `'${x}'`).join(', ')}) or 'draws', got '${spec.compare![badCompare]}'` }]));
   const m = spec.report?.matrix;
   if (m) {
     const missing = spec.variants.findIndex((v) => !v.tags || !(m.row in v.tags) || !(m.col in v.tags) || (m.facet !== undefined && !(m.facet in v.tags)));

@@ -54,8 +54,8 @@ function fail(src: SourceFile, issues: InputIssue[]): never {
   throw new InputError(src.file, withLines(src, issues));
 }
 
-function safeParse(schema: z.ZodType, value: unknown): { success: true; data: unknown } | { success: false; error: { issues: any[] } } {
-  return schema.safeParse(value) as any;
+function safeParse(schema: z.ZodType, value: unknown): ReturnType<z.ZodType['safeParse']> {
+  return schema.safeParse(value);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -32,6 +32,8 @@ export interface PageCheck {
   readonly chartErrors: string[];
   /** Text of the page (for content assertions). */
   readonly text: string;
+  /** Text laid out on the first screen (the top 900 px of a 1400×900 window). */
+  readonly firstScreen: string;
   /** Prints the page to PDF (A4 unless given) and returns the byte size. */
   pdf(outFile: string, format?: 'A4' | 'Letter'): Promise<number>;
   /** Full-page PNG, or the band [top, top + height) of the page when given. */
@@ -39,10 +41,13 @@ export interface PageCheck {
   close(): Promise<void>;
 }
 
+/** The window a designer opens a report in (issue 10: the verdict must be on its first screen). */
+export const FIRST_SCREEN = { width: 1400, height: 900 };
+
 export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Promise<PageCheck> {
   const userDir = mkdtempSync(join(tmpdir(), 'salvo-chromium-'));
   // Playwright manages --user-data-dir itself: a fresh temporary profile per page.
-  const browser: BrowserContext = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser: BrowserContext = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: FLAGS, headless: true, viewport: FIRST_SCREEN });
   const page: Page = browser.pages()[0] ?? (await browser.newPage());
   const consoleErrors: string[] = [];
   const externalRequests: string[] = [];
@@ -65,8 +70,21 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
       rendered: charts.filter((c) => c.getAttribute('data-rendered') === 'true' && c.querySelector('svg')).length,
       errors: charts.map((c) => c.getAttribute('data-error')).filter((x) => !!x),
       text: document.body.innerText,
+      firstScreen: (() => {
+        const out = [];
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const t = n.textContent.trim();
+          if (!t || !n.parentElement || n.parentElement.closest('script, style')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          const r = range.getBoundingClientRect();
+          if (r.height > 0 && r.bottom <= ${FIRST_SCREEN.height} + window.scrollY && r.top >= 0) out.push(t);
+        }
+        return out.join(' ');
+      })(),
     };
-  })()`)) as { chartCount: number; rendered: number; errors: string[]; text: string };
+  })()`)) as { chartCount: number; rendered: number; errors: string[]; text: string; firstScreen: string };
   return {
     consoleErrors,
     externalRequests,
@@ -74,6 +92,7 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
     renderedCharts: info.rendered,
     chartErrors: info.errors,
     text: info.text,
+    firstScreen: info.firstScreen,
     async pdf(outFile, format = 'A4') {
       const buf = await page.pdf({ path: outFile, format, printBackground: true });
       return buf.length;

@@ -1,10 +1,16 @@
 import type { Command } from 'commander';
-import { addPlayOptions, playCommand } from './shared.ts';
+import { addWatchOptions, playWatched } from './run.ts';
+import { addPlayOptions } from './shared.ts';
 
 export function registerExperiment(program: Command): void {
   const cmd = program
     .command('experiment')
     .description('play every variant of an experiment on common random numbers and compare them')
-    .argument('[experiment]', 'experiment file (YAML); or give --plan');
-  addPlayOptions(cmd, { games: "games per variant (default: the file's games, else 2000)", batch: '250' }).action((file: string | undefined, o: Record<string, string | boolean | undefined>) => playCommand('experiment', file, o));
+    .argument('[experiment]', 'experiment file (YAML); or give --plan')
+    .option('--sprt <d0,d1>', "sequential test of each variant against the baseline: H0 side A's win rate changes by d0, H1 by d1 (e.g. 0,0.03); alpha = beta = 0.05")
+    .option('--pairings <a,b;c,d>', 'also replay every variant under these agent pairings (one agent per side, pairings split by ;): a change is robust only if it keeps its sign and significance under all');
+  addWatchOptions(cmd, 'experiment file (or its base scenario)');
+  addPlayOptions(cmd, { games: "games per variant (default: the file's games, else 2000)", batch: '250' }).action((file: string | undefined, o: Opts) => playWatched('experiment', file, o));
 }
+
+type Opts = Record<string, string | boolean | undefined>;

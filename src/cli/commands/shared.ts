@@ -4,13 +4,58 @@ import type { Command } from 'commander';
 import { agentList, fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
 import { InputError } from '../../scenario/errors.ts';
+import { formatAgentChoice } from '../../core/agent.ts';
+import { excerpt } from '../../core/errors.ts';
+import { GameTimeoutError } from '../../run/watchdog.ts';
 import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome } from '../../app/execute.ts';
 import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
+import { verdictLines } from '../../report/run-report.ts';
+import { parseSet } from '../../answers/sets.ts';
+import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
+import { parsePairings } from '../../answers/robust.ts';
+import type { AgentChoice } from '../../core/agent.ts';
+
+function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+  if (v === undefined) return undefined;
+  const p = parsePairings(v);
+  if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
+  return p;
+}
+
+function sprtOption(v: string | undefined): SprtSpec | undefined {
+  if (v === undefined) return undefined;
+  const d = parseSprt(v);
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05 };
+}
 
 type Opts = Record<string, string | boolean | undefined>;
 const CMD = 'command line';
+
+/** Default per-game time bound of `run` and `experiment` (issue 12 item 6). */
+export const DEFAULT_GAME_TIMEOUT_S = 60;
+/** Exit code of a run failed by the per-game watchdog (2 is bad input). */
+export const EXIT_GAME_TIMEOUT = 3;
+
+/** --game-timeout S: seconds (decimals allowed), 0 = off; returned in ms. */
+export function gameTimeoutMs(v: string | undefined): number {
+  if (v === undefined) return DEFAULT_GAME_TIMEOUT_S * 1000;
+  const t = String(v).trim();
+  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n) || n > 86400 * 7) throw new InputError(CMD, [{ path: '--game-timeout', message: `expected seconds from 0 (no bound) to 604800, got '${excerpt(v, 40)}'` }]);
+  return Math.round(n * 1000);
+}
+
+/** How to see the game that timed out, move by move. */
+export function replayHint(kind: 'run' | 'experiment', source: string, viaPlan: boolean, e: GameTimeoutError): string {
+  const t = e.timedOut;
+  const q = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  if (viaPlan) return `salvo replay --plan ${q(source)}${t.variants > 1 ? ` --variant ${q(t.variant)}` : ''} --game ${t.game}`;
+  if (kind === 'run') return `salvo replay ${q(source)} --game ${t.game} --seed ${q(String(t.seed))} --agents ${q(t.agents.map(formatAgentChoice).join(','))}`;
+  return `salvo plan ${q(source)} --seed ${q(String(t.seed))} --out plan.json && salvo replay --plan plan.json --variant ${q(t.variant)} --game ${t.game}`;
+}
 
 /** The options that make a plan (`run`, `experiment`, `plan` share them). */
 export function addPlanOptions(cmd: Command, help: { games: string; batch: string }): Command {
@@ -33,6 +78,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
     .option('--shards <N>', 'number of shards, with --shard-from-env (Slurm and AWS Batch give it themselves)')
     .option('--round <R>', 'with --shard and a --precision plan: play only stopping round R')
     .option('--queue <URL>', 'play on a BullMQ queue in Redis (redis://host:port), served by salvo worker processes')
+    .option('--game-timeout <S>', `fail the run if one game plays longer than S seconds (names the game to replay; 0 = no bound; default ${DEFAULT_GAME_TIMEOUT_S}). Inline (-w 0) only a game that keeps making decisions is caught`)
     .option('--json', 'print the summary as JSON on stdout')
     .option('--no-progress', 'no progress bar');
 }
@@ -53,7 +99,9 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
   };
   if (kind === 'run') {
-    const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined) });
+    const rawSets: unknown = o.set;
+    const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
+    const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
   const { pf, base, variants } = experimentPlan(file, req);
@@ -63,6 +111,7 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
 /** Runs `salvo run` / `salvo experiment`: on this machine (with checkpoints), as one shard, or on a queue. */
 export async function playCommand(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<void> {
   const workers = nonNegativeInt('--workers', o.workers as string | undefined);
+  const timeout = gameTimeoutMs(o.gameTimeout as string | undefined);
   const shard = shardOf(o);
   const { pf, ctx, source } = resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
@@ -84,7 +133,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
     await withSignals(async (signal) => {
       const bar = progressBar(o.progress !== false && !o.json);
-      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update }).finally(() => bar.stop());
+      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
       if (!partial) return 'interrupted';
       writePartial(out, partial);
       const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
@@ -99,7 +148,14 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+    } catch (e) {
+      if (!(e instanceof GameTimeoutError)) throw e;
+      bar.stop();
+      // No report: the run failed. (Batches merged before it stay in the checkpoint, if any.)
+      process.stderr.write(`error: ${e.message}; the run stopped and no report was written.\nsee that game move by move: ${replayHint(kind, source, o.plan !== undefined, e)}\n(raise or turn off the bound with --game-timeout S, 0 = none)\n`);
+      process.exitCode = EXIT_GAME_TIMEOUT;
+      return 'done';
     } finally {
       bar.stop();
     }
@@ -166,7 +222,7 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
     return;
   }
   const { analysis, result } = outcome;
-  const lines: string[] = [];
+  const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
   const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {

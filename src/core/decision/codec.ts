@@ -55,6 +55,13 @@ export interface ActionCodec<S extends CodecSpec> {
 
 const MAX_CODE = 2 ** 31;
 
+/** Gives the encoders built from the spec their per-kind types (Object.create's `any` carries them over). */
+function typedEncoders<S extends CodecSpec>(built: Record<string, (...v: number[]) => number>): Encoders<S> {
+  const out: Encoders<S> = Object.create(null);
+  Object.assign(out, built);
+  return out;
+}
+
 export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> {
   const kinds = Object.keys(spec) as (keyof S & string)[];
   const offsets: number[] = [];
@@ -145,7 +152,8 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     spec,
     kinds,
     size,
-    encode: encode as unknown as Encoders<S>,
+    // The per-kind encoders built above, one per declared kind, with the arity of its fields.
+    encode: typedEncoders<S>(encode),
     kindIndex: kindIndex as { readonly [K in keyof S]: number },
     read: read as Readers<S>,
     encodeFields(kind, fields) {

@@ -20,13 +20,14 @@ import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/loss
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
-import { canShoot, explode, fireSalvo, readyShooters, salvoNeed } from './rules/shooting.ts';
+import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeedOf } from './rules/shooting.ts';
 import { sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 
 const DRILL_BITS = [DR_KNEE, DR_OVERWATCH, DR_TAKE_COVER, DR_SPLIT];
+const CARRIERS = new Int32Array(64);
 /** Activation stages resumed after a frame is resolved. */
 const STG_RALLY = 1;
 const STG_PAY = 2;
@@ -277,7 +278,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   }
 
   function canOverwatch(s: At43State, o: number, u: number, group: number): boolean {
-    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeed(m, s, o, w, u, group).need !== 0) return true;
+    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeedOf(m, s, o, w, u, group) !== 0) return true;
     return false;
   }
 
@@ -380,14 +381,17 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       if (!s.engagedAtStart && s.moved !== 2) {
         for (let k = 0; k < U.weaponTypes.length; k++) {
           const w = U.weaponTypes[k];
+          const direct = m.weapons[w].aoe <= 0;
+          const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            if (canShoot(m, s, u, w, v) && salvoNeed(m, s, u, w, v, 0).need !== 0) out[n++] = A.encode.shoot(k, v);
+            const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
+            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = A.encode.shoot(k, v);
             // a unit of several AFVs: one single AFV may be targeted instead (p.61)
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
               for (let f = V.first; f < V.first + V.count; f++)
-                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeed(m, s, u, w, v, 0, f).need !== 0) out[n++] = A.encode.shootAfv(k, f);
+                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeedOf(m, s, u, w, v, 0, f) !== 0) out[n++] = A.encode.shootAfv(k, f);
           }
         }
       }

@@ -2,7 +2,7 @@
  * The compiled, per-scenario static model: units and their fighters as flat arrays, weapons,
  * terrain shapes and objectives. Built once per worker; games only read it.
  */
-import { polygon, type Shape } from '../../core/geometry/table/shapes.ts';
+import { pointInShape, pointSegmentDistance, polygon, type Shape } from '../../core/geometry/table/shapes.ts';
 import { BasePaths } from '../../core/geometry/table/paths.ts';
 import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario, ProfileData, WeaponData } from './schema.ts';
@@ -55,6 +55,12 @@ export interface TerrainM {
   readonly cx: number;
   readonly cy: number;
   readonly br: number;
+  /** A disc (ix, iy, ir) inside the shape (ir 0: none): a segment crossing it surely touches the shape. */
+  readonly ix: number;
+  readonly iy: number;
+  readonly ir: number;
+  /** Convex polygon (a sight line across both outer tangents then crosses the inner lines too). */
+  readonly convex: boolean;
   readonly shape: Shape;
   readonly xs: readonly number[];
   readonly ys: readonly number[];
@@ -75,6 +81,9 @@ export interface Model {
   /** Indices of the AFV fighters (the only fighters that block lines of sight). */
   readonly afvFighters: Int32Array;
   readonly fUnit: Int32Array;
+  /** Side and AFV flag per fighter (copies of its unit's, for the hot loops). */
+  readonly fSide: Uint8Array;
+  readonly fAfv: Uint8Array;
   readonly fRadius: Float64Array;
   readonly fSize: Int32Array;
   /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
@@ -195,7 +204,26 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     const ys = t.polygon.map((p) => p[1]);
     const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
     const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    return { id: t.id, shape: polygon(t.polygon), xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy) };
+    const shape = polygon(t.polygon);
+    const ix = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const iy = ys.reduce((a, b) => a + b, 0) / ys.length;
+    let ir = 0;
+    if (pointInShape(shape, ix, iy)) {
+      ir = Infinity;
+      for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) ir = Math.min(ir, pointSegmentDistance(ix, iy, xs[j], ys[j], xs[i], ys[i]));
+      ir *= 0.99; // a margin: the disc stays strictly inside
+    }
+    let pos = 0;
+    let neg = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const j = (i + 1) % xs.length;
+      const k = (i + 2) % xs.length;
+      const c = (xs[j] - xs[i]) * (ys[k] - ys[j]) - (ys[j] - ys[i]) * (xs[k] - xs[j]);
+      if (c > 0) pos++;
+      if (c < 0) neg++;
+    }
+    const convex = pos === 0 || neg === 0;
+    return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir, convex };
   });
   const sides = sc.sides.map((s) => s.id);
   return {
@@ -210,6 +238,8 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     nF: fUnit.length,
     afvFighters: Int32Array.from(fUnit.map((u, f) => (units[u].afv ? f : -1)).filter((f) => f >= 0)),
     fUnit: Int32Array.from(fUnit),
+    fSide: Uint8Array.from(fUnit.map((u) => units[u].side)),
+    fAfv: Uint8Array.from(fUnit.map((u) => (units[u].afv ? 1 : 0))),
     fRadius: Float64Array.from(fRadius),
     fSize: Int32Array.from(fSize),
     fSlots: Int32Array.from(fSlots),

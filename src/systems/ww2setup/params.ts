@@ -67,7 +67,7 @@ export function bodyFromParams(data: RulesData, p: OddsParams): ScenarioBody {
       { id: idB, nation: def, subUnits: units[1], bases: bases[1] },
     ],
   });
-  if (!parsed.success) throw new PlanError(parsed.error.issues.map((i) => [paramOf(['scenario', ...i.path.map(String)].join('.')), i.message]));
+  if (!parsed.success) throw new PlanError(dedupe(parsed.error.issues.map((i) => issueOf(['scenario', ...i.path.map(String)].join('.'), i.message, String(p.bases ?? 'auto') === 'auto'))));
   return parsed.data;
 }
 
@@ -109,12 +109,35 @@ function computePlan(d: RulesData, options: OptionValues, p: OddsParams, scenari
   return plan;
 }
 
-/** Maps a scenario path back to the parameter that set it. */
-function paramOf(path: string): string {
-  if (path.startsWith('scenario.sides.0')) return 'attacker';
-  if (path.startsWith('scenario.sides.1')) return 'defender';
+/**
+ * Maps a scenario path back to the parameter that set it: a side's sub-units come from `units`,
+ * its bases from `bases` (or from `units` when bases are 'auto' = 10 per sub-unit), everything
+ * else about a side from its nation (`attacker` / `defender`).
+ */
+export function paramOf(path: string, basesFromUnits = false): string {
+  const side = /^scenario\.sides\.(\d+)(?:\.(\w+))?/.exec(path);
+  if (side) {
+    if (side[2] === 'subUnits') return 'units';
+    if (side[2] === 'bases') return basesFromUnits ? 'units' : 'bases';
+    return side[1] === '0' ? 'attacker' : 'defender';
+  }
   const m = /^scenario\.(\w+)/.exec(path);
   return m ? m[1] : path;
+}
+
+/** A schema issue as [parameter, message]; a per-side number names the side it is about. */
+function issueOf(path: string, message: string, basesFromUnits: boolean): [string, string] {
+  const param = paramOf(path, basesFromUnits);
+  const side = /^scenario\.sides\.(\d+)\.(subUnits|bases)$/.exec(path);
+  if (!side) return [param, message];
+  const who = side[1] === '0' ? 'attacker (A)' : 'defender (B)';
+  const what = side[2] === 'subUnits' ? 'sub-units' : param === 'units' ? 'bases (10 per sub-unit)' : 'bases';
+  return [param, `${who} ${what}: ${message}`];
+}
+
+function dedupe(issues: Array<[string, string]>): Array<[string, string]> {
+  const seen = new Set<string>();
+  return issues.filter(([p, m]) => !seen.has(p + '\0' + m) && !!seen.add(p + '\0' + m));
 }
 
 export function validateSetupParams(data: RulesData, options: OptionValues, p: OddsParams, scenario?: ScenarioBody): Array<[string, string]> {

@@ -120,4 +120,32 @@ describe('paths around obstacles (AT-43 p.48)', () => {
     const out = new Float64Array(20);
     expect(p.path(50, 30, 50, 70, 1.5, [0], out)).toBe(1);
   });
+  it('the per-radius corner cache gives the paths of a fresh search (radii and active sets interleaved)', () => {
+    const left = { xs: [0, 49, 49, 0], ys: [40, 40, 60, 60] };
+    const right = { xs: [53, 100, 100, 53], ys: [40, 40, 60, 60] };
+    const shared = new BasePaths([left, right, box]);
+    const on = [1, 1, 0];
+    const all = [1, 1, 1];
+    const cases: Array<[number, number, number, number, number, number[]]> = [
+      [50.5, 30, 51, 70, 1.5, on],
+      [50.5, 30, 51, 70, 2.5, on],
+      [20, 30, 80, 70, 1.5, all],
+      [50.5, 30, 51, 70, 1.5, all],
+      [50.5, 30, 51, 70, 1.5, on],
+      [10, 65, 90, 35, 2.5, on],
+    ];
+    for (const [ax, ay, bx, by, r, active] of cases) {
+      const a = new Float64Array(40);
+      const b = new Float64Array(40);
+      const n = shared.path(ax, ay, bx, by, r, active, a);
+      expect(n).toBe(new BasePaths([left, right, box]).path(ax, ay, bx, by, r, active, b));
+      expect(Array.from(a.subarray(0, 2 * Math.max(n, 0)))).toEqual(Array.from(b.subarray(0, 2 * Math.max(n, 0))));
+    }
+    // the corners differ by radius: a wider base goes around farther
+    const a = new Float64Array(40);
+    const n1 = shared.path(50, 30, 50, 70, 1.5, all, a);
+    const l1 = pathLength(50, 30, a, n1);
+    const n2 = shared.path(50, 30, 50, 70, 3, all, a);
+    expect(pathLength(50, 30, a, n2)).toBeGreaterThan(l1);
+  });
 });

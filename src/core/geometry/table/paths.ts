@@ -3,8 +3,9 @@
  * obstacles' corners pushed outward by the base radius (plus a margin), searched with Dijkstra.
  * A base "can pass between" two obstacles when the corridor is wider than its diameter; the path
  * length is measured along the path (AT-43 p.48). Works for convex obstacles (concave ones are
- * treated through their corners, which stays safe but may be longer). Allocation-free after
- * construction: scratch arrays are sized for the obstacles given.
+ * treated through their corners, which stays safe but may be longer). The corners pushed out
+ * for a radius, their distances and clearances are cached per radius (up to 32), so the search
+ * allocates only for a radius not seen yet; scratch arrays are sized for the obstacles given.
  */
 import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
 
@@ -13,14 +14,28 @@ export interface PathObstacle {
   readonly ys: readonly number[];
 }
 
+interface CornerSet {
+  /** Nodes used: 2 + the corners of the active obstacles. */
+  readonly n: number;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** n × n corner-to-corner distances (rows and columns 0, 1 unused). */
+  readonly dist: Float64Array;
+  /** n × n corner-to-corner clearance: 0 unknown, 1 clear, 2 blocked. */
+  readonly clear: Uint8Array;
+}
+
 export class BasePaths {
   private readonly nx: Float64Array;
   private readonly ny: Float64Array;
   private readonly dist: Float64Array;
   private readonly prev: Int32Array;
   private readonly done: Uint8Array;
-  private readonly owner: Int32Array;
+  private readonly cache = new Map<number, CornerSet>();
+  private cacheActive: ArrayLike<number> | null = null;
   private readonly shapes: Shape[];
+  /** Bounding box per obstacle: x0, y0, x1, y1. */
+  private readonly box: Float64Array;
 
   constructor(private readonly obstacles: readonly PathObstacle[], private readonly margin = 0.05) {
     let v = 0;
@@ -31,8 +46,9 @@ export class BasePaths {
     this.dist = new Float64Array(n);
     this.prev = new Int32Array(n);
     this.done = new Uint8Array(n);
-    this.owner = new Int32Array(n);
     this.shapes = obstacles.map((o) => ({ kind: 'polygon', xs: o.xs, ys: o.ys }) as Shape);
+    this.box = new Float64Array(4 * obstacles.length);
+    obstacles.forEach((o, k) => this.box.set([Math.min(...o.xs), Math.min(...o.ys), Math.max(...o.xs), Math.max(...o.ys)], 4 * k));
   }
 
   /** Distance from segment a-b to obstacle k (0 when they touch or cross). */
@@ -55,35 +71,44 @@ export class BasePaths {
    * closer to it than it is at a (a formation standing next to a wall can still walk away).
    */
   clear(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, fromStart = false): boolean {
+    const reach = r + 1e-6;
+    const x0 = Math.min(ax, bx) - reach;
+    const x1 = Math.max(ax, bx) + reach;
+    const y0 = Math.min(ay, by) - reach;
+    const y1 = Math.max(ay, by) + reach;
+    const box = this.box;
     for (let k = 0; k < this.obstacles.length; k++) {
       if (active && !active[k]) continue;
+      // farther than r along an axis from the obstacle's bounding box: no contact possible
+      if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
+      const d = this.segDist(k, ax, ay, bx, by);
+      let d0 = -1;
       let need = r;
       if (fromStart) {
-        const d0 = this.segDist(k, ax, ay, ax, ay);
+        d0 = this.segDist(k, ax, ay, ax, ay);
         if (d0 < r) need = Math.max(0, d0 - 1e-6);
       }
-      if (this.segDist(k, ax, ay, bx, by) < need || (need === 0 && this.segDist(k, ax, ay, bx, by) === 0 && this.segDist(k, ax, ay, ax, ay) > 0)) return false;
+      if (d < need) return false;
+      if (need === 0 && d === 0 && (d0 >= 0 ? d0 : this.segDist(k, ax, ay, ax, ay)) > 0) return false;
     }
     return true;
   }
 
   /**
-   * Shortest path for a base of radius r from a to b around the active obstacles. Writes the
-   * waypoints after a (the last is b) as (x, y) pairs into out and returns their number, or -1
-   * when b cannot be reached. `out` needs 2 × (corners + 1) numbers.
+   * The pushed-out corners for radius r (nodes 2.., as in path()), with the corner-to-corner
+   * distances and a lazily filled clearance table: they depend on r and the active obstacles only.
    */
-  path(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, out: Float64Array): number {
-    if (this.clear(ax, ay, bx, by, r, active, true)) {
-      out[0] = bx;
-      out[1] = by;
-      return 1;
+  private corners(r: number, active: ArrayLike<number> | null): CornerSet {
+    if (active !== this.cacheActive) {
+      this.cache.clear();
+      this.cacheActive = active;
     }
-    const { nx, ny, dist, prev, done, owner } = this;
-    // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles
-    nx[0] = ax;
-    ny[0] = ay;
-    nx[1] = bx;
-    ny[1] = by;
+    const hit = this.cache.get(r);
+    if (hit) return hit;
+    if (this.cache.size >= 32) this.cache.clear();
+    const total = this.nx.length;
+    const x = new Float64Array(total);
+    const y = new Float64Array(total);
     let n = 2;
     const push = r + this.margin;
     for (let k = 0; k < this.obstacles.length; k++) {
@@ -102,26 +127,56 @@ export class BasePaths {
         // outward along the bisector of the two edge normals, far enough to clear both edges
         const px = o.xs[(i + m - 1) % m], py = o.ys[(i + m - 1) % m];
         const qx = o.xs[(i + 1) % m], qy = o.ys[(i + 1) % m];
-        const x = o.xs[i], y = o.ys[i];
-        let n1x = y - py, n1y = -(x - px);
-        let n2x = qy - y, n2y = -(qx - x);
+        const vx = o.xs[i], vy = o.ys[i];
+        let n1x = vy - py, n1y = -(vx - px);
+        let n2x = qy - vy, n2y = -(qx - vx);
         const l1 = Math.hypot(n1x, n1y) || 1;
         const l2 = Math.hypot(n2x, n2y) || 1;
         n1x /= l1; n1y /= l1; n2x /= l2; n2y /= l2;
         // orient the normals away from the centroid
-        if ((x - cx) * n1x + (y - cy) * n1y < 0) { n1x = -n1x; n1y = -n1y; }
-        if ((x - cx) * n2x + (y - cy) * n2y < 0) { n2x = -n2x; n2y = -n2y; }
+        if ((vx - cx) * n1x + (vy - cy) * n1y < 0) { n1x = -n1x; n1y = -n1y; }
+        if ((vx - cx) * n2x + (vy - cy) * n2y < 0) { n2x = -n2x; n2y = -n2y; }
         let bxv = n1x + n2x;
         let byv = n1y + n2y;
         const lb = Math.hypot(bxv, byv) || 1;
         bxv /= lb;
         byv /= lb;
         const cosHalf = Math.max(0.2, bxv * n1x + byv * n1y);
-        nx[n] = x + (bxv * push) / cosHalf;
-        ny[n] = y + (byv * push) / cosHalf;
-        owner[n] = k;
+        x[n] = vx + (bxv * push) / cosHalf;
+        y[n] = vy + (byv * push) / cosHalf;
         n++;
       }
+    }
+    const dist = new Float64Array(n * n);
+    for (let u = 2; u < n; u++) for (let v = 2; v < n; v++) dist[u * n + v] = Math.hypot(x[v] - x[u], y[v] - y[u]);
+    const set: CornerSet = { n, x, y, dist, clear: new Uint8Array(n * n) };
+    this.cache.set(r, set);
+    return set;
+  }
+
+  /**
+   * Shortest path for a base of radius r from a to b around the active obstacles. Writes the
+   * waypoints after a (the last is b) as (x, y) pairs into out and returns their number, or -1
+   * when b cannot be reached. `out` needs 2 × (corners + 1) numbers. The corner cache is keyed by
+   * r and by the identity of `active`: pass a new array (not a mutated one) for another active set.
+   */
+  path(ax: number, ay: number, bx: number, by: number, r: number, active: ArrayLike<number> | null, out: Float64Array): number {
+    if (this.clear(ax, ay, bx, by, r, active, true)) {
+      out[0] = bx;
+      out[1] = by;
+      return 1;
+    }
+    const { nx, ny, dist, prev, done } = this;
+    // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles (cached per r)
+    const cs = this.corners(r, active);
+    nx[0] = ax;
+    ny[0] = ay;
+    nx[1] = bx;
+    ny[1] = by;
+    const n = cs.n;
+    for (let i = 2; i < n; i++) {
+      nx[i] = cs.x[i];
+      ny[i] = cs.y[i];
     }
     for (let i = 0; i < n; i++) {
       dist[i] = Infinity;
@@ -140,9 +195,14 @@ export class BasePaths {
       done[u] = 1;
       for (let v = 1; v < n; v++) {
         if (done[v]) continue;
-        const d = Math.hypot(nx[v] - nx[u], ny[v] - ny[u]);
+        // corner to corner: distance and clearance cached with the corners (same values)
+        const cc = u >= 2 && v >= 2 ? u * n + v : -1;
+        const d = cc >= 0 ? cs.dist[cc] : Math.hypot(nx[v] - nx[u], ny[v] - ny[u]);
         if (dist[u] + d >= dist[v]) continue;
-        if (!this.clear(nx[u], ny[u], nx[v], ny[v], r, active, u === 0)) continue;
+        if (cc >= 0) {
+          if (cs.clear[cc] === 0) cs.clear[cc] = this.clear(nx[u], ny[u], nx[v], ny[v], r, active, false) ? 1 : 2;
+          if (cs.clear[cc] === 2) continue;
+        } else if (!this.clear(nx[u], ny[u], nx[v], ny[v], r, active, u === 0)) continue;
         dist[v] = dist[u] + d;
         prev[v] = u;
       }

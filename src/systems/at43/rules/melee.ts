@@ -10,36 +10,14 @@ import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { damageAfvUnit, damageInfantry, tallyKills, type Env } from './losses.ts';
 import { rollPool, utrNeeded } from './rolls.ts';
-import { gap } from './table.ts';
+import { gap, unitTouches } from './table.ts';
 
 const ATTACKERS = new Int32Array(64);
 const CONTACT = new Int32Array(256);
 
 /** Does any alive fighter of u touch an enemy (< contact)? */
-let cCache = new Uint8Array(0);
-let cState: At43State | null = null;
-let cGeom = -1;
-
 export function unitInContact(m: Model, s: At43State, u: number): boolean {
-  if (cState !== s || cGeom !== s.geom || cCache.length !== m.units.length) {
-    if (cCache.length !== m.units.length) cCache = new Uint8Array(m.units.length);
-    else cCache.fill(0);
-    cState = s;
-    cGeom = s.geom;
-  }
-  if (cCache[u] !== 0) return cCache[u] === 1;
-  const r = inContactNow(m, s, u);
-  cCache[u] = r ? 1 : 2;
-  return r;
-}
-
-function inContactNow(m: Model, s: At43State, u: number): boolean {
-  const U = m.units[u];
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!s.alive[f]) continue;
-    for (let g = 0; g < m.nF; g++) if (s.alive[g] && m.units[m.fUnit[g]].side !== U.side && gap(m, s, f, g) < m.rules.contact.cm) return true;
-  }
-  return false;
+  return unitTouches(m, s, u);
 }
 
 /** Resolves the close combats of unit u; returns the number of combats fought. */

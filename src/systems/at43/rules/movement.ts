@@ -50,7 +50,7 @@ function sweepCircle(x: number, y: number, r: number, dx: number, dy: number, ox
 }
 
 function mobile(m: Model, s: At43State, f: number): boolean {
-  return s.alive[f] === 1 && (!m.units[m.fUnit[f]].afv || s.sp[f * SP_STRIDE + 1] > 0);
+  return s.alive[f] === 1 && (m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 1] > 0);
 }
 
 /** Heading (dx, dy, max distance) of a goal from the unit's leader; false if the goal is meaningless. */
@@ -162,18 +162,25 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
       if (!m.blocking[k]) continue;
       const T = m.terrain[k];
       // out of reach this move: skip the exact sweep
-      if (Math.hypot(s.fx[f] - T.cx, s.fy[f] - T.cy) - T.br - r > t) continue;
+      const ox = s.fx[f] - T.cx;
+      const oy = s.fy[f] - T.cy;
+      const reach = t + T.br + r;
+      if (ox * ox + oy * oy > reach * reach) continue;
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
-    for (let g = 0; g < m.nF; g++) {
-      if (!s.alive[g] || m.fUnit[g] === u) continue;
-      const G = m.units[m.fUnit[g]];
+    for (let v = 0; v < m.units.length; v++) {
+      const G = m.units[v];
+      if (v === u || s.members[v] === 0) continue;
       const enemy = G.side !== U.side;
       if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
       if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
-      const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], enemy ? keepEnemy : 0.01);
-      if (d < t) t = Math.max(0, d);
+      const keep = enemy ? keepEnemy : 0.01;
+      for (let g = G.first; g < G.first + G.count; g++) {
+        if (!s.alive[g]) continue;
+        const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], keep);
+        if (d < t) t = Math.max(0, d);
+      }
     }
   }
   t = Math.max(0, t);
@@ -200,8 +207,12 @@ function overlapsAt(m: Model, s: At43State, u: number, ox: number, oy: number): 
     const y = s.fy[f] + oy;
     for (let g = 0; g < m.nF; g++) {
       if (!s.alive[g] || m.fUnit[g] === u) continue;
-      const dd = Math.sqrt((s.fx[g] - x) ** 2 + (s.fy[g] - y) ** 2) - m.fRadius[f] - m.fRadius[g];
-      if (dd < 0) return true;
+      const ex = s.fx[g] - x;
+      const ey = s.fy[g] - y;
+      const R = m.fRadius[f] + m.fRadius[g];
+      const d2 = ex * ex + ey * ey;
+      if (d2 > R * R * (1 + 1e-9) + 1e-9) continue; // surely apart: skip the square root
+      if (Math.sqrt(d2) - m.fRadius[f] - m.fRadius[g] < 0) return true;
     }
   }
   return false;

@@ -77,29 +77,49 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   return n;
 }
 
-/** Is at least one carrier of weapon w in u ready and (direct fire) in sight of unit v? Early exit. */
-export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
+/** Alive fighters of u with a ready slot of weapon w, into out; returns their number. */
+export function readyCarriers(m: Model, s: At43State, u: number, w: number, out: Int32Array): number {
   const U = m.units[u];
-  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
+  let n = 0;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
-    let has = false;
-    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
-    if (has && seesUnit(m, s, f, v)) return true;
+    for (let sl = 0; sl < MAX_SLOTS; sl++)
+      if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
+        out[n++] = f;
+        break;
+      }
   }
+  return n;
+}
+
+/** Does one of the n carriers see an alive member of unit v? */
+export function carriersSee(m: Model, s: At43State, carriers: Int32Array, n: number, v: number): boolean {
+  for (let i = 0; i < n; i++) if (seesUnit(m, s, carriers[i], v)) return true;
   return false;
 }
 
-/** Range band and need of weapon w from unit u at unit v. */
-export function salvoNeed(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): { band: number; need: number } {
+const CARRIERS = new Int32Array(64);
+
+/** Is at least one carrier of weapon w in u ready and (direct fire) in sight of unit v? Early exit. */
+export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
+  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
+  return carriersSee(m, s, CARRIERS, readyCarriers(m, s, u, w, CARRIERS), v);
+}
+
+/** Range band of weapon w from unit u at unit v. */
+export function salvoBand(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
   const W = m.weapons[w];
   let d = gap(m, s, s.leader[u], single >= 0 ? single : s.leader[v]);
   if (W.aoe > 0 && m.opts['indirect.rangeTo'] === 'targetFighter') {
     const t = indirectTarget(m, s, u, w, v, group);
     if (t >= 0) d = gap(m, s, s.leader[u], t);
   }
-  const band = rangeBand(Math.max(0, d), m.rules.rangeBand.cm);
-  return { band, need: utrNeeded(m.rules.utr, W.accuracy - band) };
+  return rangeBand(Math.max(0, d), m.rules.rangeBand.cm);
+}
+
+/** Need of weapon w from unit u at unit v (0: cannot succeed). Allocation-free. */
+export function salvoNeedOf(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
+  return utrNeeded(m.rules.utr, m.weapons[w].accuracy - salvoBand(m, s, u, w, v, group, single));
 }
 
 /**
@@ -113,7 +133,8 @@ export function fireSalvo(env: Env, s: At43State, u: number, w: number, v: numbe
   if (W.aoe > 0) single = -1;
   const n = readyShooters(m, s, u, w, v, group, single);
   if (n === 0) return 0;
-  const { band, need } = salvoNeed(m, s, u, w, v, group, single);
+  const band = salvoBand(m, s, u, w, v, group, single);
+  const need = utrNeeded(m.rules.utr, W.accuracy - band);
   const tgtFighter = W.aoe > 0 ? indirectTarget(m, s, u, w, v, group) : -1;
   // mark the slot fired on every ready carrier of the group: the weapon type fires as one salvo
   // (p.60-61); a carrier without line of sight does not shoot, and keeps no shot for later

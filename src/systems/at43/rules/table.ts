@@ -10,13 +10,13 @@ import type { At43State } from '../state.ts';
 
 // Local bindings of the hot core functions (one module-binding lookup at load, not per call).
 const edgeGapF = edgeGap;
-const basesSeeF = basesSee;
-const segmentTouchesShapeF = segmentTouchesShape;
 
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(512);
 const QUAD = new Float64Array(8);
-const WEDGE = new Float64Array(8);
+/** Per obstacle in underCover(): 0 not looked at, 1 wedge in WEDGES, 2 negated. */
+let ZONE_STATE = new Uint8Array(0);
+let WEDGES: Float64Array[] = [];
 
 /** Alive members of unit u into out; returns their number. */
 export function membersOf(m: Model, s: At43State, u: number, out: Int32Array): number {
@@ -35,57 +35,141 @@ export function unitDistance(m: Model, s: At43State, u: number, v: number): numb
   return gap(m, s, s.leader[u], s.leader[v]);
 }
 
-/** Fighter f in contact (< 2.5 cm) with an alive enemy infantry fighter (AFVs are never engaged). */
-export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
-  const side = m.units[m.fUnit[f]].side;
-  if (m.units[m.fUnit[f]].afv) return false;
-  const c = m.rules.contact.cm;
-  for (let g = 0; g < m.nF; g++) {
-    if (!s.alive[g] || m.units[m.fUnit[g]].side === side) continue;
-    if (gap(m, s, f, g) < c) return true;
-  }
-  return false;
+/** Is the edge gap between fighters a and b below c? Squared-distance rejection first (same answer as gap() < c). */
+export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number): boolean {
+  const dx = s.fx[b] - s.fx[a];
+  const dy = s.fy[b] - s.fy[a];
+  const R = m.fRadius[a] + m.fRadius[b] + c;
+  const d2 = dx * dx + dy * dy;
+  if (R > 0 && d2 > R * R * (1 + 1e-9) + 1e-9) return false;
+  return Math.sqrt(d2) - m.fRadius[a] - m.fRadius[b] < c;
 }
 
-// engagement cache of one state at one geometry version (0 unknown, 1 engaged, 2 free)
-let engCache = new Uint8Array(0);
-let engState: At43State | null = null;
-let engGeom = -1;
+// contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
+let touchCache = new Uint8Array(0);
+let touchState: At43State | null = null;
+let touchGeom = -1;
 
-export function unitEngaged(m: Model, s: At43State, u: number): boolean {
-  if (engState !== s || engGeom !== s.geom || engCache.length !== m.units.length) {
-    if (engCache.length !== m.units.length) engCache = new Uint8Array(m.units.length);
-    else engCache.fill(0);
-    engState = s;
-    engGeom = s.geom;
+/** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
+export function fighterTouches(m: Model, s: At43State, f: number): boolean {
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) {
+    if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
+    else touchCache.fill(0);
+    touchState = s;
+    touchGeom = s.geom;
   }
-  const c = engCache[u];
-  if (c !== 0) return c === 1;
-  const r = unitEngagedNow(m, s, u);
-  engCache[u] = r ? 1 : 2;
+  const k = touchCache[f];
+  if (k !== 0) return k === 1;
+  const side = m.fSide[f];
+  const c = m.rules.contact.cm;
+  let r = false;
+  for (let g = 0; g < m.nF; g++) {
+    if (!s.alive[g] || m.fSide[g] === side) continue;
+    if (gapBelow(m, s, f, g, c)) {
+      r = true;
+      break;
+    }
+  }
+  touchCache[f] = r ? 1 : 2;
   return r;
 }
 
-function unitEngagedNow(m: Model, s: At43State, u: number): boolean {
+/** Fighter f in contact (< 2.5 cm) with an alive enemy fighter (AFVs are never engaged). */
+export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
+  return m.fAfv[f] === 0 && fighterTouches(m, s, f);
+}
+
+/** Does an alive fighter of u touch an enemy? */
+export function unitTouches(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
-  if (U.afv) return false;
-  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterEngaged(m, s, f)) return true;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterTouches(m, s, f)) return true;
   return false;
 }
 
-// LOS blocker context (set before calling basesSee, so the callback allocates nothing)
+export function unitEngaged(m: Model, s: At43State, u: number): boolean {
+  return !m.units[u].afv && unitTouches(m, s, u);
+}
+
+// LOS blocker context (set by seesNow, read by blocker: no closure per query)
 let losM: Model;
 let losS: At43State;
 let losSize = 0;
 let losA = -1;
 let losB = -1;
-function blocked(ax: number, ay: number, bx: number, by: number): boolean {
+/** seesReference(): the core's shape test, no shortcut. */
+let losReference = false;
+/** The sight line tested by blocker(): ax, ay, bx, by (a scratch array: doubles passed as arguments would be boxed). */
+const LINE = new Float64Array(4);
+
+/** Sets LINE and tests it (small enough to be inlined: its arguments stay unboxed). */
+function line(ax: number, ay: number, bx: number, by: number): number {
+  LINE[0] = ax;
+  LINE[1] = ay;
+  LINE[2] = bx;
+  LINE[3] = by;
+  return blocker();
+}
+
+/**
+ * shapes.ts segmentTouchesShape for a polygon, on the segment in LINE: an end inside (even-odd
+ * rule) or an edge met (orientation tests, touching included), with the same arithmetic. Local so
+ * that no coordinate is passed (and boxed) per call.
+ */
+function polygonTouchesLine(xs: readonly number[], ys: readonly number[]): boolean {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
+  let inside = false;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+  }
+  if (inside) return true;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    const cx = xs[j];
+    const cy = ys[j];
+    const dx = xs[i];
+    const dy = ys[i];
+    const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+    const d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+    const d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    const d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+    if (d1 === 0 && ax >= Math.min(cx, dx) && ax <= Math.max(cx, dx) && ay >= Math.min(cy, dy) && ay <= Math.max(cy, dy)) return true;
+    if (d2 === 0 && bx >= Math.min(cx, dx) && bx <= Math.max(cx, dx) && by >= Math.min(cy, dy) && by <= Math.max(cy, dy)) return true;
+    if (d3 === 0 && cx >= Math.min(ax, bx) && cx <= Math.max(ax, bx) && cy >= Math.min(ay, by) && cy <= Math.max(ay, by)) return true;
+    if (d4 === 0 && dx >= Math.min(ax, bx) && dx <= Math.max(ax, bx) && dy >= Math.min(ay, by) && dy <= Math.max(ay, by)) return true;
+  }
+  return false;
+}
+
+/** The first element blocking the segment in LINE: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
+function blocker(): number {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
   const m = losM;
   for (let t = 0; t < m.terrain.length; t++) {
     const T = m.terrain[t];
     if (T.size < losSize) continue;
     if ((ax < T.x0 && bx < T.x0) || (ax > T.x1 && bx > T.x1) || (ay < T.y0 && by < T.y0) || (ay > T.y1 && by > T.y1)) continue;
-    if (segmentTouchesShapeF(T.shape, ax, ay, bx, by)) return true;
+    if (losReference) {
+      if (segmentTouchesShape(T.shape, ax, ay, bx, by)) return t;
+      continue;
+    }
+    if (T.ir > 0) {
+      // the segment crosses the disc inside the obstacle: surely blocked (the exact test agrees)
+      const dx = bx - ax;
+      const dy = by - ay;
+      const l2 = dx * dx + dy * dy;
+      let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
+      q = q < 0 ? 0 : q > 1 ? 1 : q;
+      const ex = ax + q * dx - T.ix;
+      const ey = ay + q * dy - T.iy;
+      if (ex * ex + ey * ey < T.ir * T.ir) return t;
+    }
+    if (polygonTouchesLine(T.xs, T.ys)) return t;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
   const s = losS;
@@ -100,24 +184,63 @@ function blocked(ax: number, ay: number, bx: number, by: number): boolean {
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     const ex = ax + t * dx - s.fx[f];
     const ey = ay + t * dy - s.fy[f];
-    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return true;
+    if (ex * ex + ey * ey < m.fRadius[f] * m.fRadius[f]) return m.terrain.length + i;
   }
-  return false;
+  return -1;
+}
+
+/**
+ * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
+ * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
+ * moves and states: when the geometry version (or the state) changes, the positions are compared
+ * with the last ones seen; a fighter that moved invalidates its row and column only, a moved or
+ * destroyed AFV (an obstacle) the whole cache.
+ */
+let cache = new Uint8Array(0);
+let cacheModel: Model | null = null;
+let cacheState: At43State | null = null;
+let cacheGeom = -1;
+let lastX = new Float64Array(0);
+let lastY = new Float64Array(0);
+let lastAlive = new Uint8Array(0);
+
+function syncLos(m: Model, s: At43State): void {
+  const n = m.nF;
+  cacheState = s;
+  cacheGeom = s.geom;
+  if (cacheModel !== m) {
+    cacheModel = m;
+    cache = new Uint8Array(n * n);
+    lastX = Float64Array.from(s.fx);
+    lastY = Float64Array.from(s.fy);
+    lastAlive = Uint8Array.from(s.alive);
+    return;
+  }
+  const afv = m.afvFighters;
+  for (let i = 0; i < afv.length; i++) {
+    const f = afv[i];
+    if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
+      cache.fill(0);
+      for (let g = 0; g < n; g++) {
+        lastX[g] = s.fx[g];
+        lastY[g] = s.fy[g];
+        lastAlive[g] = s.alive[g];
+      }
+      return;
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
+    lastX[f] = s.fx[f];
+    lastY[f] = s.fy[f];
+    cache.fill(0, f * n, f * n + n);
+    for (let k = f; k < n * n; k += n) cache[k] = 0;
+  }
 }
 
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
-// line-of-sight cache of one state at one geometry version (0 unknown, 1 seen, 2 hidden)
-let cache = new Uint8Array(0);
-let cacheState: At43State | null = null;
-let cacheGeom = -1;
-
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
-  if (cacheState !== s || cacheGeom !== s.geom || cache.length !== m.nF * m.nF) {
-    if (cache.length !== m.nF * m.nF) cache = new Uint8Array(m.nF * m.nF);
-    else cache.fill(0);
-    cacheState = s;
-    cacheGeom = s.geom;
-  }
+  if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
   const k = a * m.nF + b;
   const c = cache[k];
   if (c !== 0) return c === 1;
@@ -126,13 +249,55 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   return r;
 }
 
-function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
+/** Line of sight computed afresh, bypassing the cache (for tests of the cache). */
+export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
   losS = s;
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  return basesSeeF(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blocked);
+  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same arithmetic
+  const ax = s.fx[a], ay = s.fy[a], ar = m.fRadius[a];
+  const bx = s.fx[b], by = s.fy[b], br = m.fRadius[b];
+  if (line(ax, ay, bx, by) < 0) return true;
+  let dx = bx - ax;
+  let dy = by - ay;
+  const d = Math.sqrt(dx * dx + dy * dy) || 1;
+  dx /= d;
+  dy /= d;
+  const nx = -dy;
+  const ny = dx;
+  const k = 0.999;
+  const pax = nx * ar * k;
+  const pay = ny * ar * k;
+  const pbx = nx * br * k;
+  const pby = ny * br * k;
+  const p = line(ax + pax, ay + pay, bx + pbx, by + pby);
+  if (p < 0) return true;
+  const q = line(ax - pax, ay - pay, bx - pbx, by - pby);
+  if (q < 0) return true;
+  // one convex obstacle across both outer lines also cuts the centre and crossing lines, which
+  // join the two outer lines inside their quadrilateral: hidden without testing them
+  if (p === q && (p >= m.terrain.length || m.terrain[p].convex)) return false;
+  if (line(ax + pax, ay + pay, bx - pbx, by - pby) < 0) return true;
+  return line(ax - pax, ay - pay, bx + pbx, by + pby) < 0;
+}
+
+const blockedRef = (ax: number, ay: number, bx: number, by: number): boolean => line(ax, ay, bx, by) >= 0;
+
+/** The reference for seesNow: the core's five-line basesSee and shape tests, no shortcut (tests only). */
+export function seesReference(m: Model, s: At43State, a: number, b: number): boolean {
+  losM = m;
+  losS = s;
+  losSize = m.fSize[b];
+  losA = a;
+  losB = b;
+  losReference = true;
+  try {
+    return basesSee(s.fx[a], s.fy[a], m.fRadius[a], s.fx[b], s.fy[b], m.fRadius[b], blockedRef);
+  } finally {
+    losReference = false;
+  }
 }
 
 /** Does fighter a see at least one alive member of unit v? */
@@ -196,6 +361,10 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
   const ns = membersOf(m, s, u, MEMBERS);
   const L = s.leader[u];
   let covered = 0;
+  if (ZONE_STATE.length < m.terrain.length) {
+    ZONE_STATE = new Uint8Array(m.terrain.length);
+    WEDGES = m.terrain.map(() => new Float64Array(8));
+  } else ZONE_STATE.fill(0);
   for (let i = 0; i < nt; i++) {
     const f = MEMBERS2[i];
     let hid = true;
@@ -208,9 +377,16 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       const T = m.terrain[t];
       const low = m.fSize[f] - T.size;
       if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
-      if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) continue;
-      zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGE);
-      if (inZoneOfCover(WEDGE, s.fx[f], s.fy[f], m.fRadius[f])) {
+      // per obstacle, once per call: is it negated by the shooting leader's proximity, else its wedge
+      if (ZONE_STATE[t] === 0) {
+        if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) ZONE_STATE[t] = 2;
+        else {
+          zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGES[t]);
+          ZONE_STATE[t] = 1;
+        }
+      }
+      if (ZONE_STATE[t] === 2) continue;
+      if (inZoneOfCover(WEDGES[t], s.fx[f], s.fy[f], m.fRadius[f])) {
         covered++;
         break;
       }

@@ -1,0 +1,171 @@
+/**
+ * The sentence a report opens with: the answer to its question with the interval and the
+ * sample, then how much of the rules data behind it is placeholder. The same sentences go to
+ * the terminal summary, so the page and the command line say the same thing.
+ */
+import type { ProvenanceEntry } from '../core/tables/provenance.ts';
+import { percentDecimals } from '../report/format.ts';
+
+export interface RateLike {
+  readonly p: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** "68.0% (67.1–68.9)", digits following the interval. */
+export function rateWords(r: RateLike): string {
+  const d = Math.max(1, percentDecimals(r.lo, r.hi));
+  return `${(r.p * 100).toFixed(d)}% (${(r.lo * 100).toFixed(d)}–${(r.hi * 100).toFixed(d)})`;
+}
+
+export function gamesWords(n: number): string {
+  return `${n.toLocaleString('en-US')} game${n === 1 ? '' : 's'}`;
+}
+
+/** A side as a player says it: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
+export function sideWords(name: string): string {
+  return name.length <= 2 ? `side ${name}` : name;
+}
+
+/** "camelCaseName" / "snake_name" → "camel case name". */
+export function words(id: string): string {
+  return id
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+}
+
+/**
+ * Who wins a run: the side with the highest rate, and whether its interval clears the others'.
+ * outcomes = one rate per side, then the draw rate.
+ */
+export function runVerdict(rawSides: readonly string[], outcomes: readonly RateLike[], games: number): string {
+  const sides = rawSides.map(sideWords);
+  const sideRates = outcomes.slice(0, sides.length);
+  const draw = outcomes[sides.length];
+  let best = 0;
+  for (let i = 1; i < sideRates.length; i++) if (sideRates[i].p > sideRates[best].p) best = i;
+  const clear = sideRates.every((r, i) => i === best || r.hi < sideRates[best].lo);
+  const drawText = draw && draw.p >= 0.005 ? `, ${rateWords(draw)} end drawn` : '';
+  if (!clear) {
+    return `No side is clearly ahead over ${gamesWords(games)}: ${sides.map((s, i) => `${s} wins ${rateWords(sideRates[i])}`).join(', ')}${drawText} (95% intervals overlap).`;
+  }
+  const others = sides.map((s, i) => (i === best ? '' : `${s} ${rateWords(sideRates[i])}`)).filter(Boolean);
+  const head = sides[best].charAt(0).toUpperCase() + sides[best].slice(1);
+  return `${head} wins ${rateWords(sideRates[best])} of ${gamesWords(games)}${others.length ? ` (${others.join(', ')})` : ''}${drawText}.`;
+}
+
+export interface ProvenanceShare {
+  readonly total: number;
+  readonly placeholders: number;
+  /** The rules-data branch holding most placeholders, e.g. "tanks", with its count. */
+  readonly chiefly?: { readonly branch: string; readonly count: number };
+}
+
+export function provenanceShare(entries: readonly ProvenanceEntry[]): ProvenanceShare {
+  const ph = entries.filter((e) => e.provenance.kind === 'placeholder' && typeof e.value === 'number');
+  const numeric = entries.filter((e) => typeof e.value === 'number');
+  const branches = new Map<string, number>();
+  for (const e of ph) {
+    const branch = e.path.split('.')[0];
+    branches.set(branch, (branches.get(branch) ?? 0) + 1);
+  }
+  const top = [...branches.entries()].sort((a, b) => b[1] - a[1])[0];
+  return { total: numeric.length, placeholders: ph.length, chiefly: top ? { branch: top[0], count: top[1] } : undefined };
+}
+
+export interface InfluentialValue {
+  readonly path: string;
+  readonly label: string;
+  /** Largest change of the verdict's rate for one step, in points. */
+  readonly effect: number;
+}
+
+/**
+ * The placeholder caveat: how many numeric rules values in play are placeholders, chiefly
+ * where, and (when a sensitivity screen was run) which of them move the answer most.
+ */
+export function placeholderCaveat(entries: readonly ProvenanceEntry[], influential: readonly InfluentialValue[] = []): string | null {
+  const share = provenanceShare(entries);
+  if (share.placeholders === 0) return null;
+  const chiefly = share.chiefly && share.chiefly.count < share.placeholders ? `, chiefly ${words(share.chiefly.branch)} (${share.chiefly.count})` : share.chiefly ? ` (all under ${words(share.chiefly.branch)})` : '';
+  const base = `The rules values behind this are ${share.placeholders} placeholders out of ${share.total} numeric values in play${chiefly}: read the result as a property of those values, not of the published game.`;
+  if (!influential.length) return `${base} See Provenance; salvo sensitivity shows which of them the answer depends on.`;
+  return `${base} The answer moves most with ${influential
+    .slice(0, 3)
+    .map((v) => `${v.label} (±${(v.effect * 100).toFixed(1)} points per step)`)
+    .join(', ')}.`;
+}
+
+/** The shape of the analysis the experiment verdict reads (kept structural to avoid an import cycle). */
+export interface VerdictVariant {
+  readonly name: string;
+  readonly label: string;
+  readonly games: number;
+  readonly sides: readonly string[];
+  readonly outcomes: readonly RateLike[];
+  readonly comparisons?: ReadonlyArray<{ measure: string; diff: number; lo: number; hi: number; reference: number; version: number }>;
+}
+
+export interface VerdictRatings {
+  readonly row: string;
+  readonly facet?: string;
+  readonly fits: ReadonlyArray<{ facetValue: string; games: number; ratings: ReadonlyArray<{ item: string; score: number; lo: number; hi: number }>; cycle: readonly string[] | null }>;
+}
+
+const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+
+/** One or two sentences answering an experiment: ratings for a round robin, else the paired changes. */
+export function experimentVerdict(variants: readonly VerdictVariant[], baseline: string | null, ratings?: VerdictRatings, compare?: readonly string[]): string[] {
+  if (ratings) {
+    return ratings.fits.map((f) => {
+      const top = f.ratings[0];
+      const second = f.ratings[1];
+      const clear = second ? top.lo > second.hi : true;
+      const where = ratings.facet ? ` (${words(ratings.facet)} ${f.facetValue})` : '';
+      const order = f.ratings.map((r) => r.item).join(' > ');
+      const head = clear
+        ? `Best ${words(ratings.row)}${where}: ${top.item}, expected score ${rateWords({ p: top.score, lo: top.lo, hi: top.hi })} against an average opponent`
+        : `No clear best ${words(ratings.row)}${where}: ${top.item} ${rateWords({ p: top.score, lo: top.lo, hi: top.hi })} and ${second.item} ${rateWords({ p: second.score, lo: second.lo, hi: second.hi })} against an average opponent overlap`;
+      return `${head}; order ${order} (Bradley–Terry ratings over ${gamesWords(f.games)}, draws as half wins)${f.cycle ? `; results are intransitive: ${f.cycle.join(' beats ')}` : ''}.`;
+    });
+  }
+  const base = variants.find((v) => v.name === baseline);
+  const compared = variants.filter((v) => v.comparisons?.length);
+  if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${variantName(v)}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
+  const out: string[] = [];
+  // The verdict's measure: the first of `compare:` (a side's win rate or the draw rate), else side A's win rate.
+  const first = compare?.[0] ?? base.sides[0];
+  const measure = first === 'draws' ? 'draws' : `${first} wins`;
+  const what = first === 'draws' ? 'the draw rate' : `${first}'s win rate`;
+  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === measure)!;
+  const significant = compared.filter((v) => {
+    const c = winOf(v);
+    return c.lo > 0 || c.hi < 0;
+  });
+  const biggest = [...compared].sort((a, b) => Math.abs(winOf(b).diff) - Math.abs(winOf(a).diff))[0];
+  const bc = winOf(biggest);
+  out.push(
+    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
+  );
+  const drawShift = [...compared].map((v) => [v, v.comparisons!.find((c) => c.measure === 'draws')!] as const).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
+  if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {
+    out.push(`Draws move most in ${variantName(drawShift[0])}: ${(drawShift[1].reference * 100).toFixed(1)}% to ${(drawShift[1].version * 100).toFixed(1)}% (${signedPoints(drawShift[1].diff)} points, ${signedPoints(drawShift[1].lo)} to ${signedPoints(drawShift[1].hi)}).`);
+  }
+  return out;
+}
+
+/** A variant's name for people: its label, or a grid name 'firepower=8,teamA=brawler' as "firepower 8, team A brawler". */
+export function variantName(v: { readonly name: string; readonly label?: string }): string {
+  const label = v.label || v.name;
+  if (label !== v.name || !v.name.includes('=')) return label;
+  return v.name
+    .split(',')
+    .map((kv) => {
+      const [k, x] = kv.split('=');
+      return `${words(k)} ${x ?? ''}`.trim();
+    })
+    .join(', ');
+}
