@@ -38,6 +38,7 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     smoke: { unit: nu, dir: 7 },
     enter: { unit: nu },
     boost: { unit: nu },
+    combined: { unit: nu, target: nu },
     drop: { unit: nu, hex: nh },
   });
 }

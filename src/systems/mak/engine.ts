@@ -9,7 +9,7 @@ import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../cor
 import type { PlayContext } from '../../core/system.ts';
 import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_OVR_ADJ, DF_OVR_SAME, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
-import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
+import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, infantryPartner, resolveCombined, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
 import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
@@ -270,6 +270,14 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         if (any && firstInHex && groupSize(m, s, u, t) >= 2) {
           if (out) out[n] = A.encode.simul(u, t);
           n++;
+        }
+        // Combined infantry fire ([14.2.1]): offered on the lower-numbered squad of the pair.
+        if (any && m.uinf[u]) {
+          const v = infantryPartner(m, s, u);
+          if (v > u && bestSlot(m, s, v, t, K_OFFENSIVE) >= 0) {
+            if (out) out[n] = A.encode.combined(u, t);
+            n++;
+          }
         }
         for (let w = 0; w < MAX_W; w++) {
           if (!(ready & (1 << w)) || !m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
@@ -542,6 +550,19 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
     if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
     if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
+  } else if (ki === K.combined) {
+    const u = A.get(action, 'combined', 'unit');
+    const t = A.get(action, 'combined', 'target');
+    const v = infantryPartner(m, s, u);
+    finishMover(s, -1);
+    const wu = bestSlot(m, s, u, t, K_OFFENSIVE), wv = bestSlot(m, s, v, t, K_OFFENSIVE);
+    st[u] |= ATTACKED | DONE;
+    st[v] |= ATTACKED | DONE;
+    const h = s.hex[t];
+    const range = m.grid.distance(s.hex[u], h);
+    if (log) log(`${m.uid[u]} and ${m.uid[v]} pool their fire on ${m.uid[t]} at range ${range} ([14.2.1])`);
+    resolveCombined(m, s, ctx, u, wu, v, wv, t);
+    if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_SINGLE, u, t, h); // one attack: one T1/T2 window
   } else if (ki === K.boost) {
     const u = A.get(action, 'boost', 'unit');
     finishMover(s, u);
@@ -895,6 +916,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
+    case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
@@ -152,6 +152,42 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
     const wt = w === UNARMED ? -1 : m.wtype[u * MAX_W + w];
     if (res === R_D && (wt === WT_G || wt === WT_M)) maybeIgnite(m, s, ctx, s.hex[t]); // [19.4.1]
   }
+  return res;
+}
+
+/** The other stacked infantry squad that may pool its attack with u ([14.2.1]), or -1. */
+export function infantryPartner(m: Model, s: MakState, u: number): number {
+  for (let v = 0; v < m.nu; v++) {
+    if (v === u || !m.uinf[v] || s.hex[v] !== s.hex[u] || m.uside[v] !== m.uside[u] || s.carrier[v] >= 0) continue;
+    if (!(s.status[v] & (DEAD | BROKEN | ARMLESS)) && (s.status[v] & (MOVED | ATTACKED)) === 0) return v;
+  }
+  return -1;
+}
+
+/**
+ * Combined infantry fire ([14.2.1]; spec §3.17.2): two stacked squads add their attack abilities
+ * into one attack with one roll: u's weapon (wu) carries the modifiers, v's slot wv adds its attack
+ * ability; both must have the target in range (the caller checks), both weapons go through their
+ * usage checks on the same dice. Returns the result code.
+ */
+export function resolveCombined(m: Model, s: MakState, ctx: PlayContext, u: number, wu: number, v: number, wv: number, t: number): number {
+  const o = m.opt;
+  const T = attackTargetOf(m, s, u, wu, t) + m.watk[v * MAX_W + wv];
+  const d1 = ctx.dice.die(6);
+  const d2 = ctx.dice.die(6);
+  const row = rowOf(m, u, wu);
+  ctx.tally.add(row, M.col.shots);
+  spendUsage(m, s, ctx, u, wu, d1, d2);
+  spendUsage(m, s, ctx, v, wv, d1, d2);
+  const h = hitOutcome(d1, d2, T, o.diceMode === 'product' ? PRODUCT : SUM, o.snakeEyesAutoHit);
+  let res = R_NONE;
+  if (h !== MISS) {
+    ctx.tally.add(row, M.col.hits);
+    res = h === HIT_AUTO_D ? R_D : enduranceResult(m.udur[t], combine(ctx.dice.die(6), ctx.dice.die(6), o.enduranceDiceMode === 'product' ? PRODUCT : SUM));
+  }
+  if (s.status[t] & BROKEN && (h !== MISS || !o.moraleReattackNeedsHit)) s.status[t] |= REATTACKED;
+  if (ctx.log) ctx.log(`  ${m.uid[u]} + ${m.uid[v]} combined -> ${m.uid[t]}: T ${T}, dice (${d1},${d2}): ${h === MISS ? 'miss' : `hit, endurance ${RESULT_NAMES[res]}`}`);
+  if (res !== R_NONE) applyResult(m, s, ctx, t, res, u, wu);
   return res;
 }
 
