@@ -15,7 +15,7 @@ import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
 import { decisionFrames } from '../../core/decision/stack.ts';
 import { MAX_W } from './model.ts';
 
-export function makeCodec(nu: number, nb: number, na: number) {
+export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
   return actionCodec({
     indirect: { unit: nu, weapon: MAX_W, target: nu },
     request: { unit: nu, battery: Math.max(1, nb), target: nu },
@@ -31,6 +31,15 @@ export function makeCodec(nu: number, nb: number, na: number) {
     counter: { unit: nu },
     pin: { unit: nu },
     fight: { choice: 2 },
+    load: { unit: nu, carrier: nu },
+    unload: { unit: nu },
+    overrun: { unit: nu, dir: 6 },
+    /** dir 6: the unit's own hex. */
+    smoke: { unit: nu, dir: 7 },
+    enter: { unit: nu },
+    boost: { unit: nu },
+    combined: { unit: nu, target: nu },
+    drop: { unit: nu, hex: nh },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;
@@ -43,7 +52,10 @@ export const DF_GROUP = 2;
 export const DF_CQC_ADJ = 3;
 export const DF_CQC_SAME = 4;
 export const DF_CQC_RETURN = 5;
-export const DF_NAMES = ['T3 (hex entered)', 'T1/T2 (after an attack)', 'T1/T2 (after a simultaneous attack)', 'CQC adjacent window', 'CQC same-hex window', 'CQC return fire'];
+/** Overrun ([13.2.1]): defensive fire as in CQC, adjacent then in the hex (counter-entry not offered). */
+export const DF_OVR_ADJ = 6;
+export const DF_OVR_SAME = 7;
+export const DF_NAMES = ['T3 (hex entered)', 'T1/T2 (after an attack)', 'T1/T2 (after a simultaneous attack)', 'CQC adjacent window', 'CQC same-hex window', 'CQC return fire', 'overrun adjacent window', 'overrun same-hex window'];
 
 export const Frames = decisionFrames({
   /** a: attacker or mover; t: the attacked unit (-1 for T3); h: hex of interest (CQC hex); serial. */
@@ -55,5 +67,7 @@ export const Frames = decisionFrames({
   cqcStrike: ['h', 'stage'],
   /** One side's secret Air Commitment ([10.1.1]); the frame below the last one resolves the air war. */
   commit: ['side'],
+  /** The overrunning vehicle's attack in hex h, then its exit to hex `exit` ([13.2.1]). */
+  ovrAttack: ['unit', 'h', 'exit'],
 });
 export const FID = Frames.id;

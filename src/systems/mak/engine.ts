@@ -7,13 +7,18 @@
  */
 import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
-import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
+import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_OVR_ADJ, DF_OVR_SAME, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
 import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
-import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
+import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, infantryPartner, resolveCombined, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
+import { mineAttack, stillMoving } from './rules/hazards.ts';
+import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.ts';
+import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
+import { fireAttacks } from './rules/fire.ts';
+import { canDrop, dropFire } from './rules/airdrop.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, MOVED, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -33,7 +38,8 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
   const side = m.uside[u];
   if (hexHasSide(m, s, to, 1 - side)) return -1; // enemy hexes only through CQC ([7.2.3])
   let c: number;
-  if (m.uinf[u]) c = 2; // infantry: 1 hex per phase, terrain ignored ([14.1])
+  if (s.status[u] & BOOSTING) c = 2; // booster: 1 MP per hex, terrain costs and restrictions ignored ([19.5.3])
+  else if (m.uinf[u]) c = 2; // infantry: 1 hex per phase, terrain ignored ([14.1])
   else if (m.roadLink[from * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[m.uform[u]][from * 6 + d]);
   else {
     const f = m.uform[u];
@@ -43,19 +49,19 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
     c = tc + m.sideCost2[f][from * 6 + d];
   }
   // Stacking (spec §6 A31, engine reading): a move may never leave more than the limit in a hex.
-  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
+  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) + s.load[u] > m.data.rules.stackLimit) return -1; // cargo moves along ([13.1])
   return c;
 }
 
 function canMove(m: Model, s: MakState, u: number): boolean {
-  return m.uside[u] === s.phaseSide && (s.status[u] & (DEAD | IMMOBILE | ATTACKED | DONE | BROKEN)) === 0 && m.uform[u] <= 2;
+  return m.uside[u] === s.phaseSide && (s.status[u] & (DEAD | IMMOBILE | ATTACKED | DONE | BROKEN)) === 0 && m.uform[u] <= 2 && s.carrier[u] < 0;
 }
 
 /** Cost to enter the adjacent enemy hex for CQC, or -1 ([9.1]). */
 function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const from = s.hex[u];
   const to = m.grid.nbr[from * 6 + d];
-  if (to < 0 || m.uveh[u] || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (to < 0 || m.uveh[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
   // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
   let c = s.status[u] & MOVED ? 0 : 2;
@@ -67,6 +73,43 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   }
   if (c > s.mp[u]) return -1;
   return s.pts[to * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit ? -1 : c;
+}
+
+/**
+ * Reinforcement u's cost to enter at its scenario hex ([12.1]): in its owner's phase from its turn on
+ * (it may be delayed), the first hex paid from its normal allowance, never into an enemy-occupied
+ * hex, terrain it could enter, stacking kept. -1 when it may not enter now.
+ */
+export function entryCost(m: Model, s: MakState, u: number): number {
+  if (m.uairdrop[u] || m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
+  const h = m.ustart[u];
+  if (hexHasSide(m, s, h, 1 - m.uside[u]) || s.pts[h * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
+  const c = m.uinf[u] ? 2 : m.uform[u] <= 2 ? m.cost2[m.uform[u]][h] : -1;
+  return c >= 0 && c <= m.ump2[u] ? c : -1;
+}
+
+/**
+ * Cost of an overrun ([13.2]) by vehicle u through the adjacent enemy hex in direction d and out
+ * across the opposite hexside, or -1. Overrun costs no extra MP, but both hexes' entry costs are
+ * paid and the exit hex must be enterable ([13.2.2]); the vehicle needs a working weapon.
+ */
+export function overrunCost(m: Model, s: MakState, u: number, d: number): number {
+  const side = m.uside[u];
+  const from = s.hex[u];
+  const x = m.grid.nbr[from * 6 + d];
+  if (x < 0 || !hexHasSide(m, s, x, 1 - side) || hexHasSide(m, s, x, side) || hexHasSide(m, s, from, 1 - side)) return -1;
+  const y = m.grid.nbr[x * 6 + d];
+  if (y < 0 || hexHasSide(m, s, y, 1 - side)) return -1;
+  const f = m.uform[u];
+  const cx = m.cost2[f][x], cy = m.cost2[f][y];
+  if (cx < 0 || cy < 0) return -1;
+  const c = cx + m.sideCost2[f][from * 6 + d] + cy + m.sideCost2[f][x * 6 + d];
+  if (c > s.mp[u]) return -1;
+  const sp = stackPoints(m.ustack[u]) + s.load[u];
+  if (sp > m.data.rules.stackLimit || s.pts[y * 2 + side] + sp > m.data.rules.stackLimit) return -1;
+  let armed = false;
+  for (let w = 0; w < MAX_W && !armed; w++) if (weaponReady(m, s, u, w, K_OVERRUN)) armed = true;
+  return armed ? c : -1;
 }
 
 /**
@@ -92,7 +135,8 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         else if (kind === DF_SINGLE || kind === DF_GROUP) {
           if (fh !== h) continue;
           if (f === t ? false : m.opt.t2RequiresSurvivor && st[t] & DEAD) continue;
-        } else if (kind === DF_CQC_ADJ) { if (fh !== h) continue; }
+        } else if (kind === DF_CQC_ADJ || kind === DF_OVR_ADJ) { if (fh !== h) continue; }
+        else if (kind === DF_OVR_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
         else if (kind === DF_CQC_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
         else if (kind === DF_CQC_RETURN) {
           if (fh !== h || s.hex[a] !== h) continue;
@@ -106,13 +150,23 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
               if (out) out[n] = A.encode.fire(f, w, g);
               n++;
             }
-          } else if (canAttack(m, s, f, w, a, ck)) {
-            if (out) out[n] = A.encode.fire(f, w, a);
+          } else if (canAttack(m, s, f, w, s.carrier[a] >= 0 ? s.carrier[a] : a, ck)) {
+            // Cargo that fired is answered through its vehicle: one target ([13.1.3]).
+            if (out) out[n] = A.encode.fire(f, w, s.carrier[a] >= 0 ? s.carrier[a] : a);
             n++;
           }
         }
-        if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && counterFits(m, s, f, s.hex[a])) {
+        if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
           if (out) out[n] = A.encode.counter(f);
+          n++;
+        }
+      }
+    } else if (k === FID.ovrAttack) {
+      const u = frameArg(P, 0), h = frameArg(P, 1);
+      if (!(st[u] & DEAD) && s.hex[u] === h) {
+        for (let w = 0; w < MAX_W; w++) for (let t = 0; t < nu; t++) {
+          if (m.uside[t] === m.uside[u] || !canAttack(m, s, u, w, t, K_OVERRUN)) continue;
+          if (out) out[n] = A.encode.fire(u, w, t);
           n++;
         }
       }
@@ -182,6 +236,9 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         } else if (c < 0 && assaultCost(m, s, u, d) >= 0) {
           if (out) out[n] = A.encode.assault(u, d);
           n++;
+        } else if (c < 0 && m.uveh[u] && overrunCost(m, s, u, d) >= 0) {
+          if (out) out[n] = A.encode.overrun(u, d);
+          n++;
         }
       }
     }
@@ -214,6 +271,14 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           if (out) out[n] = A.encode.simul(u, t);
           n++;
         }
+        // Combined infantry fire ([14.2.1]): offered on the lower-numbered squad of the pair.
+        if (any && m.uinf[u]) {
+          const v = infantryPartner(m, s, u);
+          if (v > u && bestSlot(m, s, v, t, K_OFFENSIVE) >= 0) {
+            if (out) out[n] = A.encode.combined(u, t);
+            n++;
+          }
+        }
         for (let w = 0; w < MAX_W; w++) {
           if (!(ready & (1 << w)) || !m.windirect[u * MAX_W + w] || !canIndirect(m, s, u, w, t)) continue;
           if (out) out[n] = A.encode.indirect(u, w, t);
@@ -233,6 +298,47 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       if (!canStrafe(m, s, a, t)) continue;
       if (out) out[n] = A.encode.strafe(a, t);
       n++;
+    }
+  }
+  for (let u = 0; u < nu; u++) {
+    if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING))) {
+      if (out) out[n] = A.encode.boost(u);
+      n++;
+    }
+    if (!(st[u] & OFFMAP)) continue;
+    if (m.uairdrop[u]) {
+      for (let h = 0; h < m.n; h++) {
+        if (!canDrop(m, s, u, h)) continue;
+        if (out) out[n] = A.encode.drop(u, h);
+        n++;
+      }
+      continue;
+    }
+    if (entryCost(m, s, u) < 0) continue;
+    if (out) out[n] = A.encode.enter(u);
+    n++;
+  }
+  for (let u = 0; u < nu; u++) {
+    if (m.usmoke[u] === 0 || m.uside[u] !== s.phaseSide) continue;
+    for (let d = 0; d <= 6; d++) {
+      if (smokeTarget(m, s, u, d) < 0) continue;
+      if (out) out[n] = A.encode.smoke(u, d);
+      n++;
+    }
+  }
+  if (m.hasTransport) {
+    for (let u = 0; u < nu; u++) {
+      if (m.uside[u] !== s.phaseSide) continue;
+      if (canUnload(m, s, u)) {
+        if (out) out[n] = A.encode.unload(u);
+        n++;
+        continue;
+      }
+      for (let v = 0; v < nu; v++) {
+        if (m.ucap[v] === 0 || !canLoad(m, s, u, v)) continue;
+        if (out) out[n] = A.encode.load(u, v);
+        n++;
+      }
     }
   }
   return n;
@@ -294,14 +400,22 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const c = stepCost(m, s, u, from, d);
     finishMover(s, u);
     const to = m.grid.nbr[from * 6 + d];
-    placeUnit(m, s, u, to);
-    s.mp[u] -= c;
-    st[u] |= MOVED;
-    if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
-    if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
-    resupply(m, s, u);
-    // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
-    pushDf(m, s, DF_T3, u, -1, to);
+    // [19.1.2]: the minefield attacks on leaving; M, D (or broken morale) stop the unit where it is (engine reading).
+    if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, u, from) !== 0 && !stillMoving(s, u)) {
+      st[u] |= MOVED | DONE;
+      s.mover = -1;
+    } else {
+      placeUnit(m, s, u, to);
+      carryCargo(m, s, u, to);
+      s.mp[u] -= c;
+      st[u] |= MOVED;
+      if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
+      if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
+      if (m.mineStr[to] !== 0) mineAttack(m, s, ctx, u, to); // ... and on entering ([19.1.4])
+      resupply(m, s, u);
+      // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
+      if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, to);
+    }
   } else if (ki === K.attack) {
     const u = A.get(action, 'attack', 'unit');
     const w = A.get(action, 'attack', 'weapon');
@@ -370,6 +484,12 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (kind === DF_CQC_ADJ) st[f] |= FIRED_ADJ;
       if (log) log(`${m.uid[f]} fires defensively (${DF_NAMES[kind]})`);
       resolveAttack(m, s, ctx, f, w, t, kind === DF_CQC_SAME || kind === DF_CQC_RETURN ? K_CQC_DEF : K_DEFENSIVE);
+    } else if (k === FID.ovrAttack) {
+      const h = frameArg(P, 1), exit = frameArg(P, 2);
+      popFrame(P);
+      if (log) log(`${m.uid[f]} attacks ${m.uid[t]} overrunning ${m.grid.id(h)}`);
+      resolveAttack(m, s, ctx, f, w, t, K_OVERRUN); // not ATTACKED: with MP left it may move and overrun again ([13.2.2])
+      overrunExit(E, s, ctx, f, exit);
     } else if (k === FID.cqcAttack) {
       const h = frameArg(P, 1);
       popFrame(P);
@@ -408,6 +528,79 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (log) log(`continuing CQC in ${m.grid.id(h)}: fight as is`);
       pushFrame(P, FID.cqcStrike, s.phaseSide, h, 0);
     }
+  } else if (ki === K.overrun) {
+    const u = A.get(action, 'overrun', 'unit');
+    const d = A.get(action, 'overrun', 'dir');
+    const x = m.grid.nbr[s.hex[u] * 6 + d];
+    finishMover(s, u);
+    st[u] |= MOVED;
+    if (log) log(`${m.uid[u]} overruns ${m.grid.id(x)} from ${m.grid.id(s.hex[u])} ([13.2])`);
+    pushDf(m, s, DF_OVR_ADJ, u, m.grid.nbr[x * 6 + d], x); // approach: defensive fire as in CQC ([13.2.1])
+  } else if (ki === K.enter) {
+    const u = A.get(action, 'enter', 'unit');
+    const h = m.ustart[u];
+    const c = entryCost(m, s, u);
+    finishMover(s, u);
+    st[u] &= ~(DEAD | OFFMAP);
+    s.occ[h * 2 + m.uside[u]]++;
+    s.pts[h * 2 + m.uside[u]] += stackPoints(m.ustack[u]);
+    s.mp[u] = m.ump2[u] - c;
+    st[u] |= MOVED;
+    if (m.uinf[u]) s.mp[u] = 0;
+    if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
+    if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
+    if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
+  } else if (ki === K.combined) {
+    const u = A.get(action, 'combined', 'unit');
+    const t = A.get(action, 'combined', 'target');
+    const v = infantryPartner(m, s, u);
+    finishMover(s, -1);
+    const wu = bestSlot(m, s, u, t, K_OFFENSIVE), wv = bestSlot(m, s, v, t, K_OFFENSIVE);
+    st[u] |= ATTACKED | DONE;
+    st[v] |= ATTACKED | DONE;
+    const h = s.hex[t];
+    const range = m.grid.distance(s.hex[u], h);
+    if (log) log(`${m.uid[u]} and ${m.uid[v]} pool their fire on ${m.uid[t]} at range ${range} ([14.2.1])`);
+    resolveCombined(m, s, ctx, u, wu, v, wv, t);
+    if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_SINGLE, u, t, h); // one attack: one T1/T2 window
+  } else if (ki === K.boost) {
+    const u = A.get(action, 'boost', 'unit');
+    finishMover(s, u);
+    s.boostLeft[u]--;
+    st[u] |= BOOSTING;
+    s.mp[u] = m.data.rules.boosterMp2;
+    if (log) log(`${m.uid[u]} lights its booster (${s.mp[u] / 2} MP, ${s.boostLeft[u]} use(s) left, [19.5.3])`);
+  } else if (ki === K.drop) {
+    const u = A.get(action, 'drop', 'unit');
+    const h = A.get(action, 'drop', 'hex');
+    finishMover(s, -1);
+    st[u] &= ~(DEAD | OFFMAP);
+    s.hex[u] = h;
+    s.occ[h * 2 + m.uside[u]]++;
+    s.pts[h * 2 + m.uside[u]] += stackPoints(m.ustack[u]);
+    st[u] |= MOVED | DONE;
+    s.mp[u] = 0;
+    const hot = hexHasSide(m, s, h, 1 - m.uside[u]);
+    if (hot) st[u] |= ATTACKED; // a survivor in the enemy hex may not attack this phase
+    if (log) log(`${m.uid[u]} is airdropped into ${m.grid.id(h)}${hot ? ' (enemy hex)' : ''} ([12.2])`);
+    dropFire(m, s, ctx, u);
+  } else if (ki === K.smoke) {
+    const u = A.get(action, 'smoke', 'unit');
+    const x = smokeTarget(m, s, u, A.get(action, 'smoke', 'dir'));
+    laySmoke(m, s, u, x);
+    if (log) log(`${m.uid[u]} lays smoke in ${m.grid.id(x)} ([19.2])`);
+  } else if (ki === K.load) {
+    const u = A.get(action, 'load', 'unit'), v = A.get(action, 'load', 'carrier');
+    finishMover(s, -1);
+    st[u] |= DONE;
+    load(m, s, u, v);
+    if (log) log(`${m.uid[u]} loads onto ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([13.1.2])`);
+  } else if (ki === K.unload) {
+    const u = A.get(action, 'unload', 'unit');
+    const v = s.carrier[u];
+    finishMover(s, u);
+    unload(m, s, u);
+    if (log) log(`${m.uid[u]} unloads from ${m.uid[v]} in ${m.grid.id(s.hex[u])} (${s.mp[u] / 2} MP left)`);
   } else if (ki === K.pass) {
     finishTop(E, s, ctx);
   }
@@ -421,7 +614,7 @@ function clearFlag(s: MakState, flag: number): void {
 /** PF units entering a friendly depot hex with no enemy reload ([11.3.1]; not the Krachen Vogel). */
 function resupply(m: Model, s: MakState, u: number): void {
   const h = s.hex[u];
-  if (m.depot[h] !== m.uside[u] || hexHasSide(m, s, h, 1 - m.uside[u]) || m.utype[u] === 'KrachenVogel') return;
+  if (m.depot[h] !== m.uside[u] || s.depotGone[h] || hexHasSide(m, s, h, 1 - m.uside[u]) || m.utype[u] === 'KrachenVogel') return;
   for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] === WT_PF) s.ammo[u * MAX_W + w] = m.wammo[u * MAX_W + w];
 }
 
@@ -431,10 +624,28 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
   const P = s.pending;
   const k = topKindId(P);
   if (k === FID.defFire) {
-    const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H);
+    const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), h = frameArg(P, DF_H), exit = frameArg(P, DF_T);
     popFrame(P);
     if (kind === DF_GROUP) clearFlag(s, IN_GROUP);
-    else if (kind === DF_CQC_SAME) clearFlag(s, FIRED_ADJ);
+    else if (kind === DF_CQC_SAME || kind === DF_OVR_SAME) clearFlag(s, FIRED_ADJ);
+    else if (kind === DF_OVR_ADJ) {
+      // Stopped (immobilized or destroyed) before the hex, or nobody left to overrun: the vehicle stays.
+      if (s.status[a] & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
+        clearFlag(s, FIRED_ADJ);
+        s.status[a] |= DONE;
+        s.mover = -1;
+        return;
+      }
+      const from = s.hex[a];
+      let d = 0;
+      for (; d < 6; d++) if (m.grid.nbr[from * 6 + d] === h) break;
+      s.mp[a] = Math.max(0, s.mp[a] - m.cost2[m.uform[a]][h] - m.sideCost2[m.uform[a]][from * 6 + d]);
+      placeUnit(m, s, a, h);
+      carryCargo(m, s, a, h);
+      if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
+      pushFrame(P, FID.ovrAttack, s.phaseSide, a, h, exit);
+      pushDf(m, s, DF_OVR_SAME, a, -1, h);
+    }
     else if (kind === DF_CQC_ADJ) {
       const st = s.status[a];
       // Fig. 10: immobilized (or destroyed) in the adjacent hex, the unit does not enter.
@@ -452,16 +663,29 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
         c = m.cost2[m.uform[a]][h] + m.sideCost2[m.uform[a]][from * 6 + d];
       }
       s.mp[a] = Math.max(0, s.mp[a] - c);
-      placeUnit(m, s, a, h);
       s.status[a] |= DONE | ATTACKED;
       s.mover = -1;
+      // Minefields attack a unit entering close quarters combat like any move ([19.1.2]).
+      if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, a, from) !== 0 && !stillMoving(s, a)) {
+        clearFlag(s, FIRED_ADJ);
+        return;
+      }
+      placeUnit(m, s, a, h);
       if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
+      if (m.mineStr[h] !== 0 && mineAttack(m, s, ctx, a, h) !== 0 && s.status[a] & DEAD) {
+        clearFlag(s, FIRED_ADJ);
+        return;
+      }
       pushFrame(P, FID.cqcAttack, s.phaseSide, a, h);
       pushDf(m, s, DF_CQC_SAME, a, -1, h); // same-hex window, before the entering unit's attack
     } else if (kind === DF_CQC_RETURN) {
       clearFlag(s, CQC_HIT);
       setupPins(E, s, h);
     }
+  } else if (k === FID.ovrAttack) {
+    const a = frameArg(P, 0), exit = frameArg(P, 2);
+    popFrame(P);
+    overrunExit(E, s, ctx, a, exit);
   } else if (k === FID.cqcAttack) {
     const h = frameArg(P, 1);
     popFrame(P);
@@ -491,6 +715,29 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
   } else {
     popFrame(P);
   }
+}
+
+/**
+ * The overrunning vehicle leaves through the opposite hexside ([13.2.1]) when it still can (alive,
+ * mobile, the exit hex free of enemies and within stacking); no defensive fire from that exit
+ * (engine reading: nor T3 at the exit hex). With MP left it may keep moving ([13.2.2]).
+ */
+function overrunExit(E: Engine, s: MakState, ctx: PlayContext, a: number, exit: number): void {
+  const { m } = E;
+  clearFlag(s, FIRED_ADJ);
+  const side = m.uside[a];
+  const h = s.hex[a];
+  if (s.status[a] & (DEAD | IMMOBILE) || hexHasSide(m, s, exit, 1 - side) || s.pts[exit * 2 + side] + stackPoints(m.ustack[a]) + s.load[a] > m.data.rules.stackLimit) {
+    s.status[a] |= DONE;
+    s.mover = -1;
+    return;
+  }
+  let d = 0;
+  for (; d < 6; d++) if (m.grid.nbr[h * 6 + d] === exit) break;
+  s.mp[a] = Math.max(0, s.mp[a] - Math.max(0, m.cost2[m.uform[a]][exit]) - m.sideCost2[m.uform[a]][h * 6 + d]);
+  placeUnit(m, s, a, exit);
+  carryCargo(m, s, a, exit);
+  if (ctx.log) ctx.log(`${m.uid[a]} leaves the overrun hex to ${m.grid.id(exit)} (${s.mp[a] / 2} MP left)`);
 }
 
 /** [9.4]: one anti-phase unit pinned per able phase unit in hex h; the phase player picks which. */
@@ -526,7 +773,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (s.over) return;
     let a0 = false, a1 = false;
-    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD)) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) || s.status[u] & OFFMAP) { if (m.uside[u] === 0) a0 = true; else a1 = true; } // reinforcements still to come count
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
@@ -581,7 +828,9 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.mp[u] = m.ump2[u];
     s.pfUsed[u] = 0;
     s.rkUsed[u] = 0;
+    s.smokeUsed[u] = 0;
   }
+  ageSmoke(s); // [19.2.3]
   s.mover = -1;
   if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
   for (let u = 0; u < m.nu; u++) {
@@ -594,6 +843,7 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     setupPins(E, s, h);
   }
   landArtillery(m, s, ctx); // S1: before anything moves ([17.1.6])
+  fireAttacks(m, s, ctx); // S3: fires attack the other player's infantry ([19.4.2], A20)
   moraleRecovery(E, s, ctx); // S4
 }
 
@@ -664,6 +914,14 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
+    case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
+    case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
+    case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
+    case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;
     case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
   }
   return A.describe(a);

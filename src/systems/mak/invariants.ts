@@ -30,6 +30,15 @@ export function checkInvariants(m: Model, s: MakState): string[] {
     for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) && s.hex[u] * 2 + m.uside[u] === k) { c++; p += stackPoints(m.ustack[u]); }
     if (c !== s.occ[k] || p !== s.pts[k]) bad.push(`occupancy of ${m.grid.id(k >> 1)} side ${k & 1}: ${s.occ[k]}/${s.pts[k]}, units give ${c}/${p}`);
   }
+  // Transport ([13.1]): living cargo rides a living vehicle in its hex; each vehicle's load is its cargo's points, within capacity.
+  const load = new Array<number>(m.nu).fill(0);
+  for (let u = 0; u < m.nu; u++) {
+    const v = s.carrier[u];
+    if (v < 0 || s.status[u] & DEAD) continue;
+    if (s.status[v] & DEAD || s.hex[v] !== s.hex[u]) bad.push(`${m.uid[u]} carried by ${m.uid[v]} (dead or elsewhere)`);
+    load[v] += stackPoints(m.ustack[u]);
+  }
+  for (let v = 0; v < m.nu; v++) if (!(s.status[v] & DEAD) && (load[v] !== s.load[v] || s.load[v] > m.ucap[v])) bad.push(`${m.uid[v]} load ${s.load[v]}, cargo gives ${load[v]} (capacity ${m.ucap[v]})`);
   if (ogp[0] !== s.ogp[0] || ogp[1] !== s.ogp[1]) bad.push(`O.G.P. ${s.ogp} but scored units give ${ogp}`);
   if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
   if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);

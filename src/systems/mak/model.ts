@@ -48,10 +48,14 @@ export interface Model {
   readonly hexAtk: Int8Array;
   /** Hexes whose terrain gives cover (forest/building): agents' preference, morale. */
   readonly cover: Uint8Array;
+  /** Building hexes (full or partial): they can catch fire ([19.4]). */
+  readonly building: Uint8Array;
   /** Depot owner per hex (-1 none). */
   readonly depot: Int8Array;
   /** Defensive position value per hex (0 none, -1 or -2; [12.3]). */
   readonly defPos: Int8Array;
+  /** Minefield strength per hex (0 none, [19.1]); it never changes in play ([19.1.5]). */
+  readonly mineStr: Int8Array;
   // Units.
   readonly nu: number;
   readonly uid: readonly string[];
@@ -65,6 +69,21 @@ export interface Model {
   readonly uvp: Int32Array;
   readonly uinf: Uint8Array;
   readonly uveh: Uint8Array;
+  /** Transport capacity in stack points (0: not a transport, [13.1.5]); 1 where Type I cargo only. */
+  readonly ucap: Int8Array;
+  readonly ucapTypeI: Uint8Array;
+  /** Night penalty added to the attack target of each unit's fire (0 by day or for unmanned units, [19.3]). */
+  readonly unight: Int8Array;
+  /** Reinforcement turn per unit (0: on the map at the start, [12.1]). */
+  readonly uarrive: Int32Array;
+  /** 1 for an airdropped reinforcement ([12.2]). */
+  readonly uairdrop: Uint8Array;
+  /** Smoke Screen Equipment ([19.2.2]): screens (-1 unlimited engine smoke, 0 none), placement range, screens per turn. */
+  readonly usmoke: Int8Array;
+  readonly usmokeRange: Int8Array;
+  readonly usmokePer: Int8Array;
+  /** Some unit of the scenario is a transport (load/unload actions are enumerated only then). */
+  readonly hasTransport: boolean;
   readonly upAtk: Int32Array;
   /** VP of the unit's pilot ([18.2.5]), 0 when it has none. */
   readonly upVp: Int32Array;
@@ -124,6 +143,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const blockFlat = new Uint8Array(n);
   const hill = new Uint8Array(n);
   const cover = new Uint8Array(n);
+  const building = new Uint8Array(n);
   const hexAtk = new Int8Array(n * 6 * 2);
   for (let i = 0; i < n; i++) {
     for (let f = 0; f < 3; f++) {
@@ -140,6 +160,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
       if (td.height > 0) height[i] = 1;
       if (t === 'hill') hill[i] = 1;
       else if (td.blocksLos && (t !== 'partialBuilding' || opt.partialBuildingBlocksLOS)) blockFlat[i] = 1;
+      if (t === 'building' || t === 'partialBuilding') building[i] = 1;
       if (t === 'forest' || t === 'building' || t === 'partialBuilding') cover[i] = 1;
       if (opt.obstaclesAreHeight1 && (t === 'forest' || t === 'building')) height[i] = 1;
     }
@@ -185,13 +206,19 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   for (const d of m.depots) depot[grid.indexOfId(d.hex)] = d.owner === 'mercenary' ? 0 : 1;
   const defPos = new Int8Array(n);
   for (const d of m.defensivePositions) defPos[grid.indexOfId(d.hex)] = d.value;
+  const mineStr = new Int8Array(n);
+  for (const d of m.mines) mineStr[grid.indexOfId(d.hex)] = d.strength;
 
   // Units.
-  const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; side: number }> = [];
+  const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean; side: number }> = [];
   SIDES.forEach((s, si) => body.sides[s].units.forEach((u) => list.push({ ...u, side: si })));
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
+  const uarrive = new Int32Array(nu);
+  const uairdrop = new Uint8Array(nu);
+  const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu), unight = new Int8Array(nu);
+  const usmoke = new Int8Array(nu), usmokeRange = new Int8Array(nu), usmokePer = new Int8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
@@ -207,8 +234,15 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     uvp[i] = d.vp;
     uinf[i] = d.infantry ? 1 : 0;
     uveh[i] = d.vehicle ? 1 : 0;
+    ucap[i] = d.transport?.capacity ?? 0;
+    ucapTypeI[i] = d.transport?.typeIOnly ? 1 : 0;
+    const sm = data.smoke[u.type];
+    if (sm) { usmoke[i] = sm.screens; usmokeRange[i] = sm.range; usmokePer[i] = sm.perTurn; }
+    unight[i] = body.night && !d.unmanned ? data.rules.nightPenalty : 0;
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
+    uairdrop[i] = u.airdrop ? 1 : 0;
+    uarrive[i] = u.airdrop ? Math.max(1, u.arrives ?? 1) : u.arrives ?? 0;
     const role = (u as { role?: string }).role;
     ugroup[i] = role === 'command' ? 1 : role === 'recon' || (!role && ['NeuSpotter', 'Krote', 'Raccoon'].includes(u.type)) ? 2 : 3;
     if (u.pilot) {
@@ -318,8 +352,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   }
 
   return {
-    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, depot, defPos,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, upAtk, upDef, upVp, ustart,
+    data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

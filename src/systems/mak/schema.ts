@@ -29,6 +29,10 @@ export const unitSchema = z
     dogfight: int().min(0),
     vehicle: z.boolean(),
     infantry: z.boolean(),
+    /** Transport ([13.1.1], [13.1.5]): cargo capacity in stack points; `typeIOnly` refuses infantry (Sph69-p). */
+    transport: z.object({ capacity: int().min(1), typeIOnly: z.boolean() }).strict().optional(),
+    /** Unmanned ([16.0]): spared the night penalty ([19.3]). */
+    unmanned: z.boolean().optional(),
   })
   .strict();
 export type UnitData = z.infer<typeof unitSchema>;
@@ -108,6 +112,10 @@ const unitEntry = z
     pilot: z.string().optional(),
     /** Artillery request group ([17.1.2]): command (Ld, HQ), recon, other (default: recon for NeuSpotter, Kröte, Raccoon; else other). */
     role: z.enum(['command', 'recon', 'other']).optional(),
+    /** Reinforcement ([12.1]): the turn from which it may enter, in its owner's phase, at hex `at` (the scenario's entry hex). */
+    arrives: int().min(2).optional(),
+    /** Airdropped ([12.2]): from turn `arrives` (default 1) placed in any hex it could occupy, instead of entering at `at`. */
+    airdrop: z.boolean().optional(),
   })
   .strict();
 /** Off-board artillery ("Understanding the Scenarios" c): type, rounds in total, rounds per turn. */
@@ -121,6 +129,8 @@ const sideBlock = z
 export const scenarioSchema = z
   .object({
     turns: int().min(1).max(50),
+    /** A night scenario ([19.3]): manned units fire with `rules.nightPenalty`. */
+    night: z.boolean().default(false),
     firstPlayer: side,
     attackingPlayer: side,
     map: z
@@ -136,6 +146,8 @@ export const scenarioSchema = z
         depots: z.array(z.object({ hex: hexId, owner: side }).strict()).default([]),
         /** Defensive position markers ([12.3]): -1 or -2 added to attacks on the units they shelter. */
         defensivePositions: z.array(z.object({ hex: hexId, value: z.union([z.literal(-1), z.literal(-2)]) }).strict()).default([]),
+        /** Minefields ([19.1], [19.1.1]): attack strength 5-13 per hex, laid by `owner` (recorded secretly). */
+        mines: z.array(z.object({ hex: hexId, strength: int().min(5).max(13), owner: side }).strict()).default([]),
       })
       .strict(),
     sides: z

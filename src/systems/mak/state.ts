@@ -44,8 +44,17 @@ export const PILOT_KILLED = 65536;
 /** Infantry charging into close quarters combat this phase ([14.2.2]-[14.2.3]). */
 export const CHARGING = 16384;
 
+/** Not yet on the map (a reinforcement, [12.1]): carried together with DEAD, so every rule ignores it until it enters. */
+export const OFFMAP = 262144;
+
+/** SAFS Mk II on its booster this phase ([19.5.3]). */
+export const BOOSTING = 524288;
+
+/** Loaded or unloaded this phase: infantry may not move at all ([14.1]); cargo that fired may not unload ([13.1.4]). */
+export const LOADING = 131072;
+
 /** Per-phase flags cleared at every phase change. */
-export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING;
+export const PHASE_FLAGS = MOVED | ATTACKED | DONE | PINNED | FIRED_ADJ | IN_GROUP | CQC_HIT | STRUCK | CHARGING | LOADING | BOOSTING;
 
 export interface MakState {
   turn: number;
@@ -100,6 +109,19 @@ export interface MakState {
   artVp: number[];
   /** Aircraft status bits (A_*). */
   air: number[];
+  /** Transport ([13.1]): the vehicle carrying each unit (-1 none), and each vehicle's cargo in stack points. */
+  carrier: number[];
+  load: number[];
+  /** Smoke ([19.2]): marker value per hex (2, then 1, 0 none), the side that laid it; screens left and laid this phase per unit. */
+  smoke: number[];
+  smokeSide: number[];
+  smokeLeft: number[];
+  smokeUsed: number[];
+  /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
+  fire: number[];
+  depotGone: number[];
+  /** Booster turns left per unit (SAFS Mk II, [19.5.3]). */
+  boostLeft: number[];
   pending: DecisionStack;
 }
 
@@ -120,6 +142,7 @@ export function newState(m: Model): MakState {
   const occ = new Array<number>(m.n * 2).fill(0);
   const pts = new Array<number>(m.n * 2).fill(0);
   for (let u = 0; u < nu; u++) {
+    if (m.uarrive[u] > 0) continue; // reinforcements enter later
     occ[m.ustart[u] * 2 + m.uside[u]]++;
     pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
   }
@@ -135,7 +158,7 @@ export function newState(m: Model): MakState {
     winner: -1,
     endDetail: 0,
     hex: Array.from(m.ustart),
-    status: new Array<number>(nu).fill(0),
+    status: Array.from(m.uarrive, (t) => (t > 0 ? DEAD | OFFMAP : 0)),
     mp: Array.from(m.ump2),
     ammo,
     wdis: new Array<number>(nu * MAX_W).fill(0),
@@ -159,6 +182,15 @@ export function newState(m: Model): MakState {
     rqOn: new Array<number>(rq).fill(0),
     artVp: [0, 0],
     air: new Array<number>(m.na).fill(0),
+    carrier: new Array<number>(nu).fill(-1),
+    load: new Array<number>(nu).fill(0),
+    smoke: new Array<number>(m.n).fill(0),
+    smokeSide: new Array<number>(m.n).fill(0),
+    smokeLeft: Array.from(m.usmoke),
+    smokeUsed: new Array<number>(nu).fill(0),
+    fire: new Array<number>(m.n).fill(0),
+    depotGone: new Array<number>(m.n).fill(0),
+    boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
     pending: newDecisionStack(),
   };
 }
@@ -189,6 +221,15 @@ export function cloneState(s: MakState): MakState {
     rqOn: s.rqOn.slice(),
     artVp: s.artVp.slice(),
     air: s.air.slice(),
+    carrier: s.carrier.slice(),
+    load: s.load.slice(),
+    smoke: s.smoke.slice(),
+    smokeSide: s.smokeSide.slice(),
+    smokeLeft: s.smokeLeft.slice(),
+    smokeUsed: s.smokeUsed.slice(),
+    fire: s.fire.slice(),
+    depotGone: s.depotGone.slice(),
+    boostLeft: s.boostLeft.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },
   };

@@ -46,18 +46,19 @@ export interface Setup {
   has(text: string): boolean;
 }
 
-type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string };
+type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean };
 type SideIn = UnitIn[] | { units: UnitIn[]; artillery?: Array<{ id: string; type: string; rounds: number; perTurn: number }>; aircraft?: Array<{ id: string; type: string; pilot?: string }> };
 export interface Units {
   mercenary: SideIn;
   strahl: SideIn;
 }
 
-export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number } = {}): Setup {
+export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number; night?: boolean } = {}): Setup {
   const data = defaultData();
   o.data?.(data);
   const body = scenarioSchema.parse({
     turns: o.turns ?? 6,
+    night: o.night ?? false,
     firstPlayer: o.first ?? 'mercenary',
     attackingPlayer: 'mercenary',
     map: { cols: 10, rows: 8, ...(o.map ?? {}) },

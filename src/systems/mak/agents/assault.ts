@@ -54,6 +54,12 @@ export function assaultScore(minHit: number) {
       const theirs = countIn(m, s, x, 1 - side);
       return ours >= theirs ? 8 + ours - theirs : -1;
     }
+    if (k === K.overrun) {
+      // [13.2]: overrun an enemy hex of at most two units (one attack, then out the far side).
+      const u = A.get(code, 'overrun', 'unit'), d = A.get(code, 'overrun', 'dir');
+      const x = m.grid.nbr[s.hex[u] * 6 + d];
+      return countIn(m, s, x, 1 - side) <= 2 ? 8.5 : -1;
+    }
     if (k === K.move) {
       const u = A.get(code, 'move', 'unit'), d = A.get(code, 'move', 'dir');
       if (!(s.status[u] & MOVED) && threatFrom(m, s, u) > 0.25) return -1; // can already shoot well: stay

@@ -8,7 +8,7 @@ import { bestSlot, type Engine } from '../engine.ts';
 import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
 import { K_OFFENSIVE, attackTargetOf } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { DEAD, IMMOBILE, type MakState } from '../state.ts';
+import { ATTACKED, DEAD, IMMOBILE, type MakState } from '../state.ts';
 
 const HIT_TABLE: number[][] = [[], []];
 const AUTO_TABLE: number[][] = [[], []];
@@ -173,6 +173,33 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.request) {
     const t = A.get(code, 'request', 'target');
     return m.uvp[t] >= artilleryVp ? 9.2 + m.uvp[t] * 0.1 : -1;
+  }
+  // Transport ([13.1]): infantry and units slower than the vehicle ride while the enemy is more than 3 hexes off; cargo gets off
+  // within 3 hexes of the enemy or when its vehicle is stuck.
+  if (k === K.load) {
+    const u = A.get(code, 'load', 'unit'), v = A.get(code, 'load', 'carrier');
+    return (m.uinf[u] || m.ump2[u] < m.ump2[v]) && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
+  }
+  // Smoke ([19.2]): a unit that has fired screens its own hex when the enemy is within 4 hexes.
+  if (k === K.smoke) {
+    const u = A.get(code, 'smoke', 'unit');
+    return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
+  }
+  if (k === K.boost) {
+    // The SAFS Mk II lights its booster to close a long distance fast ([19.5.3]).
+    const u = A.get(code, 'boost', 'unit');
+    return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
+  }
+  if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
+  if (k === K.drop) {
+    // Airdrops land in an empty hex next to the enemy, closest first.
+    const u = A.get(code, 'drop', 'unit'), h = A.get(code, 'drop', 'hex');
+    if (s.occ[h * 2 + 1 - m.uside[u]] > 0) return -1;
+    return 9.7 - nearestEnemy(m, s, m.uside[u], h) * 0.01;
+  }
+  if (k === K.unload) {
+    const u = A.get(code, 'unload', 'unit');
+    return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
   }
   return null;
 }

@@ -4,10 +4,13 @@
  * (model, state) plus the dice stream; allocation-free.
  */
 import type { PlayContext } from '../../../core/system.ts';
-import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
+import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
+import { destroyCargo } from './transport.ts';
+import { smokeMod } from './smoke.ts';
+import { maybeIgnite } from './fire.ts';
 import { WEAPON_TYPES } from '../schema.ts';
 
 /** Attack kinds (for metrics and per-phase limits). */
@@ -16,6 +19,8 @@ export const K_DEFENSIVE = 1;
 export const K_CQC = 2;
 /** A defensive attack inside the CQC hex (same-hex window, return fire): range 0, defensive limits. */
 export const K_CQC_DEF = 3;
+/** A vehicle's overrun attack inside the enemy hex ([13.2.1]): range 0, offensive limits. */
+export const K_OVERRUN = 4;
 
 export function alive(s: MakState, u: number): boolean {
   return (s.status[u] & DEAD) === 0;
@@ -45,14 +50,16 @@ export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: n
 
 /** Can unit u attack unit t with slot w (range, LOS, friendly-hex rule, pinning)? */
 export function canAttack(m: Model, s: MakState, u: number, w: number, t: number, kind: number): boolean {
-  if (!alive(s, t) || !weaponReady(m, s, u, w, kind)) return false;
+  if (!alive(s, t) || s.carrier[t] >= 0 || !weaponReady(m, s, u, w, kind)) return false;
   const a = s.hex[u];
   const b = s.hex[t];
   if (kind === K_CQC || kind === K_CQC_DEF) return a === b && m.uveh[u] === 0; // vehicles never make CQC attacks ([13.2])
+  if (kind === K_OVERRUN) return a === b && m.uveh[u] === 1;
   if (a === b) return false; // same hex attacks are close quarters combat only
   // [5.1.4], [9.2.3]: never into a hex holding own units; [9.4.4]: pinned units do not fire out.
   if (s.status[u] & PINNED && hexHasSide(m, s, a, 1 - m.uside[u])) return false;
   if (hexHasSide(m, s, b, m.uside[u])) return false;
+  if (s.fire[a]) return false; // nobody inside a burning hex sees out ([19.4.3])
   const k = u * MAX_W + w;
   const d = m.grid.distance(a, b);
   if (d > m.wrange[k] || d >= RANGES || m.rangeMod[m.wtype[k] * RANGES + d] === NO_RANGE) return false;
@@ -69,12 +76,15 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   const d = m.grid.distance(a, b);
   const pAtk = s.status[u] & PILOT_GONE ? 0 : m.upAtk[u];
   const pDef = s.status[t] & PILOT_GONE ? 0 : m.upDef[t];
+  // A boosting SAFS Mk II is shot at as AA fire: no terrain, hexside or range modifier (spec §3.9 RECOMMENDED).
+  if (s.status[t] & BOOSTING) return m.watk[k] + pAtk - (m.udef[t] + pDef) + smokeMod(m, s, a, b, wt) + m.unight[u];
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
   if (a !== b) mods += m.sideAtk(a, b, wt);
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
+  mods += smokeMod(m, s, a, b, wt); // smoke in the firer's or the target's hex ([19.2.6])
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
   if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
-  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods;
+  return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods + m.unight[u]; // manned units at night ([19.3])
 }
 
 /**
@@ -139,7 +149,45 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
     if (defer) {
       if (res > s.pendRes[t]) s.pendRes[t] = res;
     } else applyResult(m, s, ctx, t, res, u, w);
+    const wt = w === UNARMED ? -1 : m.wtype[u * MAX_W + w];
+    if (res === R_D && (wt === WT_G || wt === WT_M)) maybeIgnite(m, s, ctx, s.hex[t]); // [19.4.1]
   }
+  return res;
+}
+
+/** The other stacked infantry squad that may pool its attack with u ([14.2.1]), or -1. */
+export function infantryPartner(m: Model, s: MakState, u: number): number {
+  for (let v = 0; v < m.nu; v++) {
+    if (v === u || !m.uinf[v] || s.hex[v] !== s.hex[u] || m.uside[v] !== m.uside[u] || s.carrier[v] >= 0) continue;
+    if (!(s.status[v] & (DEAD | BROKEN | ARMLESS)) && (s.status[v] & (MOVED | ATTACKED)) === 0) return v;
+  }
+  return -1;
+}
+
+/**
+ * Combined infantry fire ([14.2.1]; spec §3.17.2): two stacked squads add their attack abilities
+ * into one attack with one roll: u's weapon (wu) carries the modifiers, v's slot wv adds its attack
+ * ability; both must have the target in range (the caller checks), both weapons go through their
+ * usage checks on the same dice. Returns the result code.
+ */
+export function resolveCombined(m: Model, s: MakState, ctx: PlayContext, u: number, wu: number, v: number, wv: number, t: number): number {
+  const o = m.opt;
+  const T = attackTargetOf(m, s, u, wu, t) + m.watk[v * MAX_W + wv];
+  const d1 = ctx.dice.die(6);
+  const d2 = ctx.dice.die(6);
+  const row = rowOf(m, u, wu);
+  ctx.tally.add(row, M.col.shots);
+  spendUsage(m, s, ctx, u, wu, d1, d2);
+  spendUsage(m, s, ctx, v, wv, d1, d2);
+  const h = hitOutcome(d1, d2, T, o.diceMode === 'product' ? PRODUCT : SUM, o.snakeEyesAutoHit);
+  let res = R_NONE;
+  if (h !== MISS) {
+    ctx.tally.add(row, M.col.hits);
+    res = h === HIT_AUTO_D ? R_D : enduranceResult(m.udur[t], combine(ctx.dice.die(6), ctx.dice.die(6), o.enduranceDiceMode === 'product' ? PRODUCT : SUM));
+  }
+  if (s.status[t] & BROKEN && (h !== MISS || !o.moraleReattackNeedsHit)) s.status[t] |= REATTACKED;
+  if (ctx.log) ctx.log(`  ${m.uid[u]} + ${m.uid[v]} combined -> ${m.uid[t]}: T ${T}, dice (${d1},${d2}): ${h === MISS ? 'miss' : `hit, endurance ${RESULT_NAMES[res]}`}`);
+  if (res !== R_NONE) applyResult(m, s, ctx, t, res, u, wu);
   return res;
 }
 
@@ -198,6 +246,10 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
       removeUnit(m, s, t);
       s.lost[m.uside[t]]++;
     }
+  }
+  if (st & DEAD && s.load[t] > 0) {
+    const n = destroyCargo(m, s, t); // [13.1.3]: D destroys the cargo too
+    if (ctx.log) ctx.log(`    ${n} unit(s) carried by ${m.uid[t]} destroyed with it`);
   }
   // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
   if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {

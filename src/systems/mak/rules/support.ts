@@ -8,6 +8,7 @@ import { DIR_NAMES } from '../../../core/geometry/hex/directions.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
+import { maybeIgnite } from './fire.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
 import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
@@ -65,7 +66,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
   if (ctx.log) ctx.log(`  area attack on ${m.grid.id(centre)} (radius ${radius}): dice (${d1},${d2}) R ${combine(d1, d2, mode)}`);
   let hits = 0;
   for (let u = 0; u < m.nu; u++) {
-    if (s.status[u] & DEAD || m.grid.distance(s.hex[u], centre) > radius) continue;
+    if (s.status[u] & DEAD || s.carrier[u] >= 0 || m.grid.distance(s.hex[u], centre) > radius) continue; // cargo: one target with its vehicle ([13.1.3])
     const T = o.indirectTargetMode === 'designated' && designated > -1e9 ? designated : targetIn(m, s, u, base, wt);
     const h = hitOutcome(d1, d2, T, mode, o.snakeEyesAutoHit);
     if (h === MISS) {
@@ -84,6 +85,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
     else if (res === R_M) ctx.tally.add(row, M.col.M);
     if (ctx.log) ctx.log(`    ${m.uid[u]}: T ${T}, hit, endurance ${RESULT_NAMES[res]}`);
     if (res !== R_NONE) applyResult(m, s, ctx, u, res, by, w);
+    if (res === R_D && by < 0) maybeIgnite(m, s, ctx, s.hex[u]); // an artillery strike's D in a building ([19.4.1])
   }
   return hits;
 }
@@ -107,7 +109,7 @@ export function resolveIndirect(m: Model, s: MakState, ctx: PlayContext, u: numb
   spendUsage(m, s, ctx, u, w, 0, 0); // one round (rockets: no natural-dice checks)
   if (ctx.log) ctx.log(`${m.uid[u]} fires indirectly at ${m.grid.id(h)}, spotted by ${m.uid[sp]}`);
   const wt = m.wtype[k];
-  const base = m.watk[k] + m.upAtk[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
+  const base = m.watk[k] + m.upAtk[u] + m.unight[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
   areaAttack(m, s, ctx, h, 1, base, wt, rowOf(m, u, w), u, w);
 }
 
