@@ -30,7 +30,9 @@ function start(args: string[]): Spawned {
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   child.stdout.on('data', () => {});
-  return { code: new Promise((ok) => child.on('exit', (c, s) => ok(c ?? (s === 'SIGKILL' ? 137 : null)))), kill: (s) => child.kill(s), stderr: () => err };
+  // Killed by a signal: the shell's 128 + n (a Ctrl-C that lands before salvo has installed its
+  // handler ends the process by the default action, which is still a clean "none" outcome).
+  return { code: new Promise((ok) => child.on('exit', (c, s) => ok(c ?? (s === 'SIGKILL' ? 137 : s === 'SIGINT' ? 130 : null)))), kill: (s) => child.kill(s), stderr: () => err };
 }
 
 async function until(cond: () => boolean, ms = 60_000): Promise<void> {
