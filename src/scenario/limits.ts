@@ -12,7 +12,7 @@ export const LIMITS = {
   /** A game index (stream format 2 packs indices below 2^40). */
   gameIndex: 2 ** 40 - 1,
   /** Variants of one experiment (listed plus the grid's product). */
-  variants: 256,
+  variants: 2_000,
   /** Characters of a name or label; of a description. */
   name: 200,
   description: 10_000,
