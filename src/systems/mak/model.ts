@@ -5,7 +5,7 @@
  */
 import { HexGrid } from '../../core/geometry/hex/grid.ts';
 import { HexsideFeatures } from '../../core/geometry/hex/hexsides.ts';
-import { anyPointLos, centreLos, type SegmentRules } from '../../core/geometry/hex/anypoint.ts';
+import { anyPointLos, centreLos, hexMeetsHull, type SegmentRules } from '../../core/geometry/hex/anypoint.ts';
 import { hexsidesCrossed } from '../../core/geometry/hex/los.ts';
 import { DIR_DQ, DIR_DR, directionOf } from '../../core/geometry/hex/directions.ts';
 import type { MakOptions } from './options.ts';
@@ -124,6 +124,13 @@ export interface Model {
   readonly maxRange: number;
   /** LOS (any-point or centre) from hex a to a target of stack type I (0) / II (1) in hex b. */
   los(a: number, b: number, typeII: number): boolean;
+  /**
+   * LOS with the dynamic obstructions of the moment ([19.2.5] smoke, [19.4.3] fire): `dyn` lists the
+   * hexes holding a smoke or fire marker (sorted), `smoke` / `fire` are the per-hex markers. Exact:
+   * the static answer unless a marker lies in the hull of the two hexes, then the any-point search
+   * again with those hexes obstructing (cached per pair and per set of at most 2 such hexes).
+   */
+  losDyn(a: number, b: number, typeII: number, smoke: readonly number[], fire: readonly number[], dyn: readonly number[]): boolean;
   /** Ridge and wall modifier of an attack from a into b by weapon type ([5.1.3] 1). */
   sideAtk(a: number, b: number, wt: number): number;
 }
@@ -296,11 +303,14 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   // LOS ([6.1]-[6.2]; spec §3.8): cached per (viewer hex, target hex, target type).
   const losCache = new Uint8Array(n * n * 2);
   let vH = 0, tH = 0, target = 0, limit = 1, viewer = 0;
+  let dSmoke: readonly number[] | null = null, dFire: readonly number[] | null = null;
   const rules: SegmentRules = {
     blocksHex(q, r) {
       const i = grid.fromAxial(q, r);
       if (i < 0) return false;
       if (blockFlat[i]) return true;
+      // [19.2.5], [19.4.3]: smoke and fire markers block whatever the elevation (spec §3.8 4).
+      if (dSmoke !== null && (dSmoke[i] !== 0 || dFire![i] !== 0)) return true;
       // [6.2.2]: a height-1 hex blocks unless viewer and target are both at height 1.
       return height[i] === 1 && !(vH === 1 && tH === 1);
     },
@@ -325,6 +335,33 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     const qa = grid.q[a], ra = grid.r[a], qb = grid.q[b], rb = grid.r[b];
     const clear = anyPoint ? anyPointLos(qa, ra, qb, rb, rules) : centreLos(qa, ra, qb, rb, rules);
     losCache[key] = clear ? 1 : 2;
+    return clear;
+  }
+  // Dynamic obstructions: the answer per (pair, type) for the last set of (at most 2) markers in its hull.
+  let dynSig: Int32Array | null = null;
+  let dynRes: Uint8Array | null = null;
+  function losDyn(a: number, b: number, typeII: number, smoke: readonly number[], fire: readonly number[], dyn: readonly number[]): boolean {
+    if (!los(a, b, typeII)) return false; // more obstructions never open a line
+    if (dyn.length === 0 || a === b || grid.distance(a, b) <= 1) return true;
+    const qa = grid.q[a], ra = grid.r[a], qb = grid.q[b], rb = grid.r[b];
+    let c = 0, h1 = -1, h2 = -1;
+    for (let k = 0; k < dyn.length; k++) {
+      const h = dyn[k];
+      if (h === a || h === b || !hexMeetsHull(qa, ra, qb, rb, grid.q[h], grid.r[h])) continue;
+      c++;
+      if (c === 1) h1 = h;
+      else if (c === 2) h2 = h;
+    }
+    if (c === 0) return true;
+    const sig = c > 2 ? 0 : 1 + h1 + (c === 2 ? h2 + 1 : 0) * (n + 1);
+    const key = (a * n + b) * 2 + typeII;
+    if (dynSig === null) { dynSig = new Int32Array(n * n * 2); dynRes = new Uint8Array(n * n * 2); }
+    if (sig !== 0 && dynSig[key] === sig) return dynRes![key] === 1;
+    vH = height[a]; tH = height[b]; target = b; viewer = a; limit = typeII ? 2 : 1;
+    dSmoke = smoke; dFire = fire;
+    const clear = anyPoint ? anyPointLos(qa, ra, qb, rb, rules) : centreLos(qa, ra, qb, rb, rules);
+    dSmoke = null; dFire = null;
+    if (sig !== 0) { dynSig[key] = sig; dynRes![key] = clear ? 1 : 0; }
     return clear;
   }
   // Ridge/wall crossings of the centre line, counted once per pair.
@@ -354,7 +391,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
-    wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, sideAtk,
+    wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
   };

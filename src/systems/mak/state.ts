@@ -120,6 +120,8 @@ export interface MakState {
   /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
   fire: number[];
   depotGone: number[];
+  /** Hexes with a smoke or fire marker, ascending: they obstruct LOS through them ([19.2.5], [19.4.3]; rules/sight.ts). */
+  dyn: number[];
   /** Booster turns left per unit (SAFS Mk II, [19.5.3]). */
   boostLeft: number[];
   pending: DecisionStack;
@@ -190,6 +192,7 @@ export function newState(m: Model): MakState {
     smokeUsed: new Array<number>(nu).fill(0),
     fire: new Array<number>(m.n).fill(0),
     depotGone: new Array<number>(m.n).fill(0),
+    dyn: [],
     boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
     pending: newDecisionStack(),
   };
@@ -229,6 +232,7 @@ export function cloneState(s: MakState): MakState {
     smokeUsed: s.smokeUsed.slice(),
     fire: s.fire.slice(),
     depotGone: s.depotGone.slice(),
+    dyn: s.dyn.slice(),
     boostLeft: s.boostLeft.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },

@@ -280,3 +280,35 @@ function extremalSearch(aq: number, ar: number, bq: number, br: number, rules: S
   }
   return false;
 }
+
+/**
+ * Does hex h (axial hq, hr) meet the closed convex hull of hexes a and b? Every segment from a point
+ * of hex a to a point of hex b lies in that hull, so a hex that does not meet it can neither obstruct
+ * nor un-obstruct any of them: a dynamic obstruction (a smoke or fire marker) outside the hull leaves
+ * the any-point LOS of a and b as it was. The hull is the centre segment swept by the hexagon, so h
+ * meets it exactly when the centre segment meets the closed hexagon of twice the size around h's
+ * centre; exact integer test in the skewed frame, allocation-free.
+ */
+export function hexMeetsHull(aq: number, ar: number, bq: number, br: number, hq: number, hr: number): boolean {
+  const hx = 3 * hq, hy = 2 * hr + hq;
+  const px = 3 * aq - hx, py = 2 * ar + aq - hy, qx = 3 * bq - hx, qy = 2 * br + bq - hy;
+  // Clip t in [0, 1] (as fractions) against the 6 closed half-planes of the doubled hexagon.
+  let loN = 0, loD = 1, hiN = 1, hiD = 1;
+  for (let i = 0; i < 6; i++) {
+    const j = i === 5 ? 0 : i + 1;
+    const vx = 2 * VX[i], vy = 2 * VY[i];
+    const ex = VX[j] - VX[i], ey = VY[j] - VY[i];
+    const a = ex * (py - vy) - ey * (px - vx);
+    const b = ex * (qy - vy) - ey * (qx - vx);
+    if (a < 0 && b < 0) return false;
+    if (a >= 0 && b >= 0) continue;
+    if (a < 0) { // t >= -a / (b - a)
+      const n = -a, d = b - a;
+      if (n * loD > loN * d) { loN = n; loD = d; }
+    } else { // t <= a / (a - b)
+      const n = a, d = a - b;
+      if (n * hiD < hiN * d) { hiN = n; hiD = d; }
+    }
+  }
+  return loN * hiD <= hiN * loD;
+}

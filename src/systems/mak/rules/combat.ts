@@ -4,6 +4,7 @@
  * (model, state) plus the dice stream; allocation-free.
  */
 import type { PlayContext } from '../../../core/system.ts';
+import { sees } from './sight.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
 import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
@@ -63,7 +64,7 @@ export function canAttack(m: Model, s: MakState, u: number, w: number, t: number
   const k = u * MAX_W + w;
   const d = m.grid.distance(a, b);
   if (d > m.wrange[k] || d >= RANGES || m.rangeMod[m.wtype[k] * RANGES + d] === NO_RANGE) return false;
-  return m.los(a, b, m.ustack[t] === 2 ? 1 : 0);
+  return sees(m, s, a, b, m.ustack[t] === 2 ? 1 : 0);
 }
 
 /** Attack target of u's slot w against t ([5.1.1], [5.1.3], [18.1.2]). Unarmed: fixed 4 ([9.5]). */

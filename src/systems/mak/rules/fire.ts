@@ -12,6 +12,7 @@ import { WT_G, type Model } from '../model.ts';
 import { DEAD, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome } from './rolls.ts';
 import { applyResult } from './combat.ts';
+import { refreshSight } from './sight.ts';
 
 /** After a D in hex h by a G/M weapon or artillery: the ignition roll ([19.4.1]), and a depot's explosion. */
 export function maybeIgnite(m: Model, s: MakState, ctx: PlayContext, h: number): void {
@@ -21,6 +22,7 @@ export function maybeIgnite(m: Model, s: MakState, ctx: PlayContext, h: number):
   if (ctx.log) ctx.log(`    fire in ${m.grid.id(h)}? 2d6 ${r}: ${on ? 'the building burns' : 'no'}`);
   if (!on) return;
   s.fire[h] = 1;
+  refreshSight(s); // the fire now blocks LOS through the hex ([19.4.3])
   if (m.depot[h] < 0 || s.depotGone[h]) return;
   s.depotGone[h] = 1;
   const k = ctx.dice.die(6);

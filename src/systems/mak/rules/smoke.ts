@@ -9,6 +9,7 @@
  */
 import { WT_L, WT_M, type Model } from '../model.ts';
 import { BROKEN, DEAD, type MakState } from '../state.ts';
+import { refreshSight } from './sight.ts';
 
 /** The hex unit u would smoke in direction dir (6: its own hex), or -1 when it may not. */
 export function smokeTarget(m: Model, s: MakState, u: number, dir: number): number {
@@ -24,14 +25,17 @@ export function laySmoke(m: Model, s: MakState, u: number, x: number): void {
   s.smokeSide[x] = m.uside[u];
   s.smokeUsed[u]++;
   if (s.smokeLeft[u] > 0) s.smokeLeft[u]--;
+  refreshSight(s);
 }
 
 /** Start of a troop phase ([19.2.3]): "1" markers go, the phase player's "2" markers turn to "1". */
 export function ageSmoke(s: MakState): void {
+  if (s.dyn.length === 0) return;
   for (let h = 0; h < s.smoke.length; h++) {
     if (s.smoke[h] === 1) s.smoke[h] = 0;
     else if (s.smoke[h] === 2 && s.smokeSide[h] === s.phaseSide) s.smoke[h] = 1;
   }
+  refreshSight(s);
 }
 
 /** Smoke modifier of a direct shot of weapon type wt from hex a at hex b ([19.2.6]). */

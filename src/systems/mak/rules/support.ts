@@ -6,6 +6,7 @@
  */
 import { DIR_NAMES } from '../../../core/geometry/hex/directions.ts';
 import type { PlayContext } from '../../../core/system.ts';
+import { sees } from './sight.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
@@ -28,7 +29,7 @@ export function findSpotter(m: Model, s: MakState, firer: number, h: number, typ
     const spent = m.ump2[v] - s.mp[v];
     if (spent > 2 * Math.floor(m.ump2[v] / 4)) continue; // more than half its MP (whole MP) already spent
     if (hexHasSide(m, s, s.hex[v], 1 - m.uside[v])) continue;
-    if (m.los(s.hex[v], h, typeII)) return v;
+    if (sees(m, s, s.hex[v], h, typeII)) return v;
   }
   return -1;
 }
@@ -42,7 +43,7 @@ export function canIndirect(m: Model, s: MakState, u: number, w: number, t: numb
   const d = m.grid.distance(a, h);
   if (d > m.wrange[k] || d >= RANGES || d <= 1) return false;
   const typeII = m.ustack[t] === 2 ? 1 : 0;
-  if (m.opt.indirectWeaponsMayFireDirect && m.los(a, h, typeII)) return false; // fire it directly (spec §6 A36)
+  if (m.opt.indirectWeaponsMayFireDirect && sees(m, s, a, h, typeII)) return false; // fire it directly (spec §6 A36)
   if (areaHasSide(m, s, h, 1, m.uside[u])) return false;
   return findSpotter(m, s, u, h, typeII) >= 0;
 }
@@ -118,7 +119,7 @@ export function canRequest(m: Model, s: MakState, u: number, b: number, t: numbe
   if (m.bside[b] !== m.uside[u] || s.bLeft[b] <= 0 || s.bFired[b] >= m.bperTurn[b]) return false;
   if (s.status[u] & (DEAD | BROKEN | MOVED | ATTACKED | DONE) || s.status[t] & DEAD || m.uside[t] === m.uside[u]) return false;
   const h = s.hex[t];
-  if (!m.los(s.hex[u], h, m.ustack[t] === 2 ? 1 : 0)) return false;
+  if (!sees(m, s, s.hex[u], h, m.ustack[t] === 2 ? 1 : 0)) return false;
   return !areaHasSide(m, s, h, m.bradius[b], m.uside[u]);
 }
 
