@@ -40,6 +40,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     boost: { unit: nu },
     combined: { unit: nu, target: nu },
     drop: { unit: nu, hex: nh },
+    /** A Hornisse on a ground mission lands in a hex and separates ([10.6]). */
+    land: { aircraft: Math.max(1, na), hex: nh },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

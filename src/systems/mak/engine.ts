@@ -16,9 +16,10 @@ import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.
 import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
+import { canLand, land } from './rules/landing.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { A_DEAD, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -81,7 +82,7 @@ function assaultCost(m: Model, s: MakState, u: number, d: number): number {
  * hex, terrain it could enter, stacking kept. -1 when it may not enter now.
  */
 export function entryCost(m: Model, s: MakState, u: number): number {
-  if (m.uairdrop[u] || m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
+  if (m.uairdrop[u] || m.uaboard[u] >= 0 || m.uside[u] !== s.phaseSide || s.turn < m.uarrive[u]) return -1;
   const h = m.ustart[u];
   if (hexHasSide(m, s, h, 1 - m.uside[u]) || s.pts[h * 2 + m.uside[u]] + stackPoints(m.ustack[u]) > m.data.rules.stackLimit) return -1;
   const c = m.uinf[u] ? 2 : m.uform[u] <= 2 ? m.cost2[m.uform[u]][h] : -1;
@@ -299,6 +300,12 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       if (out) out[n] = A.encode.strafe(a, t);
       n++;
     }
+    if (m.apk41[a] < 0) continue;
+    for (let h = 0; h < m.n; h++) {
+      if (!canLand(m, s, a, h)) continue;
+      if (out) out[n] = A.encode.land(a, h);
+      n++;
+    }
   }
   for (let u = 0; u < nu; u++) {
     if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING))) {
@@ -461,6 +468,9 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.strafe) {
     finishMover(s, -1);
     strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+  } else if (ki === K.land) {
+    finishMover(s, -1);
+    land(m, s, ctx, A.get(action, 'land', 'aircraft'), A.get(action, 'land', 'hex'));
   } else if (ki === K.mission) {
     const a = A.get(action, 'mission', 'aircraft');
     s.air[a] |= A_SET | (A.get(action, 'mission', 'choice') === 0 ? A_AIR : A_GROUND);
@@ -773,7 +783,8 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (s.over) return;
     let a0 = false, a1 = false;
-    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) || s.status[u] & OFFMAP) { if (m.uside[u] === 0) a0 = true; else a1 = true; } // reinforcements still to come count
+    // Reinforcements still to come count, and a Hornisse's units while it flies ([10.6]).
+    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
@@ -812,9 +823,12 @@ export function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
   const { m } = E;
   for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
   if (resetAir(m, s)) {
-    // Secret and simultaneous: the first card is hidden from the second side's observation.
-    pushFrame(s.pending, FID.commit, 1, 1);
-    pushFrame(s.pending, FID.commit, 0, 0);
+    // Secret and simultaneous: the first card is hidden from the second side's observation. A side
+    // with no aircraft left has no card (nothing to decide, also at the very start of a game).
+    let flies = 0;
+    for (let a = 0; a < m.na; a++) if (!(s.air[a] & A_DEAD)) flies |= 1 << m.aside[a];
+    if (flies & 2) pushFrame(s.pending, FID.commit, 1, 1);
+    if (flies & 1) pushFrame(s.pending, FID.commit, 0, 0);
     return;
   }
   startPhase(E, s, ctx);
@@ -918,6 +932,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

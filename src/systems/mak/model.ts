@@ -76,6 +76,11 @@ export interface Model {
   readonly unight: Int8Array;
   /** Reinforcement turn per unit (0: on the map at the start, [12.1]). */
   readonly uarrive: Int32Array;
+  /** Aircraft carrying the unit (a Hornisse's PK41 and suit, [10.6]) until it lands, or -1. */
+  readonly uaboard: Int8Array;
+  /** Per aircraft: its PK41 and its suit as ground units (a Hornisse, [10.6]), or -1. */
+  readonly apk41: Int32Array;
+  readonly asuit: Int32Array;
   /** 1 for an airdropped reinforcement ([12.2]). */
   readonly uairdrop: Uint8Array;
   /** Smoke Screen Equipment ([19.2.2]): screens (-1 unlimited engine smoke, 0 none), placement range, screens per turn. */
@@ -217,13 +222,27 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   for (const d of m.mines) mineStr[grid.indexOfId(d.hex)] = d.strength;
 
   // Units.
-  const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean; side: number }> = [];
+  const list: Array<{ id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean; side: number; aboard?: number }> = [];
   SIDES.forEach((s, si) => body.sides[s].units.forEach((u) => list.push({ ...u, side: si })));
+  // A Hornisse carries its PK41 and its suit; they become ground units when it lands ([10.6.1]).
+  const apk41: number[] = [], asuit: number[] = [];
+  let ai = 0;
+  SIDES.forEach((sd, si) => body.sides[sd].aircraft.forEach((a) => {
+    apk41.push(-1); asuit.push(-1);
+    if (a.type === 'Hornisse') {
+      apk41[ai] = list.length;
+      list.push({ id: `${a.id}.PK41`, type: 'PK41', at: grid.id(0), side: si, aboard: ai });
+      asuit[ai] = list.length;
+      list.push({ id: `${a.id}.${a.suit ?? 'PKA'}`, type: a.suit ?? 'PKA', at: grid.id(0), side: si, aboard: ai, ...(a.pilot ? { pilot: a.pilot } : {}) });
+    }
+    ai++;
+  }));
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
   const uarrive = new Int32Array(nu);
   const uairdrop = new Uint8Array(nu);
+  const uaboard = new Int8Array(nu).fill(-1);
   const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu), unight = new Int8Array(nu);
   const usmoke = new Int8Array(nu), usmokeRange = new Int8Array(nu), usmokePer = new Int8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
@@ -249,6 +268,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
     uairdrop[i] = u.airdrop ? 1 : 0;
+    if (u.aboard !== undefined) uaboard[i] = u.aboard;
     uarrive[i] = u.airdrop ? Math.max(1, u.arrives ?? 1) : u.arrives ?? 0;
     const role = (u as { role?: string }).role;
     ugroup[i] = role === 'command' ? 1 : role === 'recon' || (!role && ['NeuSpotter', 'Krote', 'Raccoon'].includes(u.type)) ? 2 : 3;
@@ -390,7 +410,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

@@ -121,7 +121,15 @@ const unitEntry = z
 /** Off-board artillery ("Understanding the Scenarios" c): type, rounds in total, rounds per turn. */
 const battery = z.object({ id: z.string().min(1), type: z.string().min(1), rounds: int().min(1), perTurn: int().min(1) }).strict();
 /** Aircraft available from turn 1 ([10.0]); each is assigned every turn on the Air Commitment Card. */
-const aircraft = z.object({ id: z.string().min(1), type: z.string().min(1), pilot: z.string().optional() }).strict();
+const aircraft = z
+  .object({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    pilot: z.string().optional(),
+    /** A Hornisse's suit ([10.6]): the PKA (default), Gustav or Konrad joined to its PK41; both land as ground units. */
+    suit: z.enum(['PKA', 'Gustav', 'Konrad']).optional(),
+  })
+  .strict();
 const sideBlock = z
   .object({ units: z.array(unitEntry).min(1), artillery: z.array(battery).default([]), aircraft: z.array(aircraft).default([]) })
   .strict();

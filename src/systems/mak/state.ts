@@ -135,6 +135,8 @@ export const A_USED = 8;
 export const A_ARMLESS = 16;
 /** Assigned this turn (hidden from the opponent until both sides have committed). */
 export const A_SET = 32;
+/** A Hornisse that landed and separated ([10.6.1]): carried with A_DEAD (out of the air war) but scores nothing. */
+export const A_LANDED = 64;
 
 export const DRAIN_BASE = 100;
 
@@ -144,7 +146,7 @@ export function newState(m: Model): MakState {
   const occ = new Array<number>(m.n * 2).fill(0);
   const pts = new Array<number>(m.n * 2).fill(0);
   for (let u = 0; u < nu; u++) {
-    if (m.uarrive[u] > 0) continue; // reinforcements enter later
+    if (m.uarrive[u] > 0 || m.uaboard[u] >= 0) continue; // reinforcements enter later, a Hornisse's units when it lands
     occ[m.ustart[u] * 2 + m.uside[u]]++;
     pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
   }
@@ -160,7 +162,7 @@ export function newState(m: Model): MakState {
     winner: -1,
     endDetail: 0,
     hex: Array.from(m.ustart),
-    status: Array.from(m.uarrive, (t) => (t > 0 ? DEAD | OFFMAP : 0)),
+    status: Array.from(m.uarrive, (t, u) => (t > 0 || m.uaboard[u] >= 0 ? DEAD | OFFMAP : 0)),
     mp: Array.from(m.ump2),
     ammo,
     wdis: new Array<number>(nu * MAX_W).fill(0),

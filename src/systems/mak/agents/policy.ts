@@ -190,6 +190,13 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const u = A.get(code, 'boost', 'unit');
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
   }
+  if (k === K.land) {
+    // A Hornisse lands ([10.6]) early enough to fight on the ground, in an empty hex 2-3 hexes from the enemy (cover first).
+    const h = A.get(code, 'land', 'hex'), a = A.get(code, 'land', 'aircraft');
+    if (s.turn > m.body.turns - 2 || s.occ[h * 2 + 1 - m.aside[a]] > 0) return -1;
+    const d = nearestEnemy(m, s, m.aside[a], h);
+    return d >= 2 && d <= 3 ? 9.7 + (m.cover[h] ? 0.05 : 0) - d * 0.01 : -1;
+  }
   if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
   if (k === K.drop) {
     // Airdrops land in an empty hex next to the enemy, closest first.

@@ -85,6 +85,7 @@ const units = {
   PnrSQ: { side: 'strahl', type: 2, mp2: 2, form: 'W', weapons: [w('MG', 3, 2)], defense: 0, durability: 'C', vp: 2, dogfight: 0, vehicle: false, infantry: true },
   Falke: { $prov: 'placeholder: spec §5.4; dog-fight 4 is seed [10.2.1]', side: 'mercenary', type: 3, mp2: 0, form: 'A', weapons: [w('L', 8, 0)], defense: 2, durability: 'B', vp: 4, dogfight: 4, vehicle: false, infantry: false },
   PK40: { $prov: 'placeholder: spec §5.4; dog-fight 2 is seed [10.2.1]', side: 'strahl', type: 3, mp2: 0, form: 'A', weapons: [w('L', 8, 0)], defense: 1, durability: 'C', vp: 3, dogfight: 2, vehicle: false, infantry: false },
+  PK41: { $prov: 'placeholder: spec §5.4; the flying half of a Hornisse after it lands ([10.6.1]): no ground move, no weapon (interpretation), VP 2 so that PK41 + PKA = the Hornisse\'s 5', side: 'strahl', type: 2, mp2: 0, form: 'W', weapons: [], defense: 2, durability: 'B', vp: 2, dogfight: 0, vehicle: false, infantry: false },
   Hornisse: { $prov: 'placeholder: spec §5.4; dog-fight 3 is seed [10.2.1]', side: 'strahl', type: 3, mp2: 0, form: 'A', weapons: [w('L', 8, 0)], defense: 2, durability: 'B', vp: 5, dogfight: 3, vehicle: false, infantry: false },
 };
 
