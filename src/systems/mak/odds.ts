@@ -329,5 +329,50 @@ const artillery: OddsMechanic = {
   },
 };
 
-export const oddsModule: OddsModule = { mechanics: [hit, damage, usage, infantry, misc, dogfight, artillery] };
+/** P(a landing Hornisse is destroyed) by the AA fire of `shooters` units at T each ([10.6.3]): class C, A/M/D destroy. */
+export function pLandingLost(T: number, shooters: number, mode: number, data: RulesData, snakeAlways = false): Fraction {
+  const x = shotDist(T, mode, data.endurance.C, 0, snakeAlways);
+  const survive = F(1).sub(x[R_D]).sub(x[R_A]).sub(x[R_M]);
+  let all = F(1);
+  for (let i = 0; i < shooters; i++) all = all.mul(survive);
+  return F(1).sub(all);
+}
+
+const landing: OddsMechanic = {
+  name: 'landing',
+  description: 'Hornisse landing in an enemy hex ([10.6.3], spec §8.2 #60): P(destroyed, PK41 and suit together) by the AA attack target and the number of enemy units firing; class C with A, M or D destroying (placeholder endurance table, spec §5.1).',
+  params: {
+    mode: { default: 'sum', values: ['sum', 'product'], description: 'dice mode of the AA rolls' },
+    T: { default: 7, min: -2, max: 36, integer: true, description: 'AA attack target (sampled twin)' },
+    shooters: { default: 1, min: 1, max: 8, integer: true, description: 'enemy units in the hex (sampled twin)' },
+  },
+  table(d, o, p) {
+    const data = asData(d);
+    const mode = modeOf(p.mode);
+    const rows: OddsRow[] = [];
+    for (let T = 2; T <= 12; T++) {
+      const uses = ['endurance.C'];
+      rows.push({ key: { T }, cells: Object.fromEntries([1, 2, 3].map((k) => [`k${k}`, { value: pLandingLost(T, k, mode, data, o.snakeEyesAutoHit === true), uses }])) });
+    }
+    return {
+      title: `Landing Hornisse destroyed by AA fire (${p.mode} mode)`,
+      keys: [{ name: 'T', label: 'AA attack target T' }],
+      values: [1, 2, 3].map((k) => ({ name: `k${k}`, label: `${k} unit(s) firing`, kind: 'probability' as const })),
+      rows,
+      notes: ['The endurance table is a PLACEHOLDER (spec §5.1). Given a hit at T = 7 (sum), P(destroyed) = 38/63 (spec §8.2 #60).'],
+    };
+  },
+  exact(d, o, p) {
+    const f = pLandingLost(Number(p.T), Number(p.shooters), modeOf(p.mode), asData(d), o.snakeEyesAutoHit === true);
+    return [{ outcome: 'destroyed', p: f }, { outcome: 'lands', p: F(1).sub(f) }];
+  },
+  sample(d, o, p, rng) {
+    const data = asData(d);
+    for (let i = 0; i < Number(p.shooters); i++) if (sampleShot(rng, Number(p.T), modeOf(p.mode), data.endurance.C, 0, o.snakeEyesAutoHit === true) !== '-') return 'destroyed';
+    return 'lands';
+  },
+  checkParams: [{ mode: 'sum', T: 7, shooters: 1 }, { mode: 'product', T: 9, shooters: 2 }],
+};
+
+export const oddsModule: OddsModule = { mechanics: [hit, damage, usage, infantry, misc, dogfight, artillery, landing] };
 export type { OddsParams, OptionValues };

@@ -8,7 +8,7 @@ import { assertSampled } from '../../../src/core/dice/sampled-check.ts';
 import { optionDefaults } from '../../../src/core/options.ts';
 import { stripProvenance } from '../../../src/core/tables/provenance.ts';
 import { rulesData } from '../../../src/systems/mak/data/index.ts';
-import { enduranceDist, oddsModule, pFireAttack, pHit, pLaserAlive, shotDist } from '../../../src/systems/mak/odds.ts';
+import { enduranceDist, oddsModule, pFireAttack, pHit, pLandingLost, pLaserAlive, shotDist } from '../../../src/systems/mak/odds.ts';
 import { options } from '../../../src/systems/mak/options.ts';
 import { PRODUCT, R_A, R_D, R_M, SUM, arsonSucceeds, mgBreaks, mineDetected, moraleRecovers, pilotKilled } from '../../../src/systems/mak/rules/rolls.ts';
 import type { RulesData } from '../../../src/systems/mak/schema.ts';
@@ -99,6 +99,8 @@ describe('§8.3 placeholder-dependent oracles (class B: D 2-4, A 5, M 6)', () =>
     expect(pKill).toEqual(F(7, 12));
     // Given a hit at T = 7 (21 hitting pairs), (1,1) is an automatic D; the other 20 roll endurance.
     expect(F(1, 21).add(F(20, 21).mul(pKill))).toEqual(F(38, 63));
+    // The landing mechanic's exact twin: P(destroyed by one AA shot at T = 7) = P(hit) x 38/63.
+    expect(pLandingLost(7, 1, SUM, data)).toEqual(F(21, 36).mul(F(38, 63)));
   });
 });
 
