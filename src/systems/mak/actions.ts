@@ -40,6 +40,10 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     boost: { unit: nu },
     combined: { unit: nu, target: nu },
     drop: { unit: nu, hex: nh },
+    /** Pick up (own side) or destroy (enemy) NeuSpotter `amu`'s memory unit in the unit's hex ([16.2.3], [16.2.4]). */
+    amu: { unit: nu, amu: nu },
+    /** An AMU carrier leaves the map from an edge hex ([16.2.2]). */
+    exit: { unit: nu },
     /** A Hornisse on a ground mission lands in a hex and separates ([10.6]). */
     land: { aircraft: Math.max(1, na), hex: nh },
   });

@@ -17,6 +17,8 @@ import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
 import { canLand, land } from './rules/landing.ts';
+import { amuMp, canExit, canTouchAmu, exitMap, touchAmu } from './rules/amu.ts';
+import { controlled } from './rules/unmanned.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -136,6 +138,8 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         else if (kind === DF_SINGLE || kind === DF_GROUP) {
           if (fh !== h) continue;
           if (f === t ? false : m.opt.t2RequiresSurvivor && st[t] & DEAD) continue;
+          // [16.1]: an uncontrolled unmanned unit fires defensively only at short range (placeholder chart, spec §5.8).
+          if (m.uunman[f] && m.grid.distance(fh, s.hex[a]) > m.data.rules.unmannedDefRange && !controlled(m, s, f)) continue;
         } else if (kind === DF_CQC_ADJ || kind === DF_OVR_ADJ) { if (fh !== h) continue; }
         else if (kind === DF_OVR_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
         else if (kind === DF_CQC_SAME) { if (fh !== h || st[f] & FIRED_ADJ || s.hex[a] !== h) continue; ck = K_CQC_DEF; }
@@ -333,6 +337,20 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       n++;
     }
   }
+  if (m.hasAmu) {
+    for (let u = 0; u < nu; u++) {
+      if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
+      for (let k = 0; k < nu; k++) {
+        if (!m.uneu[k] || !canTouchAmu(m, s, u, k)) continue;
+        if (out) out[n] = A.encode.amu(u, k);
+        n++;
+      }
+      if (canExit(m, s, u)) {
+        if (out) out[n] = A.encode.exit(u);
+        n++;
+      }
+    }
+  }
   if (m.hasTransport) {
     for (let u = 0; u < nu; u++) {
       if (m.uside[u] !== s.phaseSide) continue;
@@ -468,6 +486,17 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.strafe) {
     finishMover(s, -1);
     strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+  } else if (ki === K.amu) {
+    const u = A.get(action, 'amu', 'unit'), k = A.get(action, 'amu', 'amu');
+    finishMover(s, -1);
+    const own = m.uside[u] === m.uside[k];
+    touchAmu(m, s, u, k);
+    if (log) log(own ? `${m.uid[u]} picks up ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.3])` : `${m.uid[u]} destroys ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.4])`);
+  } else if (ki === K.exit) {
+    const u = A.get(action, 'exit', 'unit');
+    finishMover(s, -1);
+    const c = exitMap(m, s, u);
+    if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])} with ${c} AMU(s): +${c * m.data.rules.amuVp} VP ([16.2.2])`);
   } else if (ki === K.land) {
     finishMover(s, -1);
     land(m, s, ctx, A.get(action, 'land', 'aircraft'), A.get(action, 'land', 'hex'));
@@ -845,6 +874,7 @@ export function startPhase(E: Engine, s: MakState, ctx: PlayContext): void {
     s.smokeUsed[u] = 0;
   }
   ageSmoke(s); // [19.2.3]
+  if (m.hasAmu) amuMp(m, s); // [16.2.5]
   s.mover = -1;
   if (ctx.log) ctx.log(`-- turn ${s.turn}, ${m.body.firstPlayer === (s.phaseSide === 0 ? 'mercenary' : 'strahl') ? 'first' : 'second'} player's phase: ${s.phaseSide === 0 ? 'mercenary' : 'strahl'}`);
   for (let u = 0; u < m.nu; u++) {
@@ -932,6 +962,8 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
+    case 'exit': return `${id(d.unit)} leaves the map with its AMU`;
     case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

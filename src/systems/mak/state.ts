@@ -47,6 +47,9 @@ export const CHARGING = 16384;
 /** Not yet on the map (a reinforcement, [12.1]): carried together with DEAD, so every rule ignores it until it enters. */
 export const OFFMAP = 262144;
 
+/** Left the map (an AMU carrier, [16.2.2]): carried together with DEAD, but not a loss. */
+export const EXITED = 1048576;
+
 /** SAFS Mk II on its booster this phase ([19.5.3]). */
 export const BOOSTING = 524288;
 
@@ -120,6 +123,10 @@ export interface MakState {
   /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
   fire: number[];
   depotGone: number[];
+  /** AMUs per NeuSpotter ([16.2], rules/amu.ts): hex on the map (-1), carrier (-1), fate (0 none, 1 in play, 2 collected, 3 destroyed). */
+  amuHex: number[];
+  amuBy: number[];
+  amuFate: number[];
   /** Hexes with a smoke or fire marker, ascending: they obstruct LOS through them ([19.2.5], [19.4.3]; rules/sight.ts). */
   dyn: number[];
   /** Booster turns left per unit (SAFS Mk II, [19.5.3]). */
@@ -195,6 +202,9 @@ export function newState(m: Model): MakState {
     fire: new Array<number>(m.n).fill(0),
     depotGone: new Array<number>(m.n).fill(0),
     dyn: [],
+    amuHex: new Array<number>(nu).fill(-1),
+    amuBy: new Array<number>(nu).fill(-1),
+    amuFate: new Array<number>(nu).fill(0),
     boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
     pending: newDecisionStack(),
   };
@@ -235,6 +245,9 @@ export function cloneState(s: MakState): MakState {
     fire: s.fire.slice(),
     depotGone: s.depotGone.slice(),
     dyn: s.dyn.slice(),
+    amuHex: s.amuHex.slice(),
+    amuBy: s.amuBy.slice(),
+    amuFate: s.amuFate.slice(),
     boostLeft: s.boostLeft.slice(),
     // The whole word array (its capacity included), so a clone serialises exactly like the original.
     pending: { depth: s.pending.depth, words: s.pending.words.slice() },

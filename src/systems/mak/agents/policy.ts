@@ -3,6 +3,7 @@
  * roll functions as the engine, and a scorer over the legal actions (the agent picks the best-scoring
  * legal code; ties go to the first).
  */
+import { carries } from '../rules/amu.ts';
 import { FID } from '../actions.ts';
 import { bestSlot, type Engine } from '../engine.ts';
 import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
@@ -190,6 +191,16 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const u = A.get(code, 'boost', 'unit');
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
   }
+  // AMU ([16.2]): pick it up or destroy it at once; a carrier leaves the map as soon as it can and otherwise heads for the nearest edge.
+  if (k === K.amu) return 9.65;
+  if (k === K.exit) return 9.9;
+  if (k === K.move && m.hasAmu) {
+    const u = A.get(code, 'move', 'unit');
+    if (carries(m, s, u)) {
+      const from = s.hex[u], to = m.grid.nbr[from * 6 + A.get(code, 'move', 'dir')];
+      return edgeDistance(m, to) < edgeDistance(m, from) ? 9.3 : -1;
+    }
+  }
   if (k === K.land) {
     // A Hornisse lands ([10.6]) early enough to fight on the ground, in an empty hex 2-3 hexes from the enemy (cover first).
     const h = A.get(code, 'land', 'hex'), a = A.get(code, 'land', 'aircraft');
@@ -209,6 +220,13 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
   }
   return null;
+}
+
+/** Hexes from h to the nearest edge hex of the map. */
+function edgeDistance(m: Model, h: number): number {
+  let best = 999;
+  for (let x = 0; x < m.n; x++) if (m.edge[x]) { const d = m.grid.distance(h, x); if (d < best) best = d; }
+  return best;
 }
 
 export function topIs(s: MakState, id: number): boolean {

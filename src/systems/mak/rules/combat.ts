@@ -10,6 +10,7 @@ import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
+import { amuOnDeath } from './amu.ts';
 import { smokeMod } from './smoke.ts';
 import { maybeIgnite } from './fire.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -248,6 +249,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
       s.lost[m.uside[t]]++;
     }
   }
+  if (st & DEAD && m.hasAmu) amuOnDeath(m, s, t); // [16.2.2]
   if (st & DEAD && s.load[t] > 0) {
     const n = destroyCargo(m, s, t); // [13.1.3]: D destroys the cargo too
     if (ctx.log) ctx.log(`    ${n} unit(s) carried by ${m.uid[t]} destroyed with it`);

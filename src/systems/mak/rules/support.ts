@@ -7,6 +7,7 @@
 import { DIR_NAMES } from '../../../core/geometry/hex/directions.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { sees } from './sight.ts';
+import { controlled } from './unmanned.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
@@ -26,6 +27,7 @@ export function areaHasSide(m: Model, s: MakState, c: number, radius: number, si
 export function findSpotter(m: Model, s: MakState, firer: number, h: number, typeII: number): number {
   for (let v = 0; v < m.nu; v++) {
     if (v === firer || m.uside[v] !== m.uside[firer] || s.status[v] & (DEAD | BROKEN | ATTACKED)) continue;
+    if (m.uunman[v] && !controlled(m, s, v)) continue; // [16.1]: an uncontrolled unmanned unit does not spot
     const spent = m.ump2[v] - s.mp[v];
     if (spent > 2 * Math.floor(m.ump2[v] / 4)) continue; // more than half its MP (whole MP) already spent
     if (hexHasSide(m, s, s.hex[v], 1 - m.uside[v])) continue;
@@ -38,6 +40,7 @@ export function findSpotter(m: Model, s: MakState, firer: number, h: number, typ
 export function canIndirect(m: Model, s: MakState, u: number, w: number, t: number): boolean {
   const k = u * MAX_W + w;
   if (!m.windirect[k] || s.status[t] & DEAD || !weaponReady(m, s, u, w, 0)) return false;
+  if (m.uunman[u] && !controlled(m, s, u)) return false; // [16.1]
   const a = s.hex[u];
   const h = s.hex[t];
   const d = m.grid.distance(a, h);
@@ -118,6 +121,7 @@ export function resolveIndirect(m: Model, s: MakState, ctx: PlayContext, u: numb
 export function canRequest(m: Model, s: MakState, u: number, b: number, t: number): boolean {
   if (m.bside[b] !== m.uside[u] || s.bLeft[b] <= 0 || s.bFired[b] >= m.bperTurn[b]) return false;
   if (s.status[u] & (DEAD | BROKEN | MOVED | ATTACKED | DONE) || s.status[t] & DEAD || m.uside[t] === m.uside[u]) return false;
+  if (m.uunman[u] && !controlled(m, s, u)) return false; // [16.1]: no artillery spotting without control
   const h = s.hex[t];
   if (!sees(m, s, s.hex[u], h, m.ustack[t] === 2 ? 1 : 0)) return false;
   return !areaHasSide(m, s, h, m.bradius[b], m.uside[u]);
