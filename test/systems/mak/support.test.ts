@@ -143,4 +143,19 @@ describe('indirect fire with a spotter ([5.5])', () => {
     t.s.mp[t.u('M2')] = 4; // spent 2 of 4 MP: allowed
     expect(t.has('M1 fires R indirectly')).toBe(true);
   });
+  it('spotting from the air ([10.5]): with no ground spotter, a ground-mission Falke spots, then is Used', () => {
+    const air = () => setup({
+      mercenary: { units: [{ id: 'M1', type: 'DollHouse', at: '0203' }], aircraft: [{ id: 'Falke', type: 'Falke' }] },
+      strahl: [{ id: 'S1', type: 'PKA', at: '0804' }],
+    }, { map: { hexes: { '0303': { terrain: ['forest'] }, '0304': { terrain: ['forest'] }, '0302': { terrain: ['forest'] }, '0403': { terrain: ['forest'] }, '0404': { terrain: ['forest'] } } } });
+    const c = air();
+    c.act('Falke to air combat mission');
+    expect(c.has('M1 fires R indirectly')).toBe(false); // on the air mission it spots for nobody
+    const t = air();
+    t.act('Falke to ground combat mission');
+    expect(t.has('Falke strafes S1')).toBe(true);
+    t.act('M1 fires R indirectly at 0804', 6, 6); // miss
+    expect(t.log).toContain('Falke spots from the air ([10.5])');
+    expect(t.has('Falke strafes S1')).toBe(false); // its duty is done
+  });
 });

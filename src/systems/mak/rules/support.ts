@@ -36,6 +36,17 @@ export function findSpotter(m: Model, s: MakState, firer: number, h: number, typ
   return -1;
 }
 
+/**
+ * Spotting from the air ([10.5]; spec §3.13.5): a ground-mission aircraft of `side` not yet Used
+ * (its duty of the phase) may spot for one indirect attack, needing no LOS of its own; -1 if none.
+ * The engine calls on it only when no ground spotter is eligible (engine reading: it keeps the
+ * aircraft for strafing otherwise).
+ */
+export function findAirSpotter(m: Model, s: MakState, side: number): number {
+  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && (s.air[a] & (A_DEAD | A_GROUND | A_USED)) === A_GROUND) return a;
+  return -1;
+}
+
 /** May u fire slot w indirectly at the hex of t? (no own LOS, a spotter, range, no friendly unit in the area) */
 export function canIndirect(m: Model, s: MakState, u: number, w: number, t: number): boolean {
   const k = u * MAX_W + w;
@@ -48,7 +59,7 @@ export function canIndirect(m: Model, s: MakState, u: number, w: number, t: numb
   const typeII = m.ustack[t] === 2 ? 1 : 0;
   if (m.opt.indirectWeaponsMayFireDirect && sees(m, s, a, h, typeII)) return false; // fire it directly (spec §6 A36)
   if (areaHasSide(m, s, h, 1, m.uside[u])) return false;
-  return findSpotter(m, s, u, h, typeII) >= 0;
+  return findSpotter(m, s, u, h, typeII) >= 0 || (m.na > 0 && findAirSpotter(m, s, m.uside[u]) >= 0);
 }
 
 /**
@@ -106,12 +117,18 @@ export function resolveIndirect(m: Model, s: MakState, ctx: PlayContext, u: numb
   const k = u * MAX_W + w;
   const h = s.hex[t];
   const sp = findSpotter(m, s, u, h, m.ustack[t] === 2 ? 1 : 0);
-  // The spotter may not go beyond half its MP nor attack offensively this turn.
-  const half = 2 * Math.floor(m.ump2[sp] / 4);
-  s.mp[sp] = Math.max(0, half - (m.ump2[sp] - s.mp[sp]));
-  s.status[sp] |= ATTACKED;
+  if (sp >= 0) {
+    // The spotter may not go beyond half its MP nor attack offensively this turn.
+    const half = 2 * Math.floor(m.ump2[sp] / 4);
+    s.mp[sp] = Math.max(0, half - (m.ump2[sp] - s.mp[sp]));
+    s.status[sp] |= ATTACKED;
+  } else {
+    const a = findAirSpotter(m, s, m.uside[u]);
+    s.air[a] |= A_USED; // its ground-mission duty ([10.5], [10.1.3])
+    if (ctx.log) ctx.log(`${m.aid[a]} spots from the air ([10.5])`);
+  }
   spendUsage(m, s, ctx, u, w, 0, 0); // one round (rockets: no natural-dice checks)
-  if (ctx.log) ctx.log(`${m.uid[u]} fires indirectly at ${m.grid.id(h)}, spotted by ${m.uid[sp]}`);
+  if (ctx.log) ctx.log(`${m.uid[u]} fires indirectly at ${m.grid.id(h)}${sp >= 0 ? `, spotted by ${m.uid[sp]}` : ''}`);
   const wt = m.wtype[k];
   const base = m.watk[k] + m.upAtk[u] + m.unight[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
   areaAttack(m, s, ctx, h, 1, base, wt, rowOf(m, u, w), u, w);
