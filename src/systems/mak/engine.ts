@@ -19,6 +19,7 @@ import { canDrop, dropFire } from './rules/airdrop.ts';
 import { canLand, land } from './rules/landing.ts';
 import { amuMp, canExit, canTouchAmu, exitMap, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
+import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -337,6 +338,16 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       n++;
     }
   }
+  if (m.hasArson) {
+    for (let u = 0; u < nu; u++) {
+      if (!m.ueng[u] || m.uside[u] !== s.phaseSide) continue;
+      for (let d = 0; d < 6; d++) {
+        if (arsonTarget(m, s, u, d) < 0) continue;
+        if (out) out[n] = A.encode.arson(u, d);
+        n++;
+      }
+    }
+  }
   if (m.hasAmu) {
     for (let u = 0; u < nu; u++) {
       if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
@@ -486,6 +497,12 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.strafe) {
     finishMover(s, -1);
     strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+  } else if (ki === K.arson) {
+    const u = A.get(action, 'arson', 'unit');
+    const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
+    finishMover(s, -1);
+    const n = declareArson(m, s, u, x);
+    if (log) log(`${m.uid[u]} declares arson on ${m.grid.id(x)} (${n} squad(s), resolved at the end of the phase, [14.4.2])`);
   } else if (ki === K.amu) {
     const u = A.get(action, 'amu', 'unit'), k = A.get(action, 'amu', 'amu');
     finishMover(s, -1);
@@ -828,6 +845,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
 
 function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
   const { m } = E;
+  if (m.hasArson) resolveArson(m, s, ctx); // E1 ([14.4.2])
   if (s.phase === 0) {
     s.phase = 1;
     s.phaseSide = 1 - s.phaseSide;
@@ -962,6 +980,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
     case 'exit': return `${id(d.unit)} leaves the map with its AMU`;
     case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;

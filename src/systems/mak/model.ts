@@ -76,6 +76,9 @@ export interface Model {
   readonly unight: Int8Array;
   /** Reinforcement turn per unit (0: on the map at the start, [12.1]). */
   readonly uarrive: Int32Array;
+  /** Engineer squads ([14.4]); some engineer of the scenario could set a building on fire (arson is enumerated only then). */
+  readonly ueng: Uint8Array;
+  readonly hasArson: boolean;
   /** Unmanned units ([16.1]) and NeuSpotters ([16.2]). */
   readonly uunman: Uint8Array;
   readonly uneu: Uint8Array;
@@ -250,7 +253,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const uarrive = new Int32Array(nu);
   const uairdrop = new Uint8Array(nu);
   const uaboard = new Int8Array(nu).fill(-1);
-  const uunman = new Uint8Array(nu), uneu = new Uint8Array(nu);
+  const uunman = new Uint8Array(nu), uneu = new Uint8Array(nu), ueng = new Uint8Array(nu);
   const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu), unight = new Int8Array(nu);
   const usmoke = new Int8Array(nu), usmokeRange = new Int8Array(nu), usmokePer = new Int8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
@@ -278,6 +281,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     uairdrop[i] = u.airdrop ? 1 : 0;
     if (u.aboard !== undefined) uaboard[i] = u.aboard;
     uunman[i] = d.unmanned ? 1 : 0;
+    ueng[i] = d.engineer ? 1 : 0;
     uneu[i] = u.type === 'NeuSpotter' ? 1 : 0;
     uarrive[i] = u.airdrop ? Math.max(1, u.arrives ?? 1) : u.arrives ?? 0;
     const role = (u as { role?: string }).role;
@@ -420,7 +424,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,

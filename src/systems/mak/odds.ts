@@ -374,5 +374,26 @@ const landing: OddsMechanic = {
   checkParams: [{ mode: 'sum', T: 7, shooters: 1 }, { mode: 'product', T: 9, shooters: 2 }],
 };
 
-export const oddsModule: OddsModule = { mechanics: [hit, damage, usage, infantry, misc, dogfight, artillery, landing] };
+const arson: OddsMechanic = {
+  name: 'arson',
+  description: 'Engineer arson ([14.4.2], spec §6 A18): P(fire) by the number of stacked squads, 2d6 - n (n >= 2) <= 5 (seed values).',
+  params: { squads: { default: 1, min: 1, max: 6, integer: true, description: 'engineer squads in the attempt' } },
+  table(d) {
+    const at = asData(d).rules.arsonAtMost;
+    return {
+      title: 'Arson: P(fire) by squads',
+      keys: [{ name: 'squads', label: 'squads' }],
+      values: [{ name: 'p', label: 'P(fire)', kind: 'probability' }],
+      rows: [1, 2, 3, 4].map((n) => ({ key: { squads: n }, cells: { p: F(count36((a, b) => arsonSucceeds(a + b, n, at)), 36) } })),
+    };
+  },
+  exact(d, _o, p) {
+    const f = F(count36((a, b) => arsonSucceeds(a + b, Number(p.squads), asData(d).rules.arsonAtMost)), 36);
+    return [{ outcome: 'fire', p: f }, { outcome: 'none', p: F(1).sub(f) }];
+  },
+  sample: (d, _o, p, rng) => (arsonSucceeds(rng.die(6) + rng.die(6), Number(p.squads), asData(d).rules.arsonAtMost) ? 'fire' : 'none'),
+  checkParams: [{ squads: 1 }, { squads: 3 }],
+};
+
+export const oddsModule: OddsModule = { mechanics: [hit, damage, usage, infantry, misc, dogfight, artillery, landing, arson] };
 export type { OddsParams, OptionValues };

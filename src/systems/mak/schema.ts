@@ -33,6 +33,8 @@ export const unitSchema = z
     transport: z.object({ capacity: int().min(1), typeIOnly: z.boolean() }).strict().optional(),
     /** Unmanned ([16.0]): spared the night penalty ([19.3]). */
     unmanned: z.boolean().optional(),
+    /** Engineer squad ([14.4]): arson ([14.4.2]), smoke ([19.2.1]). */
+    engineer: z.boolean().optional(),
   })
   .strict();
 export type UnitData = z.infer<typeof unitSchema>;

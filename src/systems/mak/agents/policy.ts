@@ -193,6 +193,14 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   }
   // AMU ([16.2]): pick it up or destroy it at once; a carrier leaves the map as soon as it can and otherwise heads for the nearest edge.
   if (k === K.amu) return 9.65;
+  // Arson ([14.4.2]): burn a building that shelters enemy infantry (the fire attacks them every phase).
+  if (k === K.arson) {
+    const u = A.get(code, 'arson', 'unit');
+    const x = m.grid.nbr[s.hex[u] * 6 + A.get(code, 'arson', 'dir')];
+    let inf = 0;
+    for (let v = 0; v < m.nu; v++) if (m.uside[v] !== m.uside[u] && m.uinf[v] && s.hex[v] === x && !(s.status[v] & DEAD)) inf++;
+    return inf > 0 ? 9.05 + inf * 0.01 : -1;
+  }
   if (k === K.exit) return 9.9;
   if (k === K.move && m.hasAmu) {
     const u = A.get(code, 'move', 'unit');

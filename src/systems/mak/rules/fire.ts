@@ -20,7 +20,11 @@ export function maybeIgnite(m: Model, s: MakState, ctx: PlayContext, h: number):
   const r = ctx.dice.die(6) + ctx.dice.die(6);
   const on = r <= m.data.rules.fireIgnitionAtMost;
   if (ctx.log) ctx.log(`    fire in ${m.grid.id(h)}? 2d6 ${r}: ${on ? 'the building burns' : 'no'}`);
-  if (!on) return;
+  if (on) ignite(m, s, ctx, h);
+}
+
+/** Hex h catches fire (a D by G/M/artillery, or arson): the marker, and a depot's explosion ([19.4.5]). */
+export function ignite(m: Model, s: MakState, ctx: PlayContext, h: number): void {
   s.fire[h] = 1;
   refreshSight(s); // the fire now blocks LOS through the hex ([19.4.3])
   if (m.depot[h] < 0 || s.depotGone[h]) return;
