@@ -30,6 +30,8 @@ export const END_ELIMINATION = 2;
 export interface Engine {
   readonly m: Model;
   readonly A: MakCodec;
+  /** Code of move(0, 0): move(u, d) = moveBase + u + d * nu (the codec's layout, checked at compile). */
+  readonly moveBase: number;
 }
 
 // Frame argument indices (see actions.ts Frames).
@@ -126,6 +128,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
   let n = 0;
   const st = s.status;
   const P = s.pending;
+  const moveBase = E.moveBase;
   if (P.depth > 0) {
     const k = topKindId(P);
     if (k === FID.defFire) {
@@ -233,17 +236,39 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
   for (let u = 0; u < nu; u++) {
     if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
     if (canMove(m, s, u)) {
+      // stepCost inlined with the unit's values hoisted (the hottest loop of a random playout).
       const from = s.hex[u];
+      const side = m.uside[u];
+      const room = m.stackLimit - m.usp[u] - s.load[u];
+      const flat = (st[u] & BOOSTING) !== 0 || m.uinf[u] === 1;
+      const f = m.uform[u];
+      const cost = m.cost2[f], sideCost = m.sideCost2[f];
+      const mp = s.mp[u];
       for (let d = 0; d < 6; d++) {
-        const c = stepCost(m, s, u, from, d);
-        if (c >= 0 && c <= s.mp[u]) {
-          if (out) out[n] = A.encode.move(u, d);
-          n++;
-        } else if (c < 0 && assaultCost(m, s, u, d) >= 0) {
-          if (out) out[n] = A.encode.assault(u, d);
-          n++;
-        } else if (c < 0 && m.uveh[u] && overrunCost(m, s, u, d) >= 0) {
-          if (out) out[n] = A.encode.overrun(u, d);
+        const to = m.grid.nbr[from * 6 + d];
+        if (to < 0) continue;
+        if (s.occ[to * 2 + 1 - side] > 0) {
+          // Enemy hexes only through CQC or an overrun ([7.2.3]).
+          if (assaultCost(m, s, u, d) >= 0) {
+            if (out) out[n] = A.encode.assault(u, d);
+            n++;
+          } else if (m.uveh[u] && overrunCost(m, s, u, d) >= 0) {
+            if (out) out[n] = A.encode.overrun(u, d);
+            n++;
+          }
+          continue;
+        }
+        if (s.pts[to * 2 + side] > room) continue;
+        let c: number;
+        if (flat) c = 2;
+        else if (m.roadLink[from * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : sideCost[from * 6 + d]);
+        else {
+          const tc = cost[to];
+          if (tc < 0) continue;
+          c = tc + sideCost[from * 6 + d];
+        }
+        if (c <= mp) {
+          if (out) out[n] = moveBase + u + d * nu;
           n++;
         }
       }
@@ -312,11 +337,15 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       n++;
     }
   }
-  for (let u = 0; u < nu; u++) {
+  for (let i = 0; i < m.boosters.length; i++) {
+    const u = m.boosters[i];
     if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING))) {
       if (out) out[n] = A.encode.boost(u);
       n++;
     }
+  }
+  for (let i = 0; i < m.offmap.length; i++) {
+    const u = m.offmap[i];
     if (!(st[u] & OFFMAP)) continue;
     if (m.uairdrop[u]) {
       for (let h = 0; h < m.n; h++) {
@@ -430,8 +459,8 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   if (ki === K.endPhase) {
     endPhase(E, s, ctx);
   } else if (ki === K.move) {
-    const u = A.get(action, 'move', 'unit');
-    const d = A.get(action, 'move', 'dir');
+    const u = (action - E.moveBase) % m.nu;
+    const d = ((action - E.moveBase - u) / m.nu) | 0;
     const from = s.hex[u];
     const c = stepCost(m, s, u, from, d);
     finishMover(s, u);
@@ -830,7 +859,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
     if (s.over) return;
     let a0 = false, a1 = false;
     // Reinforcements still to come count, and a Hornisse's units while it flies ([10.6]).
-    for (let u = 0; u < m.nu; u++) if (!(s.status[u] & DEAD) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    for (let u = 0; u < m.nu && !(a0 && a1); u++) if (!(s.status[u] & DEAD) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);

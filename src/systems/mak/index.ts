@@ -31,7 +31,10 @@ export interface MakGame extends CompiledGame<MakState, MakObservation> {
 export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions): MakGame {
   const m = buildModel(data, body, opt);
   const A = makeCodec(m.nu, m.nb, m.na, m.n);
-  const E: Engine = { m, A };
+  const moveBase = A.encode.move(0, 0);
+  if (m.nu > 1 && A.encode.move(1, 1) !== moveBase + 1 + m.nu) throw new Error('mak: unexpected move code layout');
+  const E: Engine = { m, A, moveBase };
+  const template = newState(m);
   const nu = m.nu;
   let drops = 0;
   for (let u = 0; u < nu; u++) drops += m.uairdrop[u];
@@ -44,7 +47,7 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
     maxDecisions: 20_000 + body.turns * 2 * nu * 60,
     maxActions,
     newGame(_setup, ctx) {
-      const s = newState(m);
+      const s = cloneState(template); // the same start every game: slices instead of building it again
       for (let u = 0; u < nu; u++) for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) ctx.tally.add(rowOf(m, u, w), M.col.fielded);
       beginTurn(E, s, ctx);
       return s;

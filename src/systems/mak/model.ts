@@ -76,6 +76,12 @@ export interface Model {
   readonly unight: Int8Array;
   /** Reinforcement turn per unit (0: on the map at the start, [12.1]). */
   readonly uarrive: Int32Array;
+  /** Stack points per unit ([8.1]: Type I 1, II 2, III 0) and the per-hex limit, hoisted for the hot loops. */
+  readonly usp: Int8Array;
+  readonly stackLimit: number;
+  /** Units with a booster ([19.5.3]) and units that start off the map (reinforcements, airdrops, Hornisse crews): the enumerator visits only these. */
+  readonly boosters: Int32Array;
+  readonly offmap: Int32Array;
   /** Engineer squads ([14.4]); some engineer of the scenario could set a building on fire (arson is enumerated only then). */
   readonly ueng: Uint8Array;
   readonly hasArson: boolean;
@@ -424,7 +430,10 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
 
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
-    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
+    nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, usp: Int8Array.from(list, (u) => (data.units[u.type].type === 1 ? 1 : data.units[u.type].type === 2 ? 2 : 0)), stackLimit: data.rules.stackLimit,
+    boosters: Int32Array.from(list.flatMap((u, i) => (u.type === 'SAFS_MkII' ? [i] : []))),
+    offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
+    ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
     na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
