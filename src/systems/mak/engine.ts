@@ -8,7 +8,8 @@
 import { popFrame, pushFrame, frameArg, setFrameArg, topKindId } from '../../core/decision/stack.ts';
 import type { PlayContext } from '../../core/system.ts';
 import { FID, DF_CQC_ADJ, DF_CQC_RETURN, DF_CQC_SAME, DF_GROUP, DF_NAMES, DF_OVR_ADJ, DF_OVR_SAME, DF_SINGLE, DF_T3, type MakCodec } from './actions.ts';
-import { MAX_W, UNARMED, WT_PF, type Model } from './model.ts';
+import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_PF, type Model } from './model.ts';
+import { sees } from './rules/sight.ts';
 import { K_CQC, K_CQC_DEF, K_DEFENSIVE, K_OFFENSIVE, K_OVERRUN, infantryPartner, resolveCombined, alive, applyResult, attackTargetOf, canAttack, hexHasSide, resolveAttack, shelter, weaponReady } from './rules/combat.ts';
 import { M } from './metrics.ts';
 import { mineAttack, stillMoving } from './rules/hazards.ts';
@@ -32,6 +33,8 @@ export interface Engine {
   readonly A: MakCodec;
   /** Code of move(0, 0): move(u, d) = moveBase + u + d * nu (the codec's layout, checked at compile). */
   readonly moveBase: number;
+  /** Code of attack(0, 0, 0): attack(u, w, t) = attackBase + u + w * nu + t * nu * MAX_W. */
+  readonly attackBase: number;
 }
 
 // Frame argument indices (see actions.ts Frames).
@@ -129,6 +132,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
   const st = s.status;
   const P = s.pending;
   const moveBase = E.moveBase;
+  const attackBase = E.attackBase;
   if (P.depth > 0) {
     const k = topKindId(P);
     if (k === FID.defFire) {
@@ -287,15 +291,29 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       }
       const canCall = m.nb > 0 && (st[u] & (BROKEN | DONE)) === 0;
       if (ready === 0 && !canCall) continue;
+      const a = s.hex[u];
+      const side = m.uside[u];
+      // canAttack(K_OFFENSIVE) with its per-unit tests hoisted and one LOS look-up per target:
+      // pinned units do not fire out ([9.4.4]), nobody sees out of a fire ([19.4.3]).
+      const fires = ready !== 0 && !(st[u] & PINNED && s.occ[a * 2 + 1 - side] > 0) && !s.fire[a];
       for (let t = 0; t < nu; t++) {
-        if (m.uside[t] === m.uside[u] || st[t] & DEAD) continue;
-        if (!canCall && m.grid.distance(s.hex[u], s.hex[t]) > reach) continue;
+        if (m.uside[t] === side || st[t] & DEAD) continue;
+        const b = s.hex[t];
+        const dist = m.grid.distance(a, b);
+        if (!canCall && dist > reach) continue;
         let any = false;
-        for (let w = 0; w < MAX_W; w++) {
-          if (!(ready & (1 << w)) || !canAttack(m, s, u, w, t, K_OFFENSIVE)) continue;
-          any = true;
-          if (out) out[n] = A.encode.attack(u, w, t);
-          n++;
+        if (fires && dist > 0 && s.carrier[t] < 0 && s.occ[b * 2 + side] === 0 && dist < RANGES) {
+          let sight = -1;
+          for (let w = 0; w < MAX_W; w++) {
+            if (!(ready & (1 << w))) continue;
+            const k = u * MAX_W + w;
+            if (dist > m.wrange[k] || m.rangeMod[m.wtype[k] * RANGES + dist] === NO_RANGE) continue;
+            if (sight < 0) sight = sees(m, s, a, b, m.ustack[t] === 2 ? 1 : 0) ? 1 : 0;
+            if (sight === 0) break;
+            any = true;
+            if (out) out[n] = attackBase + u + w * nu + t * nu * MAX_W;
+            n++;
+          }
         }
         // A simultaneous attack is declared by the stack ([5.3.3]); offered once, on its first unit.
         if (any && firstInHex && groupSize(m, s, u, t) >= 2) {

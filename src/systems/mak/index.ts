@@ -33,7 +33,9 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const A = makeCodec(m.nu, m.nb, m.na, m.n);
   const moveBase = A.encode.move(0, 0);
   if (m.nu > 1 && A.encode.move(1, 1) !== moveBase + 1 + m.nu) throw new Error('mak: unexpected move code layout');
-  const E: Engine = { m, A, moveBase };
+  const attackBase = A.encode.attack(0, 0, 0);
+  if (m.nu > 1 && A.encode.attack(1, 1, 1) !== attackBase + 1 + m.nu + m.nu * MAX_W) throw new Error('mak: unexpected attack code layout');
+  const E: Engine = { m, A, moveBase, attackBase };
   const template = newState(m);
   const nu = m.nu;
   let drops = 0;
