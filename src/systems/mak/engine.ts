@@ -377,8 +377,9 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
     if (out) out[n] = A.encode.enter(u);
     n++;
   }
-  for (let u = 0; u < nu; u++) {
-    if (m.usmoke[u] === 0 || m.uside[u] !== s.phaseSide) continue;
+  for (let i = 0; i < m.smokers.length; i++) {
+    const u = m.smokers[i];
+    if (m.uside[u] !== s.phaseSide) continue;
     for (let d = 0; d <= 6; d++) {
       if (smokeTarget(m, s, u, d) < 0) continue;
       if (out) out[n] = A.encode.smoke(u, d);
