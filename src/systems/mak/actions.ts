@@ -48,6 +48,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     exit: { unit: nu },
     /** A Hornisse on a ground mission lands in a hex and separates ([10.6]). */
     land: { aircraft: Math.max(1, na), hex: nh },
+    /** The emergency landing of a Hornisse immobilized in flight (spec §6 A28), in the mLand frame. */
+    mland: { hex: nh },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;
@@ -77,5 +79,7 @@ export const Frames = decisionFrames({
   commit: ['side'],
   /** The overrunning vehicle's attack in hex h, then its exit to hex `exit` ([13.2.1]). */
   ovrAttack: ['unit', 'h', 'exit'],
+  /** Hornisse `aircraft` immobilized in flight over hex `centre` picks its landing hex (spec §6 A28); none: it is destroyed. */
+  mLand: ['aircraft', 'centre'],
 });
 export const FID = Frames.id;

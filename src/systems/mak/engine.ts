@@ -17,13 +17,13 @@ import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.
 import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
-import { canLand, land } from './rules/landing.ts';
+import { canLand, canMLand, land, mLand } from './rules/landing.ts';
 import { amuMp, canExit, canTouchAmu, exitMap, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
-import { A_AIR, A_GROUND, A_SET, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { A_DEAD, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { A_AIR, A_GROUND, A_SET, killAircraft, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
+import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -214,6 +214,14 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         n += 2;
       }
       return n; // every aircraft must be assigned
+    } else if (k === FID.mLand) {
+      const a = frameArg(P, 0), c = frameArg(P, 1);
+      for (let h = 0; h < m.n; h++) {
+        if (!canMLand(m, s, a, c, h)) continue;
+        if (out) out[n] = A.encode.mland(h);
+        n++;
+      }
+      return n; // it must land if it can
     } else if (k === FID.cqcStrike) {
       const h = frameArg(P, 0), stage = frameArg(P, 1);
       const side = stage === 0 ? s.phaseSide : 1 - s.phaseSide;
@@ -544,7 +552,13 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
   } else if (ki === K.strafe) {
     finishMover(s, -1);
-    strafe(m, s, ctx, A.get(action, 'strafe', 'aircraft'), A.get(action, 'strafe', 'target'));
+    const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
+    strafe(m, s, ctx, a, t);
+    if (s.air[a] & A_MLAND) pushFrame(P, FID.mLand, m.aside[a], a, s.hex[t]); // spec §6 A28
+  } else if (ki === K.mland) {
+    const a = frameArg(P, 0);
+    popFrame(P);
+    mLand(m, s, ctx, a, A.get(action, 'mland', 'hex'));
   } else if (ki === K.arson) {
     const u = A.get(action, 'arson', 'unit');
     const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
@@ -801,6 +815,13 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
       resolveAirWar(m, s, ctx);
       startPhase(E, s, ctx);
     }
+  } else if (k === FID.mLand) {
+    // No hex to land in within the radius: the Hornisse is destroyed (spec §6 A28).
+    const a = frameArg(P, 0);
+    popFrame(P);
+    s.air[a] = (s.air[a] & ~(A_MLAND | A_LANDED)) | A_DEAD;
+    killAircraft(m, s, a);
+    if (ctx.log) ctx.log(`${m.aid[a]} finds no hex to land in and is destroyed`);
   } else if (k === FID.cqcStrike) {
     const h = frameArg(P, 0), stage = frameArg(P, 1);
     popFrame(P);
@@ -1031,6 +1052,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
     case 'exit': return `${id(d.unit)} leaves the map with its AMU`;
+    case 'mland': return `emergency landing in ${m.grid.id(d.hex)}`;
     case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
     case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

@@ -146,6 +146,8 @@ export const A_ARMLESS = 16;
 export const A_SET = 32;
 /** A Hornisse that landed and separated ([10.6.1]): carried with A_DEAD (out of the air war) but scores nothing. */
 export const A_LANDED = 64;
+/** A Hornisse immobilized in flight that must now make its emergency landing (spec §6 A28). */
+export const A_MLAND = 128;
 
 export const DRAIN_BASE = 100;
 

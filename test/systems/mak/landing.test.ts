@@ -75,3 +75,38 @@ describe('Hornisse landing ([10.6])', () => {
     expect(t.s.status[t.u('S1')] & DEAD).toBe(DEAD);
   });
 });
+
+describe('a Hornisse immobilized in flight (spec §6 A28, option hornisseMLanding)', () => {
+  const strafing = (opts: Record<string, unknown> = {}, mapHexes: Record<string, unknown> = {}) => {
+    const t = setup({
+      mercenary: [{ id: 'M1', type: 'AFS', at: '0503' }],
+      strahl: { units: [{ id: 'S1', type: 'PKA', at: '0908' }], aircraft: [{ id: 'H', type: 'Hornisse' }] },
+    }, { first: 'strahl', opts, map: { hexes: mapHexes } });
+    t.act('H to ground combat mission');
+    return t;
+  };
+  it('an M from the AA fire: the owner lands it within 5 hexes; PK41 immobilized (scored), PKA unharmed', () => {
+    const t = strafing();
+    // AA: M1 laser 8 vs Hornisse defense 2 = T 6, (2,2) hits; endurance on class B (the Hornisse's own) 6: M.
+    t.act('H strafes M1', 2, 2, 3, 3);
+    const spots = t.legal();
+    expect(spots.every((l) => l.startsWith('emergency landing in'))).toBe(true);
+    expect(spots).not.toContain('emergency landing in 0503'); // not into the enemy's hex
+    const m = t.game.E.m;
+    expect(spots.length).toBe(Array.from({ length: m.n }, (_, h) => h).filter((h) => m.grid.distance(h, t.hex('0503')) <= 5 && h !== t.hex('0503')).length);
+    t.act('emergency landing in 0705');
+    const pk = t.u('H.PK41'), suit = t.u('H.PKA');
+    expect(t.s.hex[pk]).toBe(t.hex('0705'));
+    expect(t.s.status[pk] & 4).toBe(4); // IMMOBILE
+    expect(t.s.status[suit] & (DEAD | 4)).toBe(0);
+    expect(t.s.ogp[0]).toBe(2); // the PK41's VP for the immobilization
+    expect(checkInvariants(m, t.s)).toEqual([]);
+  });
+  it('with the option off, the M destroys it in the air', () => {
+    const t = strafing({ hornisseMLanding: false });
+    t.act('H strafes M1', 2, 2, 3, 3);
+    expect(t.s.air[0] & A_DEAD).toBe(A_DEAD);
+    expect(t.s.ogp[0]).toBe(5);
+    expect(t.has('emergency landing')).toBe(false);
+  });
+});

@@ -10,8 +10,8 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, type Model } from '../model.ts';
-import { A_DEAD, A_GROUND, A_LANDED, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, MOVED, OFFMAP, type MakState } from '../state.ts';
-import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, stackPoints } from './rolls.ts';
+import { A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, MOVED, OFFMAP, type MakState } from '../state.ts';
+import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, stackPoints } from './rolls.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, spendUsage, weaponReady } from './combat.ts';
 import { M, rowOf } from '../metrics.ts';
 
@@ -22,6 +22,23 @@ export function canLand(m: Model, s: MakState, a: number, h: number): boolean {
   const suit = m.asuit[a];
   if (m.cost2[m.uform[suit]][h] < 0) return false;
   return s.pts[h * 2 + m.aside[a]] + stackPoints(m.ustack[pk]) + stackPoints(m.ustack[suit]) <= m.data.rules.stackLimit;
+}
+
+/** May the Hornisse a, immobilized in flight over hex c, make its emergency landing in hex h (spec §6 A28; engine reading: not into an enemy hex)? */
+export function canMLand(m: Model, s: MakState, a: number, c: number, h: number): boolean {
+  const pk = m.apk41[a], suit = m.asuit[a];
+  if (m.grid.distance(c, h) > m.data.rules.hornisseLandingRadius || m.cost2[m.uform[suit]][h] < 0 || s.occ[h * 2 + 1 - m.aside[a]] > 0) return false;
+  return s.pts[h * 2 + m.aside[a]] + stackPoints(m.ustack[pk]) + stackPoints(m.ustack[suit]) <= m.data.rules.stackLimit;
+}
+
+/** The emergency landing: PK41 and suit placed in h, the PK41 immobilized (scored as such), the suit unharmed. */
+export function mLand(m: Model, s: MakState, ctx: PlayContext, a: number, h: number): void {
+  const pk = m.apk41[a], suit = m.asuit[a];
+  s.air[a] &= ~A_MLAND;
+  place(m, s, pk, h);
+  place(m, s, suit, h);
+  if (ctx.log) ctx.log(`${m.aid[a]} makes an emergency landing in ${m.grid.id(h)}: ${m.uid[pk]} immobilized, ${m.uid[suit]} unharmed (A28)`);
+  applyResult(m, s, ctx, pk, R_M, -1, 0);
 }
 
 function place(m: Model, s: MakState, u: number, h: number): void {

@@ -11,7 +11,7 @@ import { controlled } from './unmanned.ts';
 import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
-import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
+import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
 import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
 
@@ -264,7 +264,7 @@ function loseAir(m: Model, s: MakState, ctx: PlayContext, side: number, mission:
   });
 }
 
-function killAircraft(m: Model, s: MakState, a: number): void {
+export function killAircraft(m: Model, s: MakState, a: number): void {
   s.air[a] |= A_DEAD;
   s.ogp[1 - m.aside[a]] += m.avp[a];
 }
@@ -309,7 +309,11 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
       res = hit === HIT_AUTO_D ? R_D : enduranceResult(m.adur[a], ctx.dice.die(6) + ctx.dice.die(6));
     }
     if (ctx.log) ctx.log(`  AA ${m.uid[f]} -> ${m.aid[a]}: T ${bestT}, dice (${d1},${d2}): ${hit === MISS ? 'miss' : `hit, ${RESULT_NAMES[res]}`}`);
-    if (res === R_D || res === R_M) {
+    if (res === R_M && m.apk41[a] >= 0 && o.hornisseMLanding) {
+      // Spec §6 A28: an M on a Hornisse in flight; it lands at once within the landing radius (the owner's choice, frame mLand).
+      s.air[a] = (s.air[a] & ~A_GROUND) | A_DEAD | A_LANDED | A_USED | A_MLAND;
+      if (ctx.log) ctx.log(`  ${m.aid[a]} is immobilized in flight: it must land within ${m.data.rules.hornisseLandingRadius} hexes (A28)`);
+    } else if (res === R_D || res === R_M) {
       killAircraft(m, s, a);
       ctx.tally.add(row, M.col.kills);
     } else if (res === R_A) s.air[a] |= A_ARMLESS;
