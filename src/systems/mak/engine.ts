@@ -27,6 +27,31 @@ import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
+/** A side conceded (option concede 'ruleBased', spec §1.6): it had no unit left able to fight. */
+export const END_CONCEDE = 3;
+
+/**
+ * Option concede 'ruleBased' (spec §1.6, [3.1] "a player may concede when the result is clear",
+ * house rule): a side concedes when no unit of it on the map can fight any more (every living unit
+ * disarmed, or with no weapon left that is working and loaded; broken infantry still counts, it may
+ * rally; unarmed combat does not count) and nothing is still to come (reinforcements, a flying
+ * Hornisse); -1 when neither side concedes.
+ */
+function concedingSide(m: Model, s: MakState): number {
+  let able = 0;
+  for (let u = 0; u < m.nu && able !== 3; u++) {
+    const st = s.status[u];
+    const bit = 1 << m.uside[u];
+    if (able & bit) continue;
+    if (st & OFFMAP) { if (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)) able |= bit; continue; }
+    if (st & (DEAD | ARMLESS)) continue;
+    for (let w = 0; w < MAX_W; w++) {
+      const k = u * MAX_W + w;
+      if (m.wtype[k] >= 0 && s.wdis[k] !== 1 && (m.wammo[k] === 0 || s.ammo[k] > 0)) { able |= bit; break; }
+    }
+  }
+  return able === 3 ? -1 : able === 1 ? 1 : able === 2 ? 0 : -1;
+}
 
 export interface Engine {
   readonly m: Model;
@@ -904,6 +929,17 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
       return;
+    }
+    if (m.opt.concede === 'ruleBased') {
+      const c = concedingSide(m, s);
+      if (c >= 0) {
+        s.pending.depth = 0;
+        s.over = true;
+        s.winner = 1 - c;
+        s.endDetail = END_CONCEDE;
+        if (ctx.log) ctx.log(`game over: ${c === 0 ? 'mercenary' : 'strahl'} concedes (no unit left able to fight, spec §1.6)`);
+        return;
+      }
     }
     if (s.pending.depth === 0) return;
     if (enumerate(E, s, null, false) > 0) return;

@@ -9,7 +9,7 @@ import { makeCodec } from './actions.ts';
 import { assault } from './agents/assault.ts';
 import { firebase } from './agents/firebase.ts';
 import { rulesData } from './data/index.ts';
-import { END_ELIMINATION, apply, beginTurn, describe, legalActions, type Engine } from './engine.ts';
+import { END_CONCEDE, END_ELIMINATION, apply, beginTurn, describe, legalActions, type Engine } from './engine.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 import { M, layoutOf, rowOf } from './metrics.ts';
@@ -56,7 +56,7 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
     },
     result(s): GameResult | null {
       if (!s.over) return null;
-      return { winner: s.winner, reason: 'victory', detail: s.endDetail === END_ELIMINATION ? 'elimination' : 'ogp', length: s.turn };
+      return { winner: s.winner, reason: 'victory', detail: s.endDetail === END_ELIMINATION ? 'elimination' : s.endDetail === END_CONCEDE ? 'concession' : 'ogp', length: s.turn };
     },
     currentSide: (s) => (s.pending.depth > 0 ? s.pending.words[(s.pending.depth - 1) * 8 + 1] : s.phaseSide),
     legalActions: (s, out) => legalActions(E, s, out),
