@@ -42,6 +42,9 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     drop: { unit: nu, hex: nh },
     /** Pick up (own side) or destroy (enemy) NeuSpotter `amu`'s memory unit in the unit's hex ([16.2.3], [16.2.4]). */
     amu: { unit: nu, amu: nu },
+    /** Pick up an immobilized Type I unit in the hex ([7.3]), or put it down. */
+    carry: { unit: nu, target: nu },
+    release: { unit: nu },
     /** An engineer (with its stacked engineers) sets fire to the adjacent building in direction dir ([14.4.2]). */
     arson: { unit: nu, dir: 6 },
     /** An AMU carrier leaves the map from an edge hex ([16.2.2]). */

@@ -21,6 +21,7 @@ import { canLand, canMLand, land, mLand } from './rules/landing.ts';
 import { amuMp, canExit, canTouchAmu, exitMap, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
+import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, killAircraft, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -83,7 +84,7 @@ export function stepCost(m: Model, s: MakState, u: number, from: number, d: numb
     c = tc + m.sideCost2[f][from * 6 + d];
   }
   // Stacking (spec §6 A31, engine reading): a move may never leave more than the limit in a hex.
-  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) + s.load[u] > m.data.rules.stackLimit) return -1; // cargo moves along ([13.1])
+  if (s.pts[to * 2 + side] + stackPoints(m.ustack[u]) + s.load[u] + (s.haul[u] >= 0 ? 1 : 0) > m.data.rules.stackLimit) return -1; // cargo ([13.1]) and a carried unit ([7.3.2]) move along
   return c;
 }
 
@@ -95,7 +96,7 @@ function canMove(m: Model, s: MakState, u: number): boolean {
 function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const from = s.hex[u];
   const to = m.grid.nbr[from * 6 + d];
-  if (to < 0 || m.uveh[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (to < 0 || m.uveh[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || s.haul[u] >= 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
   // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
   let c = s.status[u] & MOVED ? 0 : 2;
@@ -276,7 +277,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       // stepCost inlined with the unit's values hoisted (the hottest loop of a random playout).
       const from = s.hex[u];
       const side = m.uside[u];
-      const room = m.stackLimit - m.usp[u] - s.load[u];
+      const room = m.stackLimit - m.usp[u] - s.load[u] - (s.haul[u] >= 0 ? 1 : 0);
       const flat = (st[u] & BOOSTING) !== 0 || m.uinf[u] === 1;
       const f = m.uform[u];
       const cost = m.cost2[f], sideCost = m.sideCost2[f];
@@ -390,7 +391,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
   }
   for (let i = 0; i < m.boosters.length; i++) {
     const u = m.boosters[i];
-    if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING))) {
+    if (s.boostLeft[u] > 0 && m.uside[u] === s.phaseSide && canMove(m, s, u) && !(st[u] & (MOVED | BOOSTING)) && s.haul[u] < 0) {
       if (out) out[n] = A.encode.boost(u);
       n++;
     }
@@ -439,6 +440,22 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
       }
       if (canExit(m, s, u)) {
         if (out) out[n] = A.encode.exit(u);
+        n++;
+      }
+    }
+  }
+  if (m.hasCarry) {
+    // Carrying ([7.3]): put down what a unit carries; pick up an immobilized unit stacked with it.
+    for (let v = 0; v < nu; v++) {
+      if (m.uside[v] !== s.phaseSide) continue;
+      if (s.haul[v] >= 0 && canRelease(m, s, v)) {
+        if (out) out[n] = A.encode.release(v);
+        n++;
+      }
+      if ((st[v] & (DEAD | IMMOBILE)) !== IMMOBILE) continue;
+      for (let u = 0; u < nu; u++) {
+        if (!canCarry(m, s, u, v)) continue;
+        if (out) out[n] = A.encode.carry(u, v);
         n++;
       }
     }
@@ -524,6 +541,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     } else {
       placeUnit(m, s, u, to);
       carryCargo(m, s, u, to);
+      if (s.haul[u] >= 0) placeUnit(m, s, s.haul[u], to); // the carried unit moves along ([7.3.1])
       s.mp[u] -= c;
       st[u] |= MOVED;
       if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
@@ -584,6 +602,17 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const a = frameArg(P, 0);
     popFrame(P);
     mLand(m, s, ctx, a, A.get(action, 'mland', 'hex'));
+  } else if (ki === K.carry) {
+    const u = A.get(action, 'carry', 'unit'), v = A.get(action, 'carry', 'target');
+    finishMover(s, u);
+    carry(s, u, v);
+    if (log) log(`${m.uid[u]} picks up the immobilized ${m.uid[v]} ([7.3], ${s.mp[u] / 2} MP left)`);
+  } else if (ki === K.release) {
+    const u = A.get(action, 'release', 'unit');
+    const v = s.haul[u];
+    finishMover(s, u);
+    release(s, u);
+    if (log) log(`${m.uid[u]} puts down ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([7.3], ${s.mp[u] / 2} MP left)`);
   } else if (ki === K.arson) {
     const u = A.get(action, 'arson', 'unit');
     const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
@@ -1085,6 +1114,8 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'carry': return `${id(d.unit)} picks up ${id(d.target)}`;
+    case 'release': return `${id(d.unit)} puts down ${id(s.haul[d.unit])}`;
     case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
     case 'exit': return `${id(d.unit)} leaves the map with its AMU`;

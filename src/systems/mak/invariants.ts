@@ -40,6 +40,12 @@ export function checkInvariants(m: Model, s: MakState): string[] {
     load[v] += stackPoints(m.ustack[u]);
   }
   for (let v = 0; v < m.nu; v++) if (!(s.status[v] & DEAD) && (load[v] !== s.load[v] || s.load[v] > m.ucap[v])) bad.push(`${m.uid[v]} load ${s.load[v]}, cargo gives ${load[v]} (capacity ${m.ucap[v]})`);
+  // Carrying ([7.3]): a carried unit is alive, immobilized and with its living carrier.
+  for (let u = 0; u < m.nu; u++) {
+    const v = s.haul[u];
+    if (v < 0) continue;
+    if (s.status[u] & DEAD || s.status[v] & DEAD || !(s.status[v] & 4) || s.hex[u] !== s.hex[v]) bad.push(`${m.uid[u]} carries ${m.uid[v]} (dead, mobile or elsewhere)`);
+  }
   if (ogp[0] !== s.ogp[0] || ogp[1] !== s.ogp[1]) bad.push(`O.G.P. ${s.ogp} but scored units give ${ogp}`);
   if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
   if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);

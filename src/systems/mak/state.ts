@@ -123,6 +123,8 @@ export interface MakState {
   /** Burning hexes (1, to the end of the game, [19.4.4]) and depots blown up ([19.4.5]). */
   fire: number[];
   depotGone: number[];
+  /** Carrying ([7.3]): the immobilized unit each unit carries (-1 none; rules/carry.ts). */
+  haul: number[];
   /** Arson declared this phase by each engineer: the target hex, -1 none ([14.4.2]; resolved at the end of the phase). */
   arsonAt: number[];
   /** AMUs per NeuSpotter ([16.2], rules/amu.ts): hex on the map (-1), carrier (-1), fate (0 none, 1 in play, 2 collected, 3 destroyed). */
@@ -208,6 +210,7 @@ export function newState(m: Model): MakState {
     dyn: [],
     amuHex: new Array<number>(nu).fill(-1),
     arsonAt: new Array<number>(nu).fill(-1),
+    haul: new Array<number>(nu).fill(-1),
     amuBy: new Array<number>(nu).fill(-1),
     amuFate: new Array<number>(nu).fill(0),
     boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
@@ -252,6 +255,7 @@ export function cloneState(s: MakState): MakState {
     dyn: s.dyn.slice(),
     amuHex: s.amuHex.slice(),
     arsonAt: s.arsonAt.slice(),
+    haul: s.haul.slice(),
     amuBy: s.amuBy.slice(),
     amuFate: s.amuFate.slice(),
     boostLeft: s.boostLeft.slice(),

@@ -58,7 +58,7 @@ export function carries(m: Model, s: MakState, u: number): boolean {
 
 /** May u leave the map with the AMU it carries (an edge hex, free to move, nothing aboard)? */
 export function canExit(m: Model, s: MakState, u: number): boolean {
-  if (m.uside[u] !== s.phaseSide || !m.edge[s.hex[u]] || s.status[u] & (DEAD | DONE | IMMOBILE | BROKEN) || s.carrier[u] >= 0 || s.load[u] > 0) return false;
+  if (m.uside[u] !== s.phaseSide || !m.edge[s.hex[u]] || s.status[u] & (DEAD | DONE | IMMOBILE | BROKEN) || s.carrier[u] >= 0 || s.load[u] > 0 || s.haul[u] >= 0) return false;
   return carries(m, s, u);
 }
 

@@ -11,6 +11,7 @@ import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, co
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
 import { amuOnDeath } from './amu.ts';
+import { haulOnDamage } from './carry.ts';
 import { smokeMod } from './smoke.ts';
 import { maybeIgnite } from './fire.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -250,6 +251,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
     }
   }
   if (st & DEAD && m.hasAmu) amuOnDeath(m, s, t); // [16.2.2]
+  if (m.hasCarry) { s.status[t] = st; haulOnDamage(m, s, t); } // [7.3.3]
   if (st & DEAD && s.load[t] > 0) {
     const n = destroyCargo(m, s, t); // [13.1.3]: D destroys the cargo too
     if (ctx.log) ctx.log(`    ${n} unit(s) carried by ${m.uid[t]} destroyed with it`);
