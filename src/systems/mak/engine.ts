@@ -158,6 +158,8 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
   const st = s.status;
   const P = s.pending;
   const moveBase = E.moveBase;
+  // Only asked whether a pending frame offers anything (settle): stop at the first option.
+  const firstOnly = out === null && !withPass;
   const attackBase = E.attackBase;
   if (P.depth > 0) {
     const k = topKindId(P);
@@ -188,16 +190,19 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
               if (!(st[g] & IN_GROUP) || !canAttack(m, s, f, w, g, ck)) continue;
               if (out) out[n] = A.encode.fire(f, w, g);
               n++;
+              if (firstOnly) return n;
             }
           } else if (canAttack(m, s, f, w, s.carrier[a] >= 0 ? s.carrier[a] : a, ck)) {
             // Cargo that fired is answered through its vehicle: one target ([13.1.3]).
             if (out) out[n] = A.encode.fire(f, w, s.carrier[a] >= 0 ? s.carrier[a] : a);
             n++;
+            if (firstOnly) return n;
           }
         }
         if (kind === DF_CQC_ADJ && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
           if (out) out[n] = A.encode.counter(f);
           n++;
+          if (firstOnly) return n;
         }
       }
     } else if (k === FID.ovrAttack) {
@@ -207,6 +212,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           if (m.uside[t] === m.uside[u] || !canAttack(m, s, u, w, t, K_OVERRUN)) continue;
           if (out) out[n] = A.encode.fire(u, w, t);
           n++;
+          if (firstOnly) return n;
         }
       }
     } else if (k === FID.cqcAttack) {
@@ -216,6 +222,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           if (m.uside[t] === m.uside[u] || !canAttack(m, s, u, w, t, K_CQC)) continue;
           if (out) out[n] = A.encode.fire(u, w, t);
           n++;
+          if (firstOnly) return n;
         }
       }
     } else if (k === FID.pin) {
@@ -246,6 +253,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
         if (!canMLand(m, s, a, c, h)) continue;
         if (out) out[n] = A.encode.mland(h);
         n++;
+        if (firstOnly) return n;
       }
       return n; // it must land if it can
     } else if (k === FID.cqcStrike) {
@@ -257,6 +265,7 @@ export function enumerate(E: Engine, s: MakState, out: Int32Array | null, withPa
           if (m.uside[t] === side || !canAttack(m, s, u, w, t, K_CQC)) continue;
           if (out) out[n] = A.encode.fire(u, w, t);
           n++;
+          if (firstOnly) return n;
         }
       }
     }
@@ -959,7 +968,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
       endGame(E, s, ctx, END_ELIMINATION);
       return;
     }
-    if (m.opt.concede === 'ruleBased') {
+    if (m.concedeRule) {
       const c = concedingSide(m, s);
       if (c >= 0) {
         s.pending.depth = 0;

@@ -84,6 +84,8 @@ export interface Model {
   readonly offmap: Int32Array;
   /** Two Type I units of one side that can move (carrying [7.3] is enumerated only then). */
   readonly hasCarry: boolean;
+  /** Option concede is 'ruleBased' (spec §1.6). */
+  readonly concedeRule: boolean;
   /** Units that can lay smoke ([19.2.1]). */
   readonly smokers: Int32Array;
   /** Engineer squads ([14.4]); some engineer of the scenario could set a building on fire (arson is enumerated only then). */
@@ -437,6 +439,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, usp: Int8Array.from(list, (u) => (data.units[u.type].type === 1 ? 1 : data.units[u.type].type === 2 ? 2 : 0)), stackLimit: data.rules.stackLimit,
     boosters: Int32Array.from(list.flatMap((u, i) => (u.type === 'SAFS_MkII' ? [i] : []))),
     hasCarry: SIDES.some((_sd, si) => list.filter((u) => u.side === si && data.units[u.type].type === 1 && data.units[u.type].form !== 'A').length >= 2),
+    concedeRule: opt.concede === 'ruleBased',
     smokers: Int32Array.from(list.flatMap((_u, i) => (usmoke[i] !== 0 ? [i] : []))),
     offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
     ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
