@@ -162,6 +162,8 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   const { m, A } = E;
   const k = A.kindIndexOf(code);
   const K = A.kindIndex;
+  // The common kinds first: they are the agents' own business (a carrier's moves aside).
+  if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu)) return null;
   if (k === K.strafe) {
     const t = A.get(code, 'strafe', 'target');
     return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0);
