@@ -18,7 +18,7 @@ import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
 import { canLand, canMLand, land, mLand } from './rules/landing.ts';
-import { amuMp, canExit, canTouchAmu, exitMap, touchAmu } from './rules/amu.ts';
+import { amuMp, canExit, canTouchAmu, exitMap, pilotLeaves, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
@@ -96,7 +96,7 @@ function canMove(m: Model, s: MakState, u: number): boolean {
 function assaultCost(m: Model, s: MakState, u: number, d: number): number {
   const from = s.hex[u];
   const to = m.grid.nbr[from * 6 + d];
-  if (to < 0 || m.uveh[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || s.haul[u] >= 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
+  if (to < 0 || m.uveh[u] || m.upilot[u] || s.status[u] & BOOSTING || s.carrier[u] >= 0 || s.load[u] > 0 || s.haul[u] >= 0 || !hexHasSide(m, s, to, 1 - m.uside[u])) return -1;
   if (hexHasSide(m, s, from, 1 - m.uside[u])) return -1; // leaving a CQC hex straight into another: not offered
   // Infantry charge ([14.2.2]): up to 2 hexes counted in hexes, so one more hex after its move.
   let c = s.status[u] & MOVED ? 0 : 2;
@@ -463,10 +463,10 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
       }
     }
   }
-  if (m.hasAmu) {
+  if (m.hasAmu || m.hasPilots) {
     for (let u = 0; u < nu; u++) {
       if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
-      for (let k = 0; k < nu; k++) {
+      for (let k = 0; m.hasAmu && k < nu; k++) {
         if (!m.uneu[k] || !canTouchAmu(m, s, u, k)) continue;
         if (out) out[n] = A.encode.amu(u, k);
         n++;
@@ -661,6 +661,12 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.exit) {
     const u = A.get(action, 'exit', 'unit');
     finishMover(s, -1);
+    if (m.upilot[u]) {
+      const captured = pilotLeaves(m, s, u);
+      if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])}: ${captured ? `captured, +${m.uvp[u]} VP to the enemy` : 'escaped'} ([18.2.3])`);
+      settle(E, s, ctx);
+      return;
+    }
     const c = exitMap(m, s, u);
     if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])} with ${c} AMU(s): +${c * m.data.rules.amuVp} VP ([16.2.2])`);
   } else if (ki === K.land) {
@@ -986,7 +992,8 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
     if (s.over) return;
     let a0 = false, a1 = false;
     // Reinforcements still to come count, and a Hornisse's units while it flies ([10.6]).
-    for (let u = 0; u < m.nu && !(a0 && a1); u++) if (!(s.status[u] & DEAD) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    // Pilots on the map do not keep a side in the game ([18.2.2], engine reading).
+    for (let u = 0; u < m.nu && !(a0 && a1); u++) if ((!(s.status[u] & DEAD) && !m.upilot[u]) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
@@ -1151,7 +1158,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'release': return `${id(d.unit)} puts down ${id(s.haul[d.unit])}`;
     case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
-    case 'exit': return `${id(d.unit)} leaves the map with its AMU`;
+    case 'exit': return m.upilot[d.unit] ? `${id(d.unit)} leaves the map` : `${id(d.unit)} leaves the map with its AMU`;
     case 'mland': return `emergency landing in ${m.grid.id(d.hex)}`;
     case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;

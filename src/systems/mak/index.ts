@@ -115,7 +115,7 @@ function checkScenario(body: ScenarioBody, data: RulesData): Array<[string, stri
     });
     body.sides[side].aircraft.forEach((a, i) => {
       const d = data.units[a.type];
-      if (!d || d.type !== 3) errs.push([`sides.${side}.aircraft.${i}.type`, `'${a.type}' is not an aircraft type (known: ${Object.entries(data.units).filter(([, u]) => u.type === 3).map(([k]) => k).join(', ')})`]);
+      if (!d || d.type !== 3 || d.form !== 'A') errs.push([`sides.${side}.aircraft.${i}.type`, `'${a.type}' is not an aircraft type (known: ${Object.entries(data.units).filter(([, u]) => u.type === 3 && u.form === 'A').map(([k]) => k).join(', ')})`]);
       if (a.pilot && !data.pilots[a.pilot]) errs.push([`sides.${side}.aircraft.${i}.pilot`, `unknown pilot '${a.pilot}'`]);
     });
   }

@@ -82,6 +82,12 @@ export interface Model {
   /** Units with a booster ([19.5.3]) and units that start off the map (reinforcements, airdrops, Hornisse crews): the enumerator visits only these. */
   readonly boosters: Int32Array;
   readonly offmap: Int32Array;
+  /** Pilots on the map ([18.2.2], option pilotEscape): each piloted unit's pilot token (-1 none), 1 for a token. */
+  readonly upilotUnit: Int32Array;
+  readonly upilot: Uint8Array;
+  readonly hasPilots: boolean;
+  /** Per hex: bit (1 << side) where that side's pilots leave the map safely ([18.2.3]; engine reading: the west or east edge column nearest its units' starting hexes). */
+  readonly homeEdge: Uint8Array;
   /** Two Type I units of one side that can move (carrying [7.3] is enumerated only then). */
   readonly hasCarry: boolean;
   /** Option concede is 'ruleBased' (spec §1.6). */
@@ -259,6 +265,18 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     }
     ai++;
   }));
+  // With pilot escape, each piloted ground unit has its pilot token, off the map until it escapes ([18.2.1]).
+  const pilotOf: number[] = list.map(() => -1);
+  if (opt.pilotEscape) {
+    const n0 = list.length;
+    for (let i = 0; i < n0; i++) {
+      const u = list[i];
+      if (!u.pilot || data.units[u.type].infantry) continue;
+      pilotOf[i] = list.length;
+      list.push({ id: `${u.id}.pilot`, type: 'Pilot', at: grid.id(0), side: u.side, aboard: -2, pilot: u.pilot });
+      pilotOf.push(-1);
+    }
+  }
   const nu = list.length;
   const uside = new Int8Array(nu), ustack = new Int8Array(nu), ump2 = new Int32Array(nu), uform = new Int8Array(nu);
   const udef = new Int32Array(nu), uvp = new Int32Array(nu), uinf = new Uint8Array(nu), uveh = new Uint8Array(nu);
@@ -291,14 +309,16 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     udur.push(data.endurance[d.durability]);
     ustart[i] = grid.indexOfId(u.at);
     uairdrop[i] = u.airdrop ? 1 : 0;
-    if (u.aboard !== undefined) uaboard[i] = u.aboard;
+    if (u.aboard !== undefined && u.aboard >= 0) uaboard[i] = u.aboard;
     uunman[i] = d.unmanned ? 1 : 0;
     ueng[i] = d.engineer ? 1 : 0;
     uneu[i] = u.type === 'NeuSpotter' ? 1 : 0;
     uarrive[i] = u.airdrop ? Math.max(1, u.arrives ?? 1) : u.arrives ?? 0;
     const role = (u as { role?: string }).role;
     ugroup[i] = role === 'command' ? 1 : role === 'recon' || (!role && ['NeuSpotter', 'Krote', 'Raccoon'].includes(u.type)) ? 2 : 3;
-    if (u.pilot) {
+    if (u.pilot && u.type === 'Pilot') {
+      uvp[i] = pilotVp([data.pilots[u.pilot].attack, data.pilots[u.pilot].defense, data.pilots[u.pilot].dogfight], data.pilots[u.pilot].rankVp);
+    } else if (u.pilot) {
       const p = data.pilots[u.pilot];
       upAtk[i] = p.attack;
       upDef[i] = p.defense;
@@ -434,12 +454,25 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     return (v % 64) * data.hexsides.ridge.attack[t] + Math.floor(v / 64) * data.hexsides.wall.attack[t];
   }
 
+  /** [18.2.3] engine reading: a side's pilots escape by the west or east edge column nearer its units' starting hexes. */
+  function homeEdges(): Uint8Array {
+    const e = new Uint8Array(n);
+    for (let side = 0; side < 2; side++) {
+      let sum = 0, c = 0;
+      for (let i = 0; i < nu; i++) if (uside[i] === side && uaboard[i] < 0 && list[i].type !== 'Pilot') { sum += grid.q[ustart[i]]; c++; }
+      const west = c === 0 || sum / c <= (m.cols + 1) / 2; // q is the column, 1..cols
+      for (let h = 0; h < n; h++) if (grid.q[h] === (west ? 1 : m.cols)) e[h] |= 1 << side;
+    }
+    return e;
+  }
   return {
     data, opt, body, grid, n, sides, terrain, cost2, sideCost2, roadLink, height, hexAtk, cover, building, depot, defPos, mineStr,
     nu, uid: list.map((u) => u.id), utype: list.map((u) => u.type), uside, ustack, ump2, uform, udef, udur, uvp, uinf, uveh, ucap, ucapTypeI, unight, uarrive, uairdrop, uaboard, usp: Int8Array.from(list, (u) => (data.units[u.type].type === 1 ? 1 : data.units[u.type].type === 2 ? 2 : 0)), stackLimit: data.rules.stackLimit,
     boosters: Int32Array.from(list.flatMap((u, i) => (u.type === 'SAFS_MkII' ? [i] : []))),
     hasCarry: SIDES.some((_sd, si) => list.filter((u) => u.side === si && data.units[u.type].type === 1 && data.units[u.type].form !== 'A').length >= 2),
     concedeRule: opt.concede === 'ruleBased',
+    upilotUnit: Int32Array.from(pilotOf), upilot: Uint8Array.from(list, (u) => (u.type === 'Pilot' ? 1 : 0)), hasPilots: pilotOf.some((x) => x >= 0),
+    homeEdge: homeEdges(),
     smokers: Int32Array.from(list.flatMap((_u, i) => (usmoke[i] !== 0 ? [i] : []))),
     offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
     ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,

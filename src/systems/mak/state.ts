@@ -159,7 +159,7 @@ export function newState(m: Model): MakState {
   const occ = new Array<number>(m.n * 2).fill(0);
   const pts = new Array<number>(m.n * 2).fill(0);
   for (let u = 0; u < nu; u++) {
-    if (m.uarrive[u] > 0 || m.uaboard[u] >= 0) continue; // reinforcements enter later, a Hornisse's units when it lands
+    if (m.uarrive[u] > 0 || m.uaboard[u] >= 0 || m.upilot[u]) continue; // reinforcements enter later, a Hornisse's units when it lands, a pilot when it escapes
     occ[m.ustart[u] * 2 + m.uside[u]]++;
     pts[m.ustart[u] * 2 + m.uside[u]] += m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
   }
@@ -175,7 +175,7 @@ export function newState(m: Model): MakState {
     winner: -1,
     endDetail: 0,
     hex: Array.from(m.ustart),
-    status: Array.from(m.uarrive, (t, u) => (t > 0 || m.uaboard[u] >= 0 ? DEAD | OFFMAP : 0)),
+    status: Array.from(m.uarrive, (t, u) => (t > 0 || m.uaboard[u] >= 0 ? DEAD | OFFMAP : m.upilot[u] ? DEAD : 0)),
     mp: Array.from(m.ump2),
     ammo,
     wdis: new Array<number>(nu * MAX_W).fill(0),

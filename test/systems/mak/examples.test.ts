@@ -14,6 +14,7 @@ import {
 } from '../../../src/systems/mak/rules/rolls.ts';
 import { ARMLESS, BROKEN, DEAD, IMMOBILE, PINNED } from '../../../src/systems/mak/state.ts';
 import { defaultData, setup, type Setup } from './helpers.ts';
+import { checkInvariants } from '../../../src/systems/mak/invariants.ts';
 
 const data = defaultData();
 
@@ -416,12 +417,16 @@ describe('defensive positions ([12.3], spec §6 A32)', () => {
 describe('pilot escape ([18.2], optional rule, spec §8.2 #62)', () => {
   const giger = (opts: Record<string, unknown> = {}) =>
     setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0303' }], strahl: [{ id: 'S1', type: 'PKA', at: '0503', pilot: 'strahl-10' }, { id: 'S2', type: 'PKA', at: '0806' }] }, { opts: { pilotEscape: true, ...opts } });
-  it('62: the unit takes a D, 2d6 = 3: the pilot survives (no pilot VP), the unit is removed', () => {
+  it('62: the unit takes a D, 2d6 = 3: the pilot survives (no pilot VP), the pilot unit is placed in the hex, the unit is removed', () => {
     const t = giger();
     t.act('M1 attacks S1 with L', 2, 2, 1, 2, 1, 2);
     expect(t.s.status[t.u('S1')] & DEAD).toBe(DEAD);
     expect(t.s.ogp[0]).toBe(3);
     expect(t.log.join('\n')).toMatch(/pilot of S1: 2d6 3: escapes/);
+    const p = t.u('S1.pilot');
+    expect(t.s.status[p] & DEAD).toBe(0);
+    expect(t.s.hex[p]).toBe(t.hex('0503'));
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
   });
   it('after a D, 2d6 = 4 kills Giger: his 6 VP are scored with the PKA\'s 3', () => {
     const t = giger();

@@ -163,7 +163,7 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   const k = A.kindIndexOf(code);
   const K = A.kindIndex;
   // The common kinds first: they are the agents' own business (a carrier's moves aside).
-  if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu)) return null;
+  if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu && !m.hasPilots)) return null;
   if (k === K.strafe) {
     const t = A.get(code, 'strafe', 'target');
     return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0);
@@ -203,12 +203,17 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     for (let v = 0; v < m.nu; v++) if (m.uside[v] !== m.uside[u] && m.uinf[v] && s.hex[v] === x && !(s.status[v] & DEAD)) inf++;
     return inf > 0 ? 9.05 + inf * 0.01 : -1;
   }
-  if (k === K.exit) return 9.9;
-  if (k === K.move && m.hasAmu) {
+  if (k === K.exit) {
+    // A pilot leaves only by its home edge ([18.2.3]: elsewhere it is captured).
+    const u = A.get(code, 'exit', 'unit');
+    return !m.upilot[u] || m.homeEdge[s.hex[u]] & (1 << m.uside[u]) ? 9.9 : -1;
+  }
+  if (k === K.move) {
     const u = A.get(code, 'move', 'unit');
-    if (carries(m, s, u)) {
+    const home = m.upilot[u] ? 1 << m.uside[u] : 0;
+    if (home || (m.hasAmu && carries(m, s, u))) {
       const from = s.hex[u], to = m.grid.nbr[from * 6 + A.get(code, 'move', 'dir')];
-      return edgeDistance(m, to) < edgeDistance(m, from) ? 9.3 : -1;
+      return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
     }
   }
   if (k === K.land) {
@@ -233,9 +238,9 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
 }
 
 /** Hexes from h to the nearest edge hex of the map. */
-function edgeDistance(m: Model, h: number): number {
+function edgeDistance(m: Model, h: number, home = 0): number {
   let best = 999;
-  for (let x = 0; x < m.n; x++) if (m.edge[x]) { const d = m.grid.distance(h, x); if (d < best) best = d; }
+  for (let x = 0; x < m.n; x++) if (home ? m.homeEdge[x] & home : m.edge[x]) { const d = m.grid.distance(h, x); if (d < best) best = d; }
   return best;
 }
 

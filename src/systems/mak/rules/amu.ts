@@ -11,7 +11,7 @@
  * 1 in play, 2 collected, 3 destroyed). Allocation-free.
  */
 import type { Model } from '../model.ts';
-import { BROKEN, DEAD, DONE, EXITED, IMMOBILE, MOVED, removeUnit, type MakState } from '../state.ts';
+import { BROKEN, DEAD, DONE, EXITED, IMMOBILE, MOVED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { neuSpotterMp } from './rolls.ts';
 
 export const AMU_NONE = 0;
@@ -56,10 +56,25 @@ export function carries(m: Model, s: MakState, u: number): boolean {
   return false;
 }
 
-/** May u leave the map with the AMU it carries (an edge hex, free to move, nothing aboard)? */
+/** May u leave the map from its edge hex: a pilot ([18.2.3]), or a unit with the AMU it carries (free to move, nothing aboard)? */
 export function canExit(m: Model, s: MakState, u: number): boolean {
   if (m.uside[u] !== s.phaseSide || !m.edge[s.hex[u]] || s.status[u] & (DEAD | DONE | IMMOBILE | BROKEN) || s.carrier[u] >= 0 || s.load[u] > 0 || s.haul[u] >= 0) return false;
-  return carries(m, s, u);
+  return m.upilot[u] === 1 || carries(m, s, u);
+}
+
+/**
+ * A pilot leaves the map ([18.2.3]): by its side's home edge it has escaped (no VP); by any other
+ * edge it is lost and captured, and the enemy scores its VP. Returns 1 when captured.
+ */
+export function pilotLeaves(m: Model, s: MakState, u: number): number {
+  const captured = (m.homeEdge[s.hex[u]] & (1 << m.uside[u])) === 0;
+  s.status[u] |= DEAD | DONE | EXITED;
+  removeUnit(m, s, u);
+  if (captured) {
+    s.status[u] |= SCORED;
+    s.ogp[1 - m.uside[u]] += m.uvp[u];
+  }
+  return captured ? 1 : 0;
 }
 
 /** u leaves the map: its AMUs are collected and scored ([16.2.2]); the unit is gone but not lost. */

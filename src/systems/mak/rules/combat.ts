@@ -6,7 +6,7 @@
 import type { PlayContext } from '../../../core/system.ts';
 import { sees } from './sight.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, DONE, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
 import { destroyCargo } from './transport.ts';
@@ -222,6 +222,7 @@ export function spendUsage(m: Model, s: MakState, ctx: PlayContext, u: number, w
 
 /** Applies D / A / M to unit t ([5.1.2]; infantry: M and A break morale, [14.3]); scores O.G.P. */
 export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, res: number, by: number, w: number): void {
+  if (m.upilot[t]) res = R_D; // any D, A or M kills a pilot on the map ([18.2.2])
   let st = s.status[t];
   if (res !== R_D && m.opt.repeatDamageEscalates && st & (ARMLESS | IMMOBILE | BROKEN)) res = R_D; // spec §6 A27
   if (res === R_D) {
@@ -248,6 +249,14 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
       st |= DEAD;
       removeUnit(m, s, t);
       s.lost[m.uside[t]]++;
+    }
+    // A surviving pilot is placed in the hex as a pilot unit ([18.2.1]-[18.2.2]), done for this phase.
+    const p = m.upilotUnit[t];
+    if (!killed && p >= 0 && st & PILOT_GONE) {
+      s.status[p] = DONE;
+      s.hex[p] = s.hex[t];
+      s.occ[s.hex[t] * 2 + m.uside[p]]++;
+      if (ctx.log) ctx.log(`    ${m.uid[p]} is placed in ${m.grid.id(s.hex[t])}`);
     }
   }
   if (st & DEAD && m.hasAmu) amuOnDeath(m, s, t); // [16.2.2]

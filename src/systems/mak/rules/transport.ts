@@ -12,7 +12,7 @@ import { stackPoints } from './rolls.ts';
 /** May unit u of the phase player board vehicle v now ([13.1.1], [13.1.2], [13.1.5])? */
 export function canLoad(m: Model, s: MakState, u: number, v: number): boolean {
   if (u === v || m.ucap[v] === 0 || m.uside[u] !== m.uside[v] || s.hex[u] !== s.hex[v]) return false;
-  if (s.carrier[u] >= 0 || s.carrier[v] >= 0 || s.load[u] > 0 || m.ucap[u] > 0 || s.haul[u] >= 0) return false;
+  if (s.carrier[u] >= 0 || s.carrier[v] >= 0 || s.load[u] > 0 || m.ucap[u] > 0 || s.haul[u] >= 0 || m.upilot[u]) return false; // pilots riding out are not played ([18.2.4])
   if (s.status[u] & (DEAD | IMMOBILE | BROKEN | ATTACKED | LOADING) || (m.uinf[u] && s.status[u] & MOVED)) return false; // infantry: no move in a loading phase ([14.1])
   if (s.status[v] & (DEAD | IMMOBILE | MOVED)) return false; // the vehicle does not move in the turn it loads ([13.1.2])
   if (m.ustack[u] !== 1 && !(m.uinf[u] && !m.ucapTypeI[v])) return false; // Type I, infantry; Sph69-p Type I only
