@@ -10,7 +10,7 @@ import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
-import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
+import { addCells, addGame, addShape, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
 
 export interface BatchResult {
   readonly start: number;
@@ -105,10 +105,11 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       }
       const streams = gameStreams(task.seed, g, sides);
       const agents = factories.map(([f, params], side) => f.create(game, side, params));
-      const { result, decisions } = playGame(game, agents, streams, tally, scratch, hooks);
+      const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
       let draws = streams.setup.draws + streams.dice.draws;
       for (const a of streams.agents) draws += a.draws;
       addGame(summary, result, tally.scalars, decisions, draws);
+      if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);
       const code = outcomeCode(result);
       if (vi === task.baseline) baseOutcomes[i] = code;
       else if (task.baseline >= 0) pairs[vi][baseOutcomes[i]][code]++;

@@ -4,6 +4,7 @@
  * Memory is bounded by the number of distinct values, never by the number of games.
  */
 import { END_REASONS, type EndReason, type GameResult } from '../core/system.ts';
+import type { ShapeTracker } from '../core/shape.ts';
 
 export interface Summary {
   games: number;
@@ -23,6 +24,52 @@ export interface Summary {
   decisions: number;
   /** 32-bit random words drawn, all streams. */
   randomDraws: number;
+  /** The shape of the games, when the system declares a lead measure (CompiledGame.lead). */
+  shape?: ShapeSummary;
+}
+
+/** Integer counts of the games' shapes (src/core/shape.ts), exactly mergeable. */
+export interface ShapeSummary {
+  /** The comeback margin the games were counted with (the lead measure's). */
+  margin: number;
+  /** Games with at least one lead sample. */
+  games: number;
+  /** Histogram of lead changes per game. */
+  changes: Record<string, number>;
+  /** Games won by a side. */
+  decided: number;
+  /** Decided games whose winner trailed by at least `margin` at the end of some turn. */
+  comebacks: number;
+  /** Decided games by the turn from which the winner was ahead at every sample to the end. */
+  ledFrom: Record<string, number>;
+  /** Decided games whose winner was not ahead on the measure at the end (won on objectives, flags...). */
+  notAhead: number;
+  /** Games by the side that acted first. */
+  firstSide: number[];
+  /** The first mover's record: [won, drawn, lost]. */
+  firstMover: number[];
+}
+
+function emptyShape(margin: number, sides: number): ShapeSummary {
+  return { margin, games: 0, changes: {}, decided: 0, comebacks: 0, ledFrom: {}, notAhead: 0, firstSide: new Array(sides).fill(0), firstMover: [0, 0, 0] };
+}
+
+/** Records one finished game's shape (the tracker after `end(state)`). */
+export function addShape(s: Summary, t: ShapeTracker, r: GameResult): void {
+  if (t.samples === 0) return;
+  const sh = (s.shape ??= emptyShape(t.measure.comebackMargin, s.wins.length));
+  sh.games++;
+  bump(sh.changes, t.changes);
+  if (t.firstSide >= 0) {
+    sh.firstSide[t.firstSide]++;
+    sh.firstMover[r.winner < 0 ? 1 : r.winner === t.firstSide ? 0 : 2]++;
+  }
+  if (r.winner < 0 || r.winner > 1) return;
+  sh.decided++;
+  if (r.winner === 0 ? t.minLead <= -sh.margin : t.maxLead >= sh.margin) sh.comebacks++;
+  const since = r.winner === 0 ? t.aheadSinceA : t.aheadSinceB;
+  if (since < 0) sh.notAhead++;
+  else bump(sh.ledFrom, since);
 }
 
 export function emptySummary(sides: number, scalarCount: number, cellCount: number): Summary {
@@ -82,7 +129,19 @@ export function mergeSummary(a: Summary, b: Summary): Summary {
   for (let i = 0; i < a.cells.length; i++) a.cells[i] += b.cells[i];
   a.decisions += b.decisions;
   a.randomDraws += b.randomDraws;
+  if (b.shape !== undefined) mergeShape((a.shape ??= emptyShape(b.shape.margin, b.shape.firstSide.length)), b.shape);
   return a;
+}
+
+function mergeShape(a: ShapeSummary, b: ShapeSummary): void {
+  a.games += b.games;
+  for (const [k, v] of Object.entries(b.changes)) bump(a.changes, k, v);
+  a.decided += b.decided;
+  a.comebacks += b.comebacks;
+  for (const [k, v] of Object.entries(b.ledFrom)) bump(a.ledFrom, k, v);
+  a.notAhead += b.notAhead;
+  for (let i = 0; i < b.firstSide.length; i++) a.firstSide[i] += b.firstSide[i];
+  for (let i = 0; i < 3; i++) a.firstMover[i] += b.firstMover[i];
 }
 
 /**
@@ -147,6 +206,7 @@ export function canonicalSummary(s: Summary): Summary {
     details: sortedRecord(s.details, false),
     length: sortedRecord(s.length, true),
     scalars: s.scalars.map((h) => sortedRecord(h, true)),
+    ...(s.shape ? { shape: { ...s.shape, changes: sortedRecord(s.shape.changes, true), ledFrom: sortedRecord(s.shape.ledFrom, true) } } : {}),
   };
 }
 
