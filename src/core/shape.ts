@@ -11,7 +11,19 @@
  */
 import type { LeadMeasure } from './system.ts';
 
-export class ShapeTracker<S = unknown> {
+/** What the runner reads from a tracker once the game has ended. */
+export interface GameShape {
+  readonly measure: { readonly comebackMargin: number };
+  readonly firstSide: number;
+  readonly samples: number;
+  readonly changes: number;
+  readonly minLead: number;
+  readonly maxLead: number;
+  readonly aheadSinceA: number;
+  readonly aheadSinceB: number;
+}
+
+export class ShapeTracker<S = unknown> implements GameShape {
   /** Side that took the game's first decision (-1 before it). */
   firstSide = -1;
   /** Lead samples taken this game. */

@@ -4,7 +4,7 @@
  * Memory is bounded by the number of distinct values, never by the number of games.
  */
 import { END_REASONS, type EndReason, type GameResult } from '../core/system.ts';
-import type { ShapeTracker } from '../core/shape.ts';
+import type { GameShape } from '../core/shape.ts';
 
 export interface Summary {
   games: number;
@@ -55,7 +55,7 @@ function emptyShape(margin: number, sides: number): ShapeSummary {
 }
 
 /** Records one finished game's shape (the tracker after `end(state)`). */
-export function addShape(s: Summary, t: ShapeTracker, r: GameResult): void {
+export function addShape(s: Summary, t: GameShape, r: GameResult): void {
   if (t.samples === 0) return;
   const sh = (s.shape ??= emptyShape(t.measure.comebackMargin, s.wins.length));
   sh.games++;
