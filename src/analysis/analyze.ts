@@ -11,6 +11,7 @@ import type { Summary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
 import { wilson } from './intervals.ts';
 import { pairedComparison, type PairedComparison } from './paired.ts';
+import { analyzeShape, type ShapeAnalysis } from './shape.ts';
 import { fitBradleyTerry, type BradleyTerry, type Match } from '../answers/bradley-terry.ts';
 import { pairedDiff, type PairedDiff } from '../answers/probe.ts';
 
@@ -31,6 +32,8 @@ export interface VariantInfo {
   readonly sides: readonly string[];
   readonly layout: MetricLayout;
   readonly lengthUnit: string;
+  /** The system's lead measure (CompiledGame.lead), for the shape of a game. */
+  readonly lead?: { readonly unit: string; readonly turnUnit?: string };
 }
 
 export interface VariantAnalysis {
@@ -52,6 +55,8 @@ export interface VariantAnalysis {
   views: EfficiencyViewResult[];
   decisionsPerGame: number;
   randomDrawsPerGame: number;
+  /** Lead changes, comebacks, first-mover advantage (systems with a lead measure). */
+  shape?: ShapeAnalysis;
   comparison?: PairedComparison;
   /** Against the baseline on the same games: every side's win rate and the draw rate (two-sided games). */
   comparisons?: Array<{ measure: string } & PairedDiff>;
@@ -129,6 +134,7 @@ export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: stri
     views: [],
     decisionsPerGame: n > 0 ? s.decisions / n : 0,
     randomDrawsPerGame: n > 0 ? s.randomDraws / n : 0,
+    ...(s.shape && info.lead ? { shape: analyzeShape(s.shape, info.sides, info.lead.unit, info.lead.turnUnit ?? info.lengthUnit) } : {}),
   };
 }
 

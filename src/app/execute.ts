@@ -99,7 +99,7 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
 }
 
 function variantInfo(l: LoadedScenario): VariantInfo {
-  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit };
+  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit, lead: l.compiled.lead };
 }
 
 function versions(loaded: LoadedScenario): Record<string, string> {

@@ -117,6 +117,8 @@ export interface LeadMeasure<S = unknown> {
   value(state: S): number;
   /** The turn counter whose change marks a turn boundary (default: the game's `length`). */
   turn?(state: S): number;
+  /** Unit of `turn`, plural, when it is not SystemInfo.lengthUnit ('rounds'). */
+  readonly turnUnit?: string;
 }
 
 /** The same compiled game with a lead measure attached (the object itself, so class instances keep their methods). */

@@ -19,6 +19,7 @@ import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
 import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { RobustResult } from '../answers/robust.ts';
+import { amount, shapeSentences, type ShapeAnalysis } from '../analysis/shape.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -123,12 +124,48 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   if (views.length) files['efficiency-views.csv'] = toCsv(views);
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
+  const shaped = analysis.variants.filter((v) => v.shape);
+  if (shaped.length) {
+    files['shape.csv'] = toCsv(shaped.map((v) => ({ variant: v.name, ...Object.fromEntries(tagKeys.map((k) => [k, v.tags[k] ?? ''])), ...shapeRow(v.shape!) })));
+    files['shape-histograms.csv'] = toCsv(
+      shaped.flatMap((v) => [
+        ...v.shape!.leadChangesHistogram.map((h) => ({ variant: v.name, measure: 'lead changes per game', value: h.changes, count: h.count, share: h.share })),
+        ...v.shape!.ledFromHistogram.map((h) => ({ variant: v.name, measure: `winner led for good from (${v.shape!.turnUnit})`, value: h.turn, count: h.count, share: h.share })),
+      ]),
+    );
+  }
   if (analysis.ranking) files['ranking.csv'] = toCsv(analysis.ranking.rows.map((r) => ({ ...r })));
   if (analysis.ratings) files['ratings.csv'] = toCsv(analysis.ratings.fits.flatMap((f) => f.ratings.map((r) => ({ [analysis.ratings!.facet ?? 'group']: f.facetValue, [analysis.ratings!.row]: r.item, theta: r.theta, se: r.se, score: r.score, lo: r.lo, hi: r.hi, games: r.games }))));
   files['provenance.csv'] = toCsv(
     input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
   );
   return files;
+}
+
+/** One flat CSV row of a variant's shape of a game. */
+function shapeRow(a: ShapeAnalysis): Record<string, string | number> {
+  return {
+    leadUnit: a.unit,
+    comebackMargin: a.margin,
+    games: a.games,
+    decided: a.decided,
+    leadChangesMean: a.leadChanges.mean,
+    leadChangesMeanLo: a.leadChanges.meanLo,
+    leadChangesMeanHi: a.leadChanges.meanHi,
+    neverChanged: a.neverChanged.p,
+    comebackRate: a.comebacks.p,
+    comebackLo: a.comebacks.lo,
+    comebackHi: a.comebacks.hi,
+    ledForGoodFromMedian: a.ledFrom.median,
+    ledForGoodFromP10: a.ledFrom.p10,
+    ledForGoodFromP90: a.ledFrom.p90,
+    winnerNotAheadAtEnd: a.notAhead.p,
+    firstMoverGames: a.firstMover.games,
+    firstMoverWon: a.firstMover.won.p,
+    firstMoverWonLo: a.firstMover.won.lo,
+    firstMoverWonHi: a.firstMover.won.hi,
+    firstMoverDrew: a.firstMover.drawn.p,
+  };
 }
 
 function summaryJson(input: ReportInput): unknown {
@@ -317,6 +354,21 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
     );
     parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
   }
+  const shaped = analysis.variants.filter((v) => v.shape);
+  if (shaped.length) {
+    const u = shaped[0].shape!;
+    const turn = u.turnUnit.replace(/s$/, '');
+    parts.push(`<h2>Shape of a game</h2>`);
+    parts.push(`<p class="muted small">The lead is ${escapeHtml(u.unit)}, sampled at the end of every ${escapeHtml(turn)}; a comeback is a win after trailing by ${num(u.margin)} or more. Intervals are Wilson 95%.</p>`);
+    parts.push(table(
+      ['variant', 'lead changes per game', 'comebacks (of decided games)', `winner led for good from ${turn} (median, 10–90%)`, 'side acting first won'],
+      shaped.map((v) => {
+        const a = v.shape!;
+        return [escapeHtml(variantName(v)), `${num(a.leadChanges.mean, 2)} <span class="muted">(${num(a.leadChanges.meanLo, 2)}–${num(a.leadChanges.meanHi, 2)})</span>`, rateText(a.comebacks), a.ledFrom.n ? `${num(a.ledFrom.median)} <span class="muted">(${num(a.ledFrom.p10)}–${num(a.ledFrom.p90)})</span>` : '–', a.firstMover.games ? rateText(a.firstMover.won) : '–'];
+      }),
+      ['l'],
+    ));
+  }
   if (analysis.pooledViews.length) {
     parts.push(`<h2>Efficiency, all variants pooled</h2>`);
     for (const [j, view] of analysis.pooledViews.entries()) {
@@ -434,12 +486,31 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   }
   parts.push(table(['mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], [[`${num(v.length.mean, 2)} <span class="muted">(${num(v.length.meanLo, 2)}–${num(v.length.meanHi, 2)})</span>`, num(v.length.sd, 2), num(v.length.median), num(v.length.p10), num(v.length.p90), num(v.length.min), num(v.length.max)]]));
 
+  if (v.shape) renderShape(v.shape, multi, id, parts, specs);
+
   if (v.scalars.length) {
     parts.push(`<h3>Per-game quantities</h3>`);
     parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   }
   parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
   if (multi) parts.push(`</details>`);
+}
+
+/** "Shape of a game": the sentences, then the two distributions (a run), or a table row (each variant of an experiment). */
+function renderShape(a: ShapeAnalysis, multi: boolean, id: (s: string) => string, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  parts.push(multi ? `<h3>Shape of a game</h3>` : `<h2>Shape of a game</h2>`);
+  parts.push(`<p>${shapeSentences(a).map(escapeHtml).join(' ')}</p>`);
+  const charts: string[] = [];
+  if (!multi && a.leadChangesHistogram.length > 1) {
+    specs[id('leadChanges')] = histogram(a.leadChangesHistogram, { value: 'changes', count: 'share', title: 'Lead changes per game', xTitle: 'times the side ahead changed', width: 420, height: 140 });
+    charts.push(chartDiv(id('leadChanges')));
+  }
+  if (!multi && a.ledFromHistogram.length > 1) {
+    specs[id('ledFrom')] = histogram(a.ledFromHistogram, { value: 'turn', count: 'share', title: 'The winner led for good from', xTitle: a.turnUnit.replace(/s$/, ''), width: 420, height: 140 });
+    charts.push(chartDiv(id('ledFrom')));
+  }
+  if (charts.length) parts.push(`<div class="grid2">${charts.join('')}</div>`);
+  parts.push(`<p class="muted small">A comeback: the winner trailed by at least ${escapeHtml(amount(a.margin, a.unit))} at the end of some ${escapeHtml(a.turnUnit.replace(/s$/, ''))}. Intervals are Wilson 95%. Per variant in <code>shape.csv</code>, distributions in <code>shape-histograms.csv</code>.</p>`);
 }
 
 /** Generator systems (ww2setup): no winner; every generated quantity's distribution. */
