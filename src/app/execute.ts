@@ -109,7 +109,7 @@ function versions(loaded: LoadedScenario): Record<string, string> {
 /** Analysis, report input and report files of a finished plan (shared by run, merge and queue). */
 export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'robust' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
   const result: PlanResult = { ...raw, summaries: raw.summaries.map(canonicalSummary) };
-  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
+  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,

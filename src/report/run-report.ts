@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import type { Analysis, VariantAnalysis } from '../analysis/analyze.ts';
+import type { Analysis, MeasureComparison, VariantAnalysis } from '../analysis/analyze.ts';
 import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
@@ -16,7 +16,7 @@ import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
-import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
+import { compareMeasure, experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { RobustResult } from '../answers/robust.ts';
 import { amount, shapeSentences, type ShapeAnalysis } from '../analysis/shape.ts';
@@ -124,6 +124,8 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   if (views.length) files['efficiency-views.csv'] = toCsv(views);
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
+  const measured = analysis.variants.flatMap((v) => (v.comparisons ?? []).map((c) => ({ variant: v.name, baseline: analysis.baseline, measure: c.measure, label: c.label, kind: c.kind, games: c.n, baselineValue: c.reference, variantValue: c.version, change: c.diff, lo: c.lo, hi: c.hi, se: c.se })));
+  if (measured.length) files['paired-measures.csv'] = toCsv(measured);
   const shaped = analysis.variants.filter((v) => v.shape);
   if (shaped.length) {
     files['shape.csv'] = toCsv(shaped.map((v) => ({ variant: v.name, ...Object.fromEntries(tagKeys.map((k) => [k, v.tags[k] ?? ''])), ...shapeRow(v.shape!) })));
@@ -343,15 +345,35 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
       parts.push(chartDiv('forest'));
     }
-    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => (c === 'draws' ? 'draws' : `${c} wins`));
-    const measures = (comps[0].comparisons?.map((c) => c.measure) ?? []).filter((m) => wanted.includes(m)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
+    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => compareMeasure(c, sides));
+    const all = comps[0].comparisons ?? [];
+    const measures = all.filter((m) => wanted.includes(m.measure)).sort((a, b) => wanted.indexOf(a.measure) - wanted.indexOf(b.measure));
+    const metricRows = measures.filter((m) => m.kind === 'mean');
+    if (metricRows.length) {
+      parts.push(`<p class="muted small">Metrics (${metricRows.map((m) => escapeHtml(m.label)).join(', ')}): the change of the per-game mean in the metric's own unit, with the 95% interval of the mean of the per-game differences; the baseline's mean is given after the arrow.</p>`);
+    }
+    const cell = (m: MeasureComparison | undefined): string => {
+      if (!m) return '–';
+      if (m.kind === 'rate') return `${signedPct(m.diff)} <span class="muted">(${signedPct(m.lo)} to ${signedPct(m.hi)})</span>`;
+      const f = (x: number) => `${x >= 0 ? '+' : ''}${num(x, 2)}`;
+      return `${f(m.diff)} <span class="muted">(${f(m.lo)} to ${f(m.hi)}) → ${num(m.version, 2)}</span>`;
+    };
     const compTable = table(
-      ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
+      ['variant', ...measures.map((m) => `${m.label}: change (95%)${m.kind === 'rate' ? ', points' : ''}`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(variantName(v)), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(variantName(v)), ...measures.map((m) => cell(v.comparisons?.find((x) => x.measure === m.measure))), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
     );
+    if (metricRows.length && !rt) {
+      const m0 = metricRows[0];
+      const rows = comps.flatMap((v) => {
+        const x = v.comparisons?.find((c) => c.measure === m0.measure);
+        return x ? [{ variant: variantName(v), diff: x.diff, lo: x.lo, hi: x.hi, significant: x.lo > 0 || x.hi < 0 ? 'yes' : 'no' }] : [];
+      });
+      specs.forestMetric = forestPlot(rows, { title: `Change in ${m0.label} against ${baseLabel}, 95% paired intervals`, percent: false, xTitle: `change in ${m0.label} (variant − baseline)` });
+      parts.push(chartDiv('forestMetric'));
+    }
     parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
   }
   const shaped = analysis.variants.filter((v) => v.shape);

@@ -26,6 +26,64 @@ export interface Summary {
   randomDraws: number;
   /** The shape of the games, when the system declares a lead measure (CompiledGame.lead). */
   shape?: ShapeSummary;
+  /**
+   * Experiments, every variant but the baseline: sums over games of d and d² where d is the
+   * variant's value minus the baseline's on the same game, for every declared metric (scalars,
+   * then each column's total over all rows). Integer sums when the metrics are integers.
+   */
+  paired?: PairedSums;
+}
+
+export interface PairedSums {
+  d: number[];
+  d2: number[];
+}
+
+/**
+ * Per-game values of every declared metric, for pairing a variant with the baseline game by
+ * game: the scalars, then each column's total over all efficiency rows in this game (the tally's
+ * cells accumulate over games, so a column's game total is its new total minus the last one).
+ */
+export class MetricSampler {
+  readonly width: number;
+  readonly values: Float64Array;
+  private readonly prev: Float64Array;
+  constructor(
+    private readonly nScalars: number,
+    private readonly ncols: number,
+  ) {
+    this.width = nScalars + ncols;
+    this.values = new Float64Array(this.width);
+    this.prev = new Float64Array(ncols);
+  }
+
+  /** This game's values (valid until the next call). */
+  sample(scalars: Float64Array, cells: Float64Array): Float64Array {
+    const v = this.values;
+    const ns = this.nScalars;
+    const nc = this.ncols;
+    for (let i = 0; i < ns; i++) v[i] = scalars[i];
+    for (let c = 0; c < nc; c++) v[ns + c] = -this.prev[c];
+    for (let i = 0, c = 0; i < cells.length; i++) {
+      v[ns + c] += cells[i];
+      if (++c === nc) c = 0;
+    }
+    for (let c = 0; c < nc; c++) this.prev[c] += v[ns + c];
+    return v;
+  }
+}
+
+export function emptyPaired(width: number): PairedSums {
+  return { d: new Array(width).fill(0), d2: new Array(width).fill(0) };
+}
+
+/** Adds one game's differences (variant values − the baseline's values at base[at..]). */
+export function addPaired(p: PairedSums, values: ArrayLike<number>, base: ArrayLike<number>, at: number): void {
+  for (let m = 0; m < values.length; m++) {
+    const d = values[m] - base[at + m];
+    p.d[m] += d;
+    p.d2[m] += d * d;
+  }
 }
 
 /** Integer counts of the games' shapes (src/core/shape.ts), exactly mergeable. */
@@ -129,6 +187,13 @@ export function mergeSummary(a: Summary, b: Summary): Summary {
   for (let i = 0; i < a.cells.length; i++) a.cells[i] += b.cells[i];
   a.decisions += b.decisions;
   a.randomDraws += b.randomDraws;
+  if (b.paired !== undefined) {
+    const p = (a.paired ??= emptyPaired(b.paired.d.length));
+    for (let i = 0; i < b.paired.d.length; i++) {
+      p.d[i] += b.paired.d[i];
+      p.d2[i] += b.paired.d2[i];
+    }
+  }
   if (b.shape !== undefined) mergeShape((a.shape ??= emptyShape(b.shape.margin, b.shape.firstSide.length)), b.shape);
   return a;
 }
