@@ -15,7 +15,7 @@ import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
-import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
+import { resolveSprt, sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
 import { robustAcross } from '../answers/robust.ts';
 import type { AgentChoice } from '../core/agent.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
@@ -141,7 +141,7 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     const issues = opts.pairings.flatMap((p, i) => checkAgentChoices(context.base.system, p, `--pairings.${i}`));
     if (issues.length) throw new InputError('command line', issues);
   }
-  const sprt = opts.sprt ? sprtMonitor(opts.sprt, pf.plan.baseline, pf.plan.variants.length) : undefined;
+  const sprt = opts.sprt ? sprtMonitor(resolveSprt(opts.sprt, context.base.compiled.sides, pf.report.compare), pf.plan.baseline, pf.plan.variants.length) : undefined;
   const sprtStop: StopRule | undefined = sprt ? { roundGames: Math.max(pf.batchSize, 500), done: (s, pairs) => sprt.stop(s, pairs, s[0]?.games ?? 0) } : undefined;
   const result = await runPlan(pf.plan, {
     workers: opts.workers,

@@ -229,14 +229,22 @@ export function verdictLines(input: ReportInput): string[] {
   return lines;
 }
 
+/** A tested variant's name, with the side when more than one side was tested. */
+function sprtName(input: ReportInput, v: { variant: number; side: number }): string {
+  const t = input.sprt!;
+  const name = variantName(input.analysis.variants[v.variant]);
+  return (t.sides?.length ?? 1) > 1 ? `${name} (${input.analysis.variants[0].sides[v.side]})` : name;
+}
+
 function sprtSentence(input: ReportInput): string {
   const t = input.sprt!;
-  const name = (v: number) => variantName(input.analysis.variants[v]);
-  const side = input.analysis.variants[0].sides[0];
+  const sideNames = input.analysis.variants[0].sides;
+  const tested = (t.sides ?? [0]).map((s) => sideNames[s]);
   const h = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}`;
-  const parts = t.variants.map((v) => `${name(v.variant)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
+  const parts = t.variants.map((v) => `${sprtName(input, v)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
   const stop = input.result.stoppedEarly ? `stopped at ${num(input.result.games)} of ${num(input.result.plan.games)} games per variant because every test was decided` : `played all ${num(input.result.games)} games per variant`;
-  return `Sequential test of ${side}'s win rate against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
+  const whose = tested.length > 1 ? `${tested.slice(0, -1).join(', ')} and ${tested[tested.length - 1]}'s scores` : `${tested[0]}'s score`;
+  return `Sequential test of ${whose} (wins + half the draws) against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
 }
 
 /** Gives every <h2> an id and returns the table of contents built from them. */
@@ -322,9 +330,9 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
   if (input.sprt) {
     const t = input.sprt;
     parts.push(`<h2>Sequential test against the baseline</h2>`);
-    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: variantName(analysis.variants[v.variant]), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
-    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
-    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
+    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: sprtName(input, v), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
+    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation) of the tested side's score (a win 1, a draw ½), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
+    parts.push(table(['variant', 'side tested', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), escapeHtml(sides[v.side] ?? ''), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l', 'l']));
   }
   if (input.robust) {
     const rb = input.robust;

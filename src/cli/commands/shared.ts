@@ -24,11 +24,14 @@ function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
   return p;
 }
 
-function sprtOption(v: string | undefined): SprtSpec | undefined {
-  if (v === undefined) return undefined;
+function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
+  if (v === undefined) {
+    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
+    return undefined;
+  }
   const d = parseSprt(v);
-  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
-  return { ...d, alpha: 0.05, beta: 0.05 };
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of the tested side's score (wins + half the draws) as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05, ...(side !== undefined ? { side } : {}) };
 }
 
 type Opts = Record<string, string | boolean | undefined>;
@@ -148,7 +151,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
