@@ -7,6 +7,7 @@
 import type { ShapeSummary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
 import { wilson } from './intervals.ts';
+import { sideWords } from '../answers/verdict.ts';
 
 export interface ShapeRate {
   k: number;
@@ -73,7 +74,7 @@ function pctRange(r: ShapeRate): string {
 export function amount(x: number, unit: string): string {
   const n = Number.isInteger(x) ? String(x) : x.toFixed(1);
   // "1 wounds" reads badly: a singular for one.
-  return `${n} ${x === 1 ? unit.replace(/^(\w+?)s\b/, '$1') : unit}`;
+  return `${n} ${x === 1 ? unit.replace(/\b(\w+?)s\b/, '$1') : unit}`;
 }
 
 /** The section's sentences, in player words. */
@@ -85,15 +86,17 @@ export function shapeSentences(a: ShapeAnalysis): string[] {
   );
   if (a.decided > 0) {
     out.push(`The winner came back from ${amount(a.margin, a.unit)} or more behind in ${pctRange(a.comebacks)} of the ${a.decided.toLocaleString('en-US')} decided games.`);
-    if (a.ledFrom.n > 0) {
+    if (a.ledFrom.n === 0) out.push(`No winner was ahead on ${a.unit} at the end: the games were won some other way.`);
+    else {
       const notAhead = a.notAhead.k > 0 ? `; ${pctRange(a.notAhead)} of winners were not ahead on ${a.unit} at the end` : '';
-      out.push(`The winner led for good from ${turn} ${a.ledFrom.median} (median; ${a.ledFrom.p10} to ${a.ledFrom.p90} in the middle 80% of games)${notAhead}.`);
+      const t = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+      out.push(`The winner led for good from ${turn} ${t(a.ledFrom.median)} (median; ${t(a.ledFrom.p10)} to ${t(a.ledFrom.p90)} in the middle 80% of games)${notAhead}.`);
     }
   }
   const fm = a.firstMover;
   if (fm.games > 0) {
     const only = fm.bySide.find((b) => b.games === fm.games);
-    const who = only ? ` (${only.side} always acted first, so this is also ${only.side}'s win rate)` : ` (${fm.bySide.map((b) => `${b.side} first in ${((b.games / fm.games) * 100).toFixed(0)}%`).join(', ')})`;
+    const who = only ? ` (${sideWords(only.side)} always acted first, so this is also ${sideWords(only.side)}'s win rate)` : ` (${fm.bySide.map((b) => `${sideWords(b.side)} first in ${((b.games / fm.games) * 100).toFixed(0)}%`).join(', ')})`;
     const drawn = fm.drawn.k > 0 ? `, drew ${pctRange(fm.drawn)}` : '';
     out.push(`The side that acted first won ${pctRange(fm.won)}${drawn}${who}.`);
   }
