@@ -39,14 +39,15 @@ export class ShapeTracker<S = unknown> implements GameShape {
   private turnNow = 0;
   /** Sign of the last non-zero lead sampled (0 = level so far). */
   private leader = 0;
+  /** The turn counter (the measure's, else the game's length), resolved once. */
+  private readonly turnOf: (state: S) => number;
 
   constructor(
     readonly measure: LeadMeasure<S>,
-    private readonly length: (state: S) => number,
-  ) {}
-
-  private turnOf(state: S): number {
-    return this.measure.turn !== undefined ? this.measure.turn(state) : this.length(state);
+    length: (state: S) => number,
+  ) {
+    const turn = measure.turn;
+    this.turnOf = turn !== undefined ? (s) => turn(s) : length;
   }
 
   /** Before the first decision of a game. */
@@ -64,9 +65,12 @@ export class ShapeTracker<S = unknown> implements GameShape {
 
   /** After each applied decision of `side`: samples the lead when a turn has ended. */
   step(state: S, side: number): void {
-    if (this.firstSide < 0) this.firstSide = side;
     const t = this.turnOf(state);
-    if (t === this.turnNow) return;
+    if (t === this.turnNow) {
+      if (this.firstSide < 0) this.firstSide = side;
+      return;
+    }
+    if (this.firstSide < 0) this.firstSide = side;
     // The turn that just ended is the one the sample belongs to.
     this.sample(this.measure.value(state), this.turnNow);
     this.turnNow = t;
