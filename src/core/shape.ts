@@ -46,8 +46,7 @@ export class ShapeTracker<S = unknown> implements GameShape {
     readonly measure: LeadMeasure<S>,
     length: (state: S) => number,
   ) {
-    const turn = measure.turn;
-    this.turnOf = turn !== undefined ? (s) => turn(s) : length;
+    this.turnOf = measure.turn !== undefined ? measure.turn.bind(measure) : length;
   }
 
   /** Before the first decision of a game. */
