@@ -6,7 +6,7 @@
  *    then behind is one change);
  *  - the deepest deficit of each side (for comebacks: the winner trailed by at least the margin);
  *  - for each side, the turn since which it has been ahead at every sample (-1 = not ahead now);
- *  - the side that acted first.
+ *  - the side that acted first (the measure's `firstMover`, else the side of the first decision).
  * The runner folds these into the integer summary (src/run/summary.ts addShape).
  */
 import type { LeadMeasure } from './system.ts';
@@ -51,7 +51,7 @@ export class ShapeTracker<S = unknown> implements GameShape {
 
   /** Before the first decision of a game. */
   start(state: S): void {
-    this.firstSide = -1;
+    this.firstSide = this.measure.firstMover !== undefined ? this.measure.firstMover(state) : -1;
     this.samples = 0;
     this.changes = 0;
     this.minLead = 0;

@@ -119,6 +119,12 @@ export interface LeadMeasure<S = unknown> {
   turn?(state: S): number;
   /** Unit of `turn`, plural, when it is not SystemInfo.lengthUnit ('rounds'). */
   readonly turnUnit?: string;
+  /**
+   * The side that moves first, read from the state once set-up is done (before the first
+   * decision), when it is not the side of the game's first decision (e.g. one side deploys first
+   * and the other moves first).
+   */
+  firstMover?(state: S): number;
 }
 
 /** The same compiled game with a lead measure attached (the object itself, so class instances keep their methods). */

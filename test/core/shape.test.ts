@@ -170,3 +170,18 @@ scenario:
     expect(merged.shape!.comebacks).toBe(2 * one.summaries[0].shape!.comebacks);
   });
 });
+
+describe('the first mover', () => {
+  it('is the measure\'s firstMover when it declares one (set-up done), else the side of the first decision', () => {
+    const withFirst: LeadMeasure<number> = { ...measure, firstMover: () => 1 };
+    const t = new ShapeTracker(withFirst, () => 0);
+    t.start(0);
+    t.step(0, 0); // side A deploys first
+    expect(t.firstSide).toBe(1);
+    const u = new ShapeTracker(measure, (s: number) => s);
+    u.start(0);
+    u.step(0, 1);
+    u.step(0, 0);
+    expect(u.firstSide).toBe(1);
+  });
+});
