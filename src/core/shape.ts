@@ -64,12 +64,9 @@ export class ShapeTracker<S = unknown> implements GameShape {
 
   /** After each applied decision of `side`: samples the lead when a turn has ended. */
   step(state: S, side: number): void {
+    if (this.firstSide < 0) this.firstSide = this.measure.firstMover !== undefined ? this.measure.firstMover(state) : side;
     const t = this.turnOf(state);
-    if (t === this.turnNow) {
-      if (this.firstSide < 0) this.firstSide = side;
-      return;
-    }
-    if (this.firstSide < 0) this.firstSide = side;
+    if (t === this.turnNow) return;
     // The turn that just ended is the one the sample belongs to.
     this.sample(this.measure.value(state), this.turnNow);
     this.turnNow = t;

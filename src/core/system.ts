@@ -120,9 +120,9 @@ export interface LeadMeasure<S = unknown> {
   /** Unit of `turn`, plural, when it is not SystemInfo.lengthUnit ('rounds'). */
   readonly turnUnit?: string;
   /**
-   * The side that moves first, read from the state once set-up is done (before the first
-   * decision), when it is not the side of the game's first decision (e.g. one side deploys first
-   * and the other moves first).
+   * The side that moves first, when it is not the side of the game's first decision (one side
+   * deploys first and the other moves first; a secret bid decides it): read after set-up and then
+   * after every decision until it gives a side (-1 = not known yet).
    */
   firstMover?(state: S): number;
 }

@@ -13,7 +13,8 @@ import type { MakState } from './state.ts';
 /** Share of the smaller side's VP fielded that makes a deficit a comeback when overturned. */
 export const COMEBACK_SHARE = 0.2;
 
-export function makLead(m: Pick<Model, 'nu' | 'uside' | 'uvp'>): LeadMeasure<MakState> {
+export function makLead(m: Pick<Model, 'nu' | 'uside' | 'uvp' | 'body'>): LeadMeasure<MakState> {
+  const first = m.body.firstPlayer === 'mercenary' ? 0 : 1;
   const fielded = [0, 0];
   for (let u = 0; u < m.nu; u++) fielded[m.uside[u]] += m.uvp[u];
   return {
@@ -21,6 +22,8 @@ export function makLead(m: Pick<Model, 'nu' | 'uside' | 'uvp'>): LeadMeasure<Mak
     comebackMargin: Math.max(1, Math.round(COMEBACK_SHARE * Math.min(fielded[0], fielded[1]))),
     value: (s) => s.ogp[0] - s.artVp[0] - (s.ogp[1] - s.artVp[1]),
     turn: (s) => s.turn,
+    // The scenario's first player (its troop phase comes first), whatever is decided before it.
+    firstMover: () => first,
   };
 }
 
