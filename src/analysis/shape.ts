@@ -32,6 +32,8 @@ export interface ShapeAnalysis {
   neverChanged: ShapeRate;
   /** Decided games whose winner trailed by at least the margin. */
   comebacks: ShapeRate;
+  /** Share of decided games whose winner came back from at least each deficit (the comeback rate at any margin). */
+  comebackCurve: Array<{ deficit: number; games: number; share: number }>;
   /** Turn from which the winner led for good (decided games whose winner was ahead at the end). */
   ledFrom: HistStats;
   ledFromHistogram: Array<{ turn: number; count: number; share: number }>;
@@ -59,11 +61,24 @@ export function analyzeShape(s: ShapeSummary, sides: readonly string[], unit: st
     leadChangesHistogram: histEntries(s.changes).map(([changes, count]) => ({ changes, count, share: count / s.games })),
     neverChanged: shapeRate(s.changes[0] ?? 0, s.games),
     comebacks: shapeRate(s.comebacks, s.decided),
+    comebackCurve: comebackCurve(s.deficits ?? {}, s.decided),
     ledFrom: histStats(s.ledFrom),
     ledFromHistogram: histEntries(s.ledFrom).map(([turn, count]) => ({ turn, count, share: ledCount > 0 ? count / ledCount : NaN })),
     notAhead: shapeRate(s.notAhead, s.decided),
     firstMover: { games: fmGames, won: shapeRate(s.firstMover[0], fmGames), drawn: shapeRate(s.firstMover[1], fmGames), bySide: sides.map((side, i) => ({ side, games: s.firstSide[i] ?? 0 })) },
   };
+}
+
+/** P(the winner's deepest deficit >= d) for every deficit d > 0 that occurred. */
+function comebackCurve(deficits: Readonly<Record<string, number>>, decided: number): ShapeAnalysis['comebackCurve'] {
+  const entries = histEntries(deficits).filter(([d]) => d > 0);
+  const out: ShapeAnalysis['comebackCurve'] = [];
+  let atLeast = entries.reduce((t, [, c]) => t + c, 0);
+  for (const [deficit, count] of entries) {
+    out.push({ deficit, games: atLeast, share: decided > 0 ? atLeast / decided : NaN });
+    atLeast -= count;
+  }
+  return out;
 }
 
 function pctRange(r: ShapeRate): string {

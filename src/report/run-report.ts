@@ -133,6 +133,7 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
       shaped.flatMap((v) => [
         ...v.shape!.leadChangesHistogram.map((h) => ({ variant: v.name, measure: 'lead changes per game', value: h.changes, count: h.count, share: h.share })),
         ...v.shape!.ledFromHistogram.map((h) => ({ variant: v.name, measure: `winner led for good from (${v.shape!.turnUnit})`, value: h.turn, count: h.count, share: h.share })),
+        ...v.shape!.comebackCurve.map((h) => ({ variant: v.name, measure: `winner came back from at least (${v.shape!.unit})`, value: h.deficit, count: h.games, share: h.share })),
       ]),
     );
   }
@@ -539,8 +540,12 @@ function renderShape(a: ShapeAnalysis, multi: boolean, id: (s: string) => string
     specs[id('ledFrom')] = histogram(a.ledFromHistogram, { value: 'turn', count: 'share', title: 'The winner led for good from', xTitle: a.turnUnit.replace(/s$/, ''), width: 420, height: 140 });
     charts.push(chartDiv(id('ledFrom')));
   }
+  if (!multi && a.comebackCurve.length > 1 && a.comebackCurve.length <= 80) {
+    specs[id('comebacks')] = histogram(a.comebackCurve, { value: 'deficit', count: 'share', title: 'Comebacks: the winner had trailed by at least…', xTitle: a.unit, width: 420, height: 140 });
+    charts.push(chartDiv(id('comebacks')));
+  }
   if (charts.length) parts.push(`<div class="grid2">${charts.join('')}</div>`);
-  parts.push(`<p class="muted small">A comeback: the winner trailed by at least ${escapeHtml(amount(a.margin, a.unit))} at the end of some ${escapeHtml(a.turnUnit.replace(/s$/, ''))}. Intervals are Wilson 95%. Per variant in <code>shape.csv</code>, distributions in <code>shape-histograms.csv</code>.</p>`);
+  parts.push(`<p class="muted small">A comeback: the winner trailed by at least ${escapeHtml(amount(a.margin, a.unit))} at the end of some ${escapeHtml(a.turnUnit.replace(/s$/, ''))}. The comeback chart gives the share of decided games at every margin. Intervals are Wilson 95%. Per variant in <code>shape.csv</code>, distributions in <code>shape-histograms.csv</code>.</p>`);
 }
 
 /** Generator systems (ww2setup): no winner; every generated quantity's distribution. */

@@ -98,6 +98,11 @@ export interface ShapeSummary {
   decided: number;
   /** Decided games whose winner trailed by at least `margin` at the end of some turn. */
   comebacks: number;
+  /**
+   * Decided games by the winner's deepest deficit at a sample (0: never behind), so the comeback
+   * rate can be read at any margin. Absent in summaries made before it existed.
+   */
+  deficits?: Record<string, number>;
   /** Decided games by the turn from which the winner was ahead at every sample to the end. */
   ledFrom: Record<string, number>;
   /** Decided games whose winner was not ahead on the measure at the end (won on objectives, flags...). */
@@ -109,7 +114,7 @@ export interface ShapeSummary {
 }
 
 function emptyShape(margin: number, sides: number): ShapeSummary {
-  return { margin, games: 0, changes: {}, decided: 0, comebacks: 0, ledFrom: {}, notAhead: 0, firstSide: new Array(sides).fill(0), firstMover: [0, 0, 0] };
+  return { margin, games: 0, changes: {}, decided: 0, comebacks: 0, deficits: {}, ledFrom: {}, notAhead: 0, firstSide: new Array(sides).fill(0), firstMover: [0, 0, 0] };
 }
 
 /** Records one finished game's shape (the tracker after `end(state)`). */
@@ -124,7 +129,9 @@ export function addShape(s: Summary, t: GameShape, r: GameResult): void {
   }
   if (r.winner < 0 || r.winner > 1) return;
   sh.decided++;
-  if (r.winner === 0 ? t.minLead <= -sh.margin : t.maxLead >= sh.margin) sh.comebacks++;
+  const deficit = r.winner === 0 ? Math.max(0, -t.minLead) : Math.max(0, t.maxLead);
+  if (deficit >= sh.margin) sh.comebacks++;
+  bump((sh.deficits ??= {}), deficit);
   const since = r.winner === 0 ? t.aheadSinceA : t.aheadSinceB;
   if (since < 0) sh.notAhead++;
   else bump(sh.ledFrom, since);
@@ -203,6 +210,7 @@ function mergeShape(a: ShapeSummary, b: ShapeSummary): void {
   for (const [k, v] of Object.entries(b.changes)) bump(a.changes, k, v);
   a.decided += b.decided;
   a.comebacks += b.comebacks;
+  if (b.deficits !== undefined) for (const [k, v] of Object.entries(b.deficits)) bump((a.deficits ??= {}), k, v);
   for (const [k, v] of Object.entries(b.ledFrom)) bump(a.ledFrom, k, v);
   a.notAhead += b.notAhead;
   for (let i = 0; i < b.firstSide.length; i++) a.firstSide[i] += b.firstSide[i];
@@ -271,7 +279,7 @@ export function canonicalSummary(s: Summary): Summary {
     details: sortedRecord(s.details, false),
     length: sortedRecord(s.length, true),
     scalars: s.scalars.map((h) => sortedRecord(h, true)),
-    ...(s.shape ? { shape: { ...s.shape, changes: sortedRecord(s.shape.changes, true), ledFrom: sortedRecord(s.shape.ledFrom, true) } } : {}),
+    ...(s.shape ? { shape: { ...s.shape, changes: sortedRecord(s.shape.changes, true), ledFrom: sortedRecord(s.shape.ledFrom, true), ...(s.shape.deficits ? { deficits: sortedRecord(s.shape.deficits, true) } : {}) } } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ShapeTracker } from '../../src/core/shape.ts';
+import { analyzeShape } from '../../src/analysis/shape.ts';
 import type { GameResult, LeadMeasure } from '../../src/core/system.ts';
 import { runScenario, planForScenario } from '../../src/app/execute.ts';
 import { runPlan } from '../../src/run/pool.ts';
@@ -36,6 +37,27 @@ describe('the shape of a game from a sequence of leads', () => {
     expect(game([-2, -1, 2], 0).comebacks).toBe(0); // only by 2
     expect(game([4, 1, -1], 1).comebacks).toBe(1); // B trailed by 4, won
     expect(game([-5, -6], 1).comebacks).toBe(0); // B always ahead
+    // The winner's deepest deficit is kept, so the rate can be read at any margin.
+    expect(game([-3, -1, 2], 0).deficits).toEqual({ 3: 1 });
+    expect(game([4, 1, -1], 1).deficits).toEqual({ 4: 1 });
+    expect(game([-5, -6], 1).deficits).toEqual({ 0: 1 });
+  });
+
+  it('the comeback curve: the share of decided games whose winner came back from at least each deficit', () => {
+    const s = emptySummary(2, 0, 0);
+    for (const [leads, w] of [[[-3, 1], 0], [[-1, 2], 0], [[2, -1], 1], [[1, 2], 0]] as Array<[number[], number]>) {
+      const t = new ShapeTracker(measure, () => 0);
+      t.start(0);
+      leads.forEach((l, i) => t.sample(l, i + 1));
+      addShape(s, t, won(w));
+    }
+    const a = analyzeShape(s.shape!, ['A', 'B'], 'points', 'turns');
+    expect(a.comebackCurve).toEqual([
+      { deficit: 1, games: 3, share: 0.75 },
+      { deficit: 2, games: 2, share: 0.5 },
+      { deficit: 3, games: 1, share: 0.25 },
+    ]);
+    expect(a.comebacks.k).toBe(1); // margin 3
   });
 
   it('the turn from which the winner led for good, or that it was not ahead at the end', () => {
