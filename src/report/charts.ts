@@ -39,7 +39,7 @@ export function rateBars(rows: Row[], o: { category: string; value: string; lo: 
 }
 
 /** Histogram of a discrete quantity from (value, count) rows. */
-export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string; width?: number; height?: number }): TopLevelSpec {
+export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string; width?: number; height?: number; integer?: boolean; yTitle?: string }): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: o.title,
@@ -48,8 +48,8 @@ export function histogram(rows: Row[], o: { value: string; count: string; title:
     data: { values: rows },
     mark: { type: 'bar', color: '#72b7b2' },
     encoding: {
-      x: { field: o.value, type: 'quantitative', title: o.xTitle, bin: false, scale: { zero: false } },
-      y: { field: o.count, type: 'quantitative', title: 'share of games', axis: { format: '%' } },
+      x: { field: o.value, type: 'quantitative', title: o.xTitle, bin: false, scale: { zero: false }, ...(o.integer ? { axis: { tickMinStep: 1, format: 'd' } } : {}) },
+      y: { field: o.count, type: 'quantitative', title: o.yTitle ?? 'share of games', axis: { format: '%' } },
       tooltip: [
         { field: o.value, type: 'quantitative' },
         { field: o.count, type: 'quantitative', format: '.2%' },

@@ -533,15 +533,15 @@ function renderShape(a: ShapeAnalysis, multi: boolean, id: (s: string) => string
   parts.push(`<p>${shapeSentences(a).map(escapeHtml).join(' ')}</p>`);
   const charts: string[] = [];
   if (!multi && a.leadChangesHistogram.length > 1) {
-    specs[id('leadChanges')] = histogram(a.leadChangesHistogram, { value: 'changes', count: 'share', title: 'Lead changes per game', xTitle: 'times the side ahead changed', width: 420, height: 140 });
+    specs[id('leadChanges')] = histogram(a.leadChangesHistogram, { value: 'changes', count: 'share', title: 'Lead changes per game', xTitle: 'times the side ahead changed', width: 420, height: 140, integer: true });
     charts.push(chartDiv(id('leadChanges')));
   }
   if (!multi && a.ledFromHistogram.length > 1) {
-    specs[id('ledFrom')] = histogram(a.ledFromHistogram, { value: 'turn', count: 'share', title: 'The winner led for good from', xTitle: a.turnUnit.replace(/s$/, ''), width: 420, height: 140 });
+    specs[id('ledFrom')] = histogram(a.ledFromHistogram, { value: 'turn', count: 'share', title: 'The winner led for good from', xTitle: a.turnUnit.replace(/s$/, ''), width: 420, height: 140, integer: true });
     charts.push(chartDiv(id('ledFrom')));
   }
   if (!multi && a.comebackCurve.length > 1 && a.comebackCurve.length <= 80) {
-    specs[id('comebacks')] = histogram(a.comebackCurve, { value: 'deficit', count: 'share', title: 'Comebacks: the winner had trailed by at least…', xTitle: a.unit, width: 420, height: 140 });
+    specs[id('comebacks')] = histogram(a.comebackCurve, { value: 'deficit', count: 'share', title: 'Comebacks: the winner had trailed by at least…', xTitle: a.unit, width: 420, height: 140, yTitle: 'of decided games' });
     charts.push(chartDiv(id('comebacks')));
   }
   if (charts.length) parts.push(`<div class="grid2">${charts.join('')}</div>`);
