@@ -464,7 +464,10 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
     }
   }
   if (m.hasAmu || m.hasPilots) {
-    for (let u = 0; u < nu; u++) {
+    // Without AMUs only pilot units may leave the map: visit just those.
+    const all = m.hasAmu;
+    for (let i = 0; i < (all ? nu : m.pilots.length); i++) {
+      const u = all ? i : m.pilots[i];
       if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
       for (let k = 0; m.hasAmu && k < nu; k++) {
         if (!m.uneu[k] || !canTouchAmu(m, s, u, k)) continue;
@@ -477,7 +480,7 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
       }
     }
   }
-  if (m.hasCarry) {
+  if (m.hasCarry && s.nImm[s.phaseSide] > 0) {
     // Carrying ([7.3]): put down what a unit carries; pick up an immobilized unit stacked with it.
     for (let v = 0; v < nu; v++) {
       if (m.uside[v] !== s.phaseSide) continue;

@@ -125,6 +125,8 @@ export interface MakState {
   depotGone: number[];
   /** Carrying ([7.3]): the immobilized unit each unit carries (-1 none; rules/carry.ts). */
   haul: number[];
+  /** Units ever immobilized per side (carrying is enumerated only when there may be one to carry). */
+  nImm: number[];
   /** Arson declared this phase by each engineer: the target hex, -1 none ([14.4.2]; resolved at the end of the phase). */
   arsonAt: number[];
   /** AMUs per NeuSpotter ([16.2], rules/amu.ts): hex on the map (-1), carrier (-1), fate (0 none, 1 in play, 2 collected, 3 destroyed). */
@@ -211,6 +213,7 @@ export function newState(m: Model): MakState {
     amuHex: new Array<number>(nu).fill(-1),
     arsonAt: new Array<number>(nu).fill(-1),
     haul: new Array<number>(nu).fill(-1),
+    nImm: [0, 0],
     amuBy: new Array<number>(nu).fill(-1),
     amuFate: new Array<number>(nu).fill(0),
     boostLeft: Array.from(m.utype, (t) => (t === 'SAFS_MkII' ? m.data.rules.boosterTurns : 0)),
@@ -256,6 +259,7 @@ export function cloneState(s: MakState): MakState {
     amuHex: s.amuHex.slice(),
     arsonAt: s.arsonAt.slice(),
     haul: s.haul.slice(),
+    nImm: s.nImm.slice(),
     amuBy: s.amuBy.slice(),
     amuFate: s.amuFate.slice(),
     boostLeft: s.boostLeft.slice(),

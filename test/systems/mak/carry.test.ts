@@ -10,6 +10,7 @@ const scene = () => {
     strahl: [{ id: 'S1', type: 'PKA', at: '0908' }],
   });
   t.s.status[t.u('M1')] |= IMMOBILE;
+  t.s.nImm[0]++;
   return t;
 };
 
@@ -35,6 +36,7 @@ describe('carrying ([7.3])', () => {
       strahl: [{ id: 'S1', type: 'PKA', at: '0206' }],
     });
     t.s.status[t.u('M1')] |= IMMOBILE;
+    t.s.nImm[0]++;
     t.act('M2 picks up M1');
     t.act('mercenary ends the phase');
     expect(t.has('S1 attacks M1 with L')).toBe(true); // still a target of its own ([7.3.2])

@@ -232,7 +232,10 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
     if (by >= 0) ctx.tally.add(rowOf(m, by, w), M.col.kills);
   } else if (m.uinf[t]) st |= BROKEN;
   else if (res === R_A) st |= ARMLESS;
-  else if (res === R_M) st |= IMMOBILE;
+  else if (res === R_M) {
+    if (!(st & IMMOBILE)) s.nImm[m.uside[t]]++;
+    st |= IMMOBILE;
+  }
   // Pilot escape (optional rule [18.2.1]): killed on 2d6 >= 4 after D, >= 7 after A or M; a pilot who
   // survives leaves the unit, which is removed (literal reading, option escapeRemovesUnitOnAM, A21).
   // The escaped pilot is taken off the map at once (pilot units on the map are not played).
