@@ -172,8 +172,10 @@ function enumerateFrame(E: Engine, s: MakState, out: Int32Array | null, withPass
     if (k === FID.defFire) {
       const kind = frameArg(P, DF_KIND), a = frameArg(P, DF_A), t = frameArg(P, DF_T), h = frameArg(P, DF_H), serial = frameArg(P, DF_SERIAL);
       const anti = 1 - s.phaseSide;
-      for (let f = 0; f < nu; f++) {
-        if (m.uside[f] !== anti || st[f] & DEAD || s.dfStamp[f] === serial) continue;
+      const firers = m.sideUnits[anti];
+      for (let i = 0; i < firers.length; i++) {
+        const f = firers[i];
+        if (st[f] & DEAD || s.dfStamp[f] === serial) continue;
         const fh = s.hex[f];
         let ck = K_DEFENSIVE;
         if (kind === DF_T3) { if (m.grid.distance(fh, h) !== 1 || s.hex[a] !== h) continue; }
@@ -296,8 +298,10 @@ function enumerateMain(E: Engine, s: MakState, out: Int32Array | null, withPass:
     if (out) out[n] = A.encode.endPhase();
     n++;
   }
-  for (let u = 0; u < nu; u++) {
-    if (m.uside[u] !== s.phaseSide || st[u] & DEAD) continue;
+  const mine = m.sideUnits[s.phaseSide], theirs = m.sideUnits[1 - s.phaseSide];
+  for (let i = 0; i < mine.length; i++) {
+    const u = mine[i];
+    if (st[u] & DEAD) continue;
     if (canMove(m, s, u)) {
       // stepCost inlined with the unit's values hoisted (the hottest loop of a random playout).
       const from = s.hex[u];
@@ -355,8 +359,9 @@ function enumerateMain(E: Engine, s: MakState, out: Int32Array | null, withPass:
       // canAttack(K_OFFENSIVE) with its per-unit tests hoisted and one LOS look-up per target:
       // pinned units do not fire out ([9.4.4]), nobody sees out of a fire ([19.4.3]).
       const fires = ready !== 0 && !(st[u] & PINNED && s.occ[a * 2 + 1 - side] > 0) && !s.fire[a];
-      for (let t = 0; t < nu; t++) {
-        if (m.uside[t] === side || st[t] & DEAD) continue;
+      for (let j = 0; j < theirs.length; j++) {
+        const t = theirs[j];
+        if (st[t] & DEAD) continue;
         const b = s.hex[t];
         const dist = m.grid.distance(a, b);
         if (!canCall && dist > reach) continue;

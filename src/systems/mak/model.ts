@@ -87,6 +87,8 @@ export interface Model {
   readonly upilot: Uint8Array;
   readonly hasPilots: boolean;
   readonly pilots: Int32Array;
+  /** Unit indices of each side, ascending (the enumerator's loops keep the index order). */
+  readonly sideUnits: readonly Int32Array[];
   /** Per hex: bit (1 << side) where that side's pilots leave the map safely ([18.2.3]; engine reading: the west or east edge column nearest its units' starting hexes). */
   readonly homeEdge: Uint8Array;
   /** Two Type I units of one side that can move (carrying [7.3] is enumerated only then). */
@@ -472,7 +474,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     boosters: Int32Array.from(list.flatMap((u, i) => (u.type === 'SAFS_MkII' ? [i] : []))),
     hasCarry: SIDES.some((_sd, si) => list.filter((u) => u.side === si && data.units[u.type].type === 1 && data.units[u.type].form !== 'A').length >= 2),
     concedeRule: opt.concede === 'ruleBased',
-    upilotUnit: Int32Array.from(pilotOf), upilot: Uint8Array.from(list, (u) => (u.type === 'Pilot' ? 1 : 0)), hasPilots: pilotOf.some((x) => x >= 0), pilots: Int32Array.from(list.flatMap((u, i) => (u.type === 'Pilot' ? [i] : []))),
+    upilotUnit: Int32Array.from(pilotOf), upilot: Uint8Array.from(list, (u) => (u.type === 'Pilot' ? 1 : 0)), hasPilots: pilotOf.some((x) => x >= 0), sideUnits: [0, 1].map((sd) => Int32Array.from(list.flatMap((u, i) => (u.side === sd ? [i] : [])))), pilots: Int32Array.from(list.flatMap((u, i) => (u.type === 'Pilot' ? [i] : []))),
     homeEdge: homeEdges(),
     smokers: Int32Array.from(list.flatMap((_u, i) => (usmoke[i] !== 0 ? [i] : []))),
     offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
