@@ -20,7 +20,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     indirect: { unit: nu, weapon: MAX_W, target: nu },
     request: { unit: nu, battery: Math.max(1, nb), target: nu },
     mission: { aircraft: Math.max(1, na), choice: 2 },
-    strafe: { aircraft: Math.max(1, na), target: nu },
+    /** arm: 0 the aircraft's own weapon, 1 bomb, 2 missile, 3 laser equipment ([11.4.2]). */
+    strafe: { aircraft: Math.max(1, na), target: nu, arm: 4 },
     endPhase: {},
     pass: {},
     move: { unit: nu, dir: 6 },

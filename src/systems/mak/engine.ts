@@ -23,7 +23,7 @@ import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
-import { A_AIR, A_GROUND, A_SET, killAircraft, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
+import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
@@ -417,8 +417,11 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
     if (m.aside[a] !== s.phaseSide) continue;
     for (let t = 0; t < nu; t++) {
       if (!canStrafe(m, s, a, t)) continue;
-      if (out) out[n] = A.encode.strafe(a, t);
-      n++;
+      for (let arm = 0; arm < 4; arm++) {
+        if (!hasArm(s, a, arm)) continue;
+        if (out) out[n] = A.encode.strafe(a, t, arm);
+        n++;
+      }
     }
     if (m.apk41[a] < 0) continue;
     for (let h = 0; h < m.n; h++) {
@@ -637,7 +640,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.strafe) {
     finishMover(s, -1);
     const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
-    strafe(m, s, ctx, a, t);
+    strafe(m, s, ctx, a, t, A.get(action, 'strafe', 'arm'));
     if (s.air[a] & A_MLAND) pushFrame(P, FID.mLand, m.aside[a], a, s.hex[t]); // spec §6 A28
   } else if (ki === K.mland) {
     const a = frameArg(P, 0);
@@ -1157,7 +1160,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
-    case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}`;
+    case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}${d.arm === 0 ? '' : ` with ${ARM_NAMES[d.arm]}`}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;

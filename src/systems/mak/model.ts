@@ -155,6 +155,8 @@ export interface Model {
   readonly avp: Int32Array;
   readonly apAtk: Int32Array;
   readonly apDef: Int32Array;
+  /** Equipment markers per aircraft at the start ([11.4]): bombs, missiles, lasers. */
+  readonly aeq: readonly Int32Array[];
   /** Range modifier per (weaponType * RANGES + range), NO_RANGE when out of the chart. */
   readonly rangeMod: Int32Array;
   readonly maxRange: number;
@@ -336,7 +338,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     });
   });
   const bl: Array<{ id: string; type: string; rounds: number; perTurn: number; side: number }> = [];
-  const al: Array<{ id: string; type: string; pilot?: string; side: number }> = [];
+  const al: Array<{ id: string; type: string; pilot?: string; side: number; equipment?: string[] }> = [];
   SIDES.forEach((sd, si) => {
     body.sides[sd].artillery.forEach((b) => bl.push({ ...b, side: si }));
     body.sides[sd].aircraft.forEach((a) => al.push({ ...a, side: si }));
@@ -481,6 +483,6 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
-    na, aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
+    na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
   };
 }

@@ -89,6 +89,7 @@ export const rulesSchema = z
         nightPenalty: int(),
         unmannedDefRange: int().min(0),
         amuVp: int(),
+        equipment: z.object({ bomb: int(), missile: int(), laser: int() }).strict(),
       })
       .strict(),
   })
@@ -130,6 +131,8 @@ const aircraft = z
     pilot: z.string().optional(),
     /** A Hornisse's suit ([10.6]): the PKA (default), Gustav or Konrad joined to its PK41; both land as ground units. */
     suit: z.enum(['PKA', 'Gustav', 'Konrad']).optional(),
+    /** Equipment markers carried ([11.4.1]): bombs and missiles once each on a ground mission, a laser any number of times (+1 dog-fight each). */
+    equipment: z.array(z.enum(['bomb', 'missile', 'laser'])).optional(),
   })
   .strict();
 const sideBlock = z

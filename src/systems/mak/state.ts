@@ -112,6 +112,10 @@ export interface MakState {
   artVp: number[];
   /** Aircraft status bits (A_*). */
   air: number[];
+  /** Equipment markers left per aircraft ([11.4]): bombs, missiles, working lasers. */
+  eqBomb: number[];
+  eqMissile: number[];
+  eqLaser: number[];
   /** Transport ([13.1]): the vehicle carrying each unit (-1 none), and each vehicle's cargo in stack points. */
   carrier: number[];
   load: number[];
@@ -201,6 +205,9 @@ export function newState(m: Model): MakState {
     rqOn: new Array<number>(rq).fill(0),
     artVp: [0, 0],
     air: new Array<number>(m.na).fill(0),
+    eqBomb: Array.from(m.aeq[0]),
+    eqMissile: Array.from(m.aeq[1]),
+    eqLaser: Array.from(m.aeq[2]),
     carrier: new Array<number>(nu).fill(-1),
     load: new Array<number>(nu).fill(0),
     smoke: new Array<number>(m.n).fill(0),
@@ -247,6 +254,9 @@ export function cloneState(s: MakState): MakState {
     rqOn: s.rqOn.slice(),
     artVp: s.artVp.slice(),
     air: s.air.slice(),
+    eqBomb: s.eqBomb.slice(),
+    eqMissile: s.eqMissile.slice(),
+    eqLaser: s.eqLaser.slice(),
     carrier: s.carrier.slice(),
     load: s.load.slice(),
     smoke: s.smoke.slice(),

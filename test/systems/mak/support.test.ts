@@ -68,6 +68,32 @@ describe('air-to-ground attack ([10.4])', () => {
     expect(t.s.air[0] & A_DEAD).toBe(A_DEAD);
     expect(t.log.join('\n')).toMatch(/AA S1 -> Falke: T \d+, dice \(1,1\): hit, D/);
   });
+  it('aircraft equipment ([11.4]): a missile once (M terrain column), the laser marker +1 dog-fight until it depletes', () => {
+    const eq = () => setup({
+      mercenary: { units: [{ id: 'M1', type: 'AFS', at: '0203' }], aircraft: [{ id: 'Falke', type: 'Falke', equipment: ['missile', 'laser'] }] },
+      strahl: { units: [{ id: 'S1', type: 'PKA', at: '0906' }], aircraft: [{ id: 'PK40a', type: 'PK40' }] },
+    }, { map: { hexes: { '0906': { terrain: ['forest'] } } } });
+    const t = eq();
+    t.act('Falke to ground combat mission');
+    t.act('PK40a to ground combat mission');
+    expect(t.legal().filter((l) => l.startsWith('Falke strafes S1'))).toEqual(['Falke strafes S1 in 0906', 'Falke strafes S1 in 0906 with a missile', 'Falke strafes S1 in 0906 with its laser equipment']);
+    // AA miss (6,6); the missile: 12 - 2 + forest on the M column; (6,6) misses.
+    t.act('Falke strafes S1 in 0906 with a missile', 6, 6, 6, 6);
+    const T = 12 - 2 + t.game.E.m.hexAtk[(t.hex('0906') * 6 + 5) * 2];
+    expect(t.log.some((l) => l.includes(`Falke -> S1 (a missile): T ${T},`))).toBe(true);
+    expect(t.s.eqMissile[0]).toBe(0);
+    // Dog-fight: Falke 4 + 1 (laser marker) against PK40 2 when both fly the air mission.
+    const u = eq();
+    u.act('Falke to air combat mission');
+    u.act('PK40a to air combat mission', 1);
+    expect(u.log.some((l) => l.includes('air combat mercenary 1 (5), strahl 1 (2)'))).toBe(true);
+    // The laser marker depletes on (5,6) like any laser: gone, and with it the +1.
+    const v = eq();
+    v.act('Falke to ground combat mission');
+    v.act('PK40a to ground combat mission');
+    v.act('Falke strafes S1 in 0906 with its laser equipment', 6, 6, 5, 6);
+    expect(v.s.eqLaser[0]).toBe(0);
+  });
   it('a surviving aircraft attacks with terrain but no range modifier, then is used', () => {
     const t = setup({
       mercenary: { units: [{ id: 'M1', type: 'AFS', at: '0203' }], aircraft: [{ id: 'Falke', type: 'Falke' }] },

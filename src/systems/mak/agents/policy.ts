@@ -148,8 +148,8 @@ export function airTotals(m: Model, s: MakState, side: number): [number, number]
   let mine = 0, theirs = 0;
   for (let a = 0; a < m.na; a++) {
     if (s.air[a] & 1) continue;
-    if (m.aside[a] === side) mine += m.adf[a];
-    else theirs += m.adf[a];
+    if (m.aside[a] === side) mine += m.adf[a] + s.eqLaser[a];
+    else theirs += m.adf[a] + s.eqLaser[a];
   }
   return [mine, theirs];
 }
@@ -165,8 +165,9 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   // The common kinds first: they are the agents' own business (a carrier's moves aside).
   if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu && !m.hasPilots)) return null;
   if (k === K.strafe) {
-    const t = A.get(code, 'strafe', 'target');
-    return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0);
+    // Missiles and bombs on the biggest targets first ([11.4.2]).
+    const t = A.get(code, 'strafe', 'target'), arm = A.get(code, 'strafe', 'arm');
+    return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0) + [0, 0.02, 0.03, 0.01][arm];
   }
   if (k === K.indirect) {
     const u = A.get(code, 'indirect', 'unit'), w = A.get(code, 'indirect', 'weapon'), t = A.get(code, 'indirect', 'target');

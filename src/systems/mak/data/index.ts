@@ -147,6 +147,7 @@ const rules = {
     nightPenalty: 'placeholder: spec §5.9 (Fire Modifiers Chart absent)',
     unmannedDefRange: 'placeholder: spec §5.8 (Unmanned weapon chart absent)',
     mineIncrementCap: 'seed: [19.1.6] cap 20',
+    equipment: 'interpretation: spec §4.10 (the marker values Bomb 10, Missile 12, Laser 8 are a judgement call on garbled marker pairs)',
   },
   defensiveTriggerRange: 3,
   indirectMod: -3,
@@ -173,6 +174,7 @@ const rules = {
   nightPenalty: -2,
   unmannedDefRange: 1,
   amuVp: 1,
+  equipment: { bomb: 10, missile: 12, laser: 8 },
 };
 
 export const rulesData = { endurance, terrain, hexsides, movement, range, units, pilots, dogfight, artillery, smoke, pilotCreation, rules };

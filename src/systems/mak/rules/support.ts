@@ -8,12 +8,12 @@ import { DIR_NAMES } from '../../../core/geometry/hex/directions.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { sees } from './sight.ts';
 import { controlled } from './unmanned.ts';
-import { MAX_W, RANGES, WT_G, WT_L, WT_R, type Model } from '../model.ts';
+import { MAX_W, RANGES, WT_G, WT_L, WT_M, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
-import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
+import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, laserDepletes, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
 
 const CODES = ['a', 'b', 'c', 'd', 'e'] as const;
 
@@ -221,7 +221,7 @@ export function resetAir(m: Model, s: MakState): boolean {
 export function resolveAirWar(m: Model, s: MakState, ctx: PlayContext): void {
   const tot = [0, 0];
   const cnt = [0, 0];
-  for (let a = 0; a < m.na; a++) if (s.air[a] & A_AIR && !(s.air[a] & A_DEAD)) { tot[m.aside[a]] += m.adf[a] + (s.air[a] & A_ARMLESS ? 0 : 0); cnt[m.aside[a]]++; }
+  for (let a = 0; a < m.na; a++) if (s.air[a] & A_AIR && !(s.air[a] & A_DEAD)) { tot[m.aside[a]] += m.adf[a] + s.eqLaser[a]; cnt[m.aside[a]]++; } // +1 per laser marker ([11.4.3])
   if (ctx.log) ctx.log(`-- air commitment, turn ${s.turn}: air combat mercenary ${cnt[0]} (${tot[0]}), strahl ${cnt[1]} (${tot[1]})`);
   if (cnt[0] > 0 && cnt[1] > 0) {
     const att = m.body.attackingPlayer === 'mercenary' ? 0 : 1;
@@ -255,7 +255,7 @@ function loseAir(m: Model, s: MakState, ctx: PlayContext, side: number, mission:
   const ids: number[] = [];
   const r: number[] = [];
   const v: number[] = [];
-  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & mission && !(s.air[a] & A_DEAD)) { ids.push(a); r.push(m.adf[a]); v.push(m.avp[a]); }
+  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & mission && !(s.air[a] & A_DEAD)) { ids.push(a); r.push(m.adf[a] + s.eqLaser[a]); v.push(m.avp[a]); }
   const mask = allocateLoss(r, v, loss);
   ids.forEach((a, i) => {
     if (!(mask & (1 << i))) return;
@@ -267,6 +267,18 @@ function loseAir(m: Model, s: MakState, ctx: PlayContext, side: number, mission:
 export function killAircraft(m: Model, s: MakState, a: number): void {
   s.air[a] |= A_DEAD;
   s.ogp[1 - m.aside[a]] += m.avp[a];
+}
+
+/** Strafing weapons: the aircraft's own, or an equipment marker ([11.4.2]). */
+export const ARM_OWN = 0;
+export const ARM_BOMB = 1;
+export const ARM_MISSILE = 2;
+export const ARM_LASER = 3;
+export const ARM_NAMES = ['its weapon', 'a bomb', 'a missile', 'its laser equipment'];
+
+/** Does aircraft a still carry equipment `arm` (ARM_OWN: always)? */
+export function hasArm(s: MakState, a: number, arm: number): boolean {
+  return arm === ARM_OWN || (arm === ARM_BOMB ? s.eqBomb[a] : arm === ARM_MISSILE ? s.eqMissile[a] : s.eqLaser[a]) > 0;
 }
 
 /** May aircraft a strafe unit t now ([10.4])? */
@@ -281,7 +293,7 @@ export function canStrafe(m: Model, s: MakState, a: number, t: number): boolean 
  * own weapon (terrain applies, no range modifier, [10.4.2]) and goes to Used. D or M destroys an
  * aircraft ([5.1.2]); A disarms it.
  */
-export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: number): void {
+export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: number, arm = ARM_OWN): void {
   const h = s.hex[t];
   const o = m.opt;
   const mode = o.diceMode === 'product' ? PRODUCT : SUM;
@@ -321,9 +333,19 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
   s.air[a] |= A_USED;
   if (s.air[a] & (A_DEAD | A_ARMLESS) || s.status[t] & DEAD) return;
   const row = airRow(m, a);
-  const T = m.aatk[a] + m.apAtk[a] - (m.udef[t] + m.upDef[t]) + m.hexAtk[(h * 6 + WT_L) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
+  // [11.4.2]: a bomb (read as a gun, G: engine reading) or a missile (M) once, the laser marker (L) any number of times.
+  const eq = m.data.rules.equipment;
+  const atk = arm === ARM_BOMB ? eq.bomb : arm === ARM_MISSILE ? eq.missile : arm === ARM_LASER ? eq.laser : m.aatk[a];
+  const wt = arm === ARM_BOMB ? WT_G : arm === ARM_MISSILE ? WT_M : WT_L;
+  if (arm === ARM_BOMB) s.eqBomb[a]--;
+  else if (arm === ARM_MISSILE) s.eqMissile[a]--;
+  const T = atk + m.apAtk[a] - (m.udef[t] + m.upDef[t]) + m.hexAtk[(h * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
   const d1 = ctx.dice.die(6);
   const d2 = ctx.dice.die(6);
+  if (arm === ARM_LASER && laserDepletes(d1, d2)) {
+    s.eqLaser[a]--; // the marker's laser is spent after this shot ([11.4.2], [11.2.1])
+    if (ctx.log) ctx.log(`  ${m.aid[a]}'s laser equipment is depleted`);
+  }
   ctx.tally.add(row, M.col.shots);
   const hit = hitOutcome(d1, d2, T, mode, o.snakeEyesAutoHit);
   let res = R_NONE;
@@ -331,9 +353,10 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
     ctx.tally.add(row, M.col.hits);
     res = hit === HIT_AUTO_D ? R_D : enduranceResult(m.udur[t], combine(ctx.dice.die(6), ctx.dice.die(6), o.enduranceDiceMode === 'product' ? PRODUCT : SUM));
   }
-  if (ctx.log) ctx.log(`  ${m.aid[a]} -> ${m.uid[t]}: T ${T}, dice (${d1},${d2}): ${hit === MISS ? 'miss' : `hit, endurance ${RESULT_NAMES[res]}`}`);
+  if (ctx.log) ctx.log(`  ${m.aid[a]} -> ${m.uid[t]}${arm === ARM_OWN ? '' : ` (${ARM_NAMES[arm]})`}: T ${T}, dice (${d1},${d2}): ${hit === MISS ? 'miss' : `hit, endurance ${RESULT_NAMES[res]}`}`);
   if (res === R_D) ctx.tally.add(row, M.col.D);
   if (res !== R_NONE) applyResult(m, s, ctx, t, res, -1, 0);
+  if (res === R_D && wt !== WT_L) maybeIgnite(m, s, ctx, h); // [19.4.1]: a D by G or M on a building
 }
 
 export { A_AIR, A_GROUND, A_SET, WT_R };
