@@ -23,7 +23,7 @@ import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
-import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
+import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, mineShotHex, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
@@ -398,9 +398,15 @@ function enumerateMain(E: Engine, s: MakState, out: Int32Array | null, withPass:
           n++;
         }
         for (let b = 0; canCall && b < m.nb; b++) {
-          if (!canRequest(m, s, u, b, t)) continue;
-          if (out) out[n] = A.encode.request(u, b, t);
-          n++;
+          if (canRequest(m, s, u, b, t)) {
+            if (out) out[n] = A.encode.request(u, b, t);
+            n++;
+          }
+          for (let d = 0; d <= 6; d++) {
+            if (mineShotHex(m, s, u, b, t, d) < 0) continue;
+            if (out) out[n] = A.encode.mines(u, b, t, d);
+            n++;
+          }
         }
       }
     }
@@ -579,7 +585,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     finishMover(s, u);
     const to = m.grid.nbr[from * 6 + d];
     // [19.1.2]: the minefield attacks on leaving; M, D (or broken morale) stop the unit where it is (engine reading).
-    if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, u, from) !== 0 && !stillMoving(s, u)) {
+    if (s.mine[from] !== 0 && mineAttack(m, s, ctx, u, from) !== 0 && !stillMoving(s, u)) {
       st[u] |= MOVED | DONE;
       s.mover = -1;
     } else {
@@ -590,7 +596,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       st[u] |= MOVED;
       if (m.uinf[u]) s.mp[u] = 0; // 1 hex per phase ([14.1]); a charge may still follow
       if (log) log(`${m.uid[u]} moves ${m.grid.id(from)} -> ${m.grid.id(to)} (${s.mp[u] / 2} MP left)`);
-      if (m.mineStr[to] !== 0) mineAttack(m, s, ctx, u, to); // ... and on entering ([19.1.4])
+      if (s.mine[to] !== 0) mineAttack(m, s, ctx, u, to); // ... and on entering ([19.1.4])
       resupply(m, s, u);
       // T3: every adjacent anti-phase unit may fire at the mover ([5.4] 3, Fig. 4).
       if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, to);
@@ -637,6 +643,10 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
   } else if (ki === K.request) {
     finishMover(s, -1);
     request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
+  } else if (ki === K.mines) {
+    finishMover(s, -1);
+    const u = A.get(action, 'mines', 'unit'), b = A.get(action, 'mines', 'battery'), t = A.get(action, 'mines', 'target');
+    request(m, s, ctx, u, b, t, mineShotHex(m, s, u, b, t, A.get(action, 'mines', 'dir')));
   } else if (ki === K.strafe) {
     finishMover(s, -1);
     const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
@@ -770,7 +780,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     st[u] |= MOVED;
     if (m.uinf[u]) s.mp[u] = 0;
     if (log) log(`${m.uid[u]} arrives at ${m.grid.id(h)} ([12.1], ${s.mp[u] / 2} MP left)`);
-    if (m.mineStr[h] !== 0) mineAttack(m, s, ctx, u, h);
+    if (s.mine[h] !== 0) mineAttack(m, s, ctx, u, h);
     if (!(st[u] & DEAD)) pushDf(m, s, DF_T3, u, -1, h); // T3 as for any hex entered
   } else if (ki === K.combined) {
     const u = A.get(action, 'combined', 'unit');
@@ -888,13 +898,13 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
       s.status[a] |= DONE | ATTACKED;
       s.mover = -1;
       // Minefields attack a unit entering close quarters combat like any move ([19.1.2]).
-      if (m.mineStr[from] !== 0 && mineAttack(m, s, ctx, a, from) !== 0 && !stillMoving(s, a)) {
+      if (s.mine[from] !== 0 && mineAttack(m, s, ctx, a, from) !== 0 && !stillMoving(s, a)) {
         clearFlag(s, FIRED_ADJ);
         return;
       }
       placeUnit(m, s, a, h);
       if (ctx.log) ctx.log(`${m.uid[a]} enters ${m.grid.id(h)}`);
-      if (m.mineStr[h] !== 0 && mineAttack(m, s, ctx, a, h) !== 0 && s.status[a] & DEAD) {
+      if (s.mine[h] !== 0 && mineAttack(m, s, ctx, a, h) !== 0 && s.status[a] & DEAD) {
         clearFlag(s, FIRED_ADJ);
         return;
       }
@@ -1158,6 +1168,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'counter': return `${id(d.unit)} counter-enters`;
     case 'pin': return `pin ${id(d.unit)}`;
     case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'mines': return `${id(d.unit)} requests ${m.bid[d.battery]} mines on ${m.grid.id(d.dir === 6 ? s.hex[d.target] : m.grid.nbr[s.hex[d.target] * 6 + d.dir])} (by ${id(d.target)})`;
     case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}${d.arm === 0 ? '' : ` with ${ARM_NAMES[d.arm]}`}`;

@@ -143,6 +143,8 @@ export interface Model {
   readonly bvp: Int32Array;
   readonly brounds: Int32Array;
   readonly bperTurn: Int32Array;
+  /** Mine strength a shot of the battery adds to a hex ([19.1.6]; placeholder increment, spec §5.6). */
+  readonly bmineInc: Int32Array;
   // Aircraft ([10.0]).
   readonly na: number;
   readonly aid: readonly string[];
@@ -351,6 +353,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const bvp = Int32Array.from(bl.map((b) => data.artillery.types[b.type].vpPerRound));
   const brounds = Int32Array.from(bl.map((b) => b.rounds));
   const bperTurn = Int32Array.from(bl.map((b) => b.perTurn));
+  const bmineInc = Int32Array.from(bl.map((b) => data.artillery.types[b.type].mineIncrement));
   const aside = Int8Array.from(al.map((a) => a.side));
   const adf = Int32Array.from(al.map((a) => data.units[a.type].dogfight + (a.pilot ? data.pilots[a.pilot].dogfight : 0)));
   const aatk = Int32Array.from(al.map((a) => data.units[a.type].weapons[0]?.attack ?? 0));
@@ -482,7 +485,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
     ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
-    nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn,
+    nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn, bmineInc,
     na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
   };
 }

@@ -108,6 +108,10 @@ export interface MakState {
   rqCode: number[];
   rqObs: number[];
   rqOn: number[];
+  /** 1 where the request is a mine shot ([19.1.6]): it raises the strength of the hex it lands on. */
+  rqMine: number[];
+  /** Minefield strength per hex ([19.1]): the scenario's, raised by artillery mine shots ([19.1.6]). */
+  mine: number[];
   /** VP of artillery used per side (subtracted from its O.G.P.). */
   artVp: number[];
   /** Aircraft status bits (A_*). */
@@ -203,6 +207,8 @@ export function newState(m: Model): MakState {
     rqCode: new Array<number>(rq).fill(0),
     rqObs: new Array<number>(rq).fill(0),
     rqOn: new Array<number>(rq).fill(0),
+    rqMine: new Array<number>(rq).fill(0),
+    mine: Array.from(m.mineStr),
     artVp: [0, 0],
     air: new Array<number>(m.na).fill(0),
     eqBomb: Array.from(m.aeq[0]),
@@ -252,6 +258,8 @@ export function cloneState(s: MakState): MakState {
     rqCode: s.rqCode.slice(),
     rqObs: s.rqObs.slice(),
     rqOn: s.rqOn.slice(),
+    rqMine: s.rqMine.slice(),
+    mine: s.mine.slice(),
     artVp: s.artVp.slice(),
     air: s.air.slice(),
     eqBomb: s.eqBomb.slice(),

@@ -123,6 +123,26 @@ describe('artillery ([17.1], [17.2])', () => {
     expect(t.s.status[t.u('S1')] & DEAD).toBe(DEAD);
     expect(t.log.join('\n')).toMatch(/on target/);
   });
+  it('artillery mines ([19.1.6], #36): a shot raises the hex by the type\'s increment, capped at 20; the unit there is attacked only when it moves', () => {
+    const t = arty();
+    const h = t.hex('0603');
+    expect(t.legal().filter((l) => l.startsWith('M1 requests battery mines')).length).toBe(7); // S1's hex and its 6 neighbours
+    t.act('M1 requests battery mines on 0603 (by S1)');
+    t.act('mercenary ends the phase');
+    t.act('strahl ends the phase', 3, 3); // type a: 6 <= 9, on target
+    expect(t.s.mine[h]).toBe(4); // type II: +4 (placeholder increment)
+    expect(t.s.status[t.u('S1')] & DEAD).toBe(0);
+    t.act('mercenary ends the phase');
+    // S1 leaves the mined hex: the minefield (4) attacks it: T 4 - 2 = 2, (6,6) misses.
+    t.act('move S1 N to 0602', 6, 6);
+    expect(t.log.some((l) => l.includes('minefield 0603 (4) -> S1: T 2'))).toBe(true);
+    const u = arty();
+    u.s.mine[u.hex('0603')] = 18;
+    u.act('M1 requests battery mines on 0603 (by S1)');
+    u.act('mercenary ends the phase');
+    u.act('strahl ends the phase', 3, 3);
+    expect(u.s.mine[u.hex('0603')]).toBe(20); // 18 + 4, capped at 20 ([19.1.6], spec §8.2 #36)
+  });
   it('39: a friendly unit in the target hex postpones the strike', () => {
     const t = arty();
     t.act('M1 requests battery on 0603 (S1)');

@@ -15,7 +15,7 @@ import { applyResult } from './combat.ts';
  * when h holds no mines).
  */
 export function mineAttack(m: Model, s: MakState, ctx: PlayContext, u: number, h: number): number {
-  const str = m.mineStr[h];
+  const str = s.mine[h];
   if (str === 0 || s.status[u] & DEAD) return R_NONE;
   const o = m.opt;
   const T = str - m.udef[u];

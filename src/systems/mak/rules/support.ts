@@ -13,7 +13,7 @@ import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
-import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, laserDepletes, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
+import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, laserDepletes, mineAfterShot, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
 
 const CODES = ['a', 'b', 'c', 'd', 'e'] as const;
 
@@ -144,12 +144,28 @@ export function canRequest(m: Model, s: MakState, u: number, b: number, t: numbe
   return !areaHasSide(m, s, h, m.bradius[b], m.uside[u]);
 }
 
+/**
+ * The hex of a mine shot by observer u with battery b next to enemy unit t (dir 0-5) or on its hex
+ * (dir 6), or -1 ([19.1.6]: "follow the standard artillery resolution"). Engine reading: mine shots
+ * are offered on the hexes of and around enemy units the observer sees (a Type I sight line to the
+ * hex), not yet at the cap, with no friendly unit there.
+ */
+export function mineShotHex(m: Model, s: MakState, u: number, b: number, t: number, dir: number): number {
+  if (m.bmineInc[b] <= 0 || m.bside[b] !== m.uside[u] || s.bLeft[b] <= 0 || s.bFired[b] >= m.bperTurn[b]) return -1;
+  if (s.status[u] & (DEAD | BROKEN | MOVED | ATTACKED | DONE) || s.status[t] & DEAD || m.uside[t] === m.uside[u]) return -1;
+  if (m.uunman[u] && !controlled(m, s, u)) return -1;
+  const x = dir === 6 ? s.hex[t] : m.grid.nbr[s.hex[t] * 6 + dir];
+  if (x < 0 || s.mine[x] >= m.data.rules.mineIncrementCap || hexHasSide(m, s, x, m.uside[u])) return -1;
+  return sees(m, s, s.hex[u], x, 0) ? x : -1;
+}
+
 /** Records a request: the observer may not move or attack this turn; one round and its VP are spent ([17.1], O.G.P. ②). */
-export function request(m: Model, s: MakState, ctx: PlayContext, u: number, b: number, t: number): void {
+export function request(m: Model, s: MakState, ctx: PlayContext, u: number, b: number, t: number, mineHex = -1): void {
   let i = 0;
   while (s.rqOn[i]) i++;
   const g = m.ugroup[u];
-  s.rqHex[i] = s.hex[t];
+  s.rqMine[i] = mineHex >= 0 ? 1 : 0;
+  s.rqHex[i] = mineHex >= 0 ? mineHex : s.hex[t];
   s.rqLand[i] = s.turn + 1;
   s.rqBat[i] = b;
   s.rqCode[i] = g === 1 ? 0 : g === 2 ? 2 : 4; // observer = requester: a, c or e ([17.1.4])
@@ -159,7 +175,7 @@ export function request(m: Model, s: MakState, ctx: PlayContext, u: number, b: n
   s.bFired[b]++;
   s.artVp[m.uside[u]] += m.bvp[b];
   s.status[u] |= ATTACKED | DONE;
-  if (ctx.log) ctx.log(`${m.uid[u]} requests ${m.bid[b]} on ${m.grid.id(s.hex[t])} (type ${CODES[s.rqCode[i]]}), landing on turn ${s.turn + 1}`);
+  if (ctx.log) ctx.log(`${m.uid[u]} requests ${m.bid[b]}${s.rqMine[i] ? ' mines' : ''} on ${m.grid.id(s.rqHex[i])} (type ${CODES[s.rqCode[i]]}), landing on turn ${s.turn + 1}`);
 }
 
 /** Strikes landing at the start of this phase ([17.1.6], [17.2]; option artilleryLanding). */
@@ -187,6 +203,12 @@ export function landArtillery(m: Model, s: MakState, ctx: PlayContext): void {
       if (ctx.log) ctx.log(`${m.bid[b]}: 2d6 ${roll} vs ${n}: deviates ${DIR_NAMES[dir]}`);
     } else if (ctx.log) ctx.log(`${m.bid[b]}: 2d6 ${roll} vs ${n}: ${acc === ART_HIT ? 'on target' : 'no effect'}`);
     if (acc > ART_DEVIATE || c < 0) continue;
+    if (s.rqMine[i]) {
+      // [19.1.6]: the shot raises the hex's minefield, capped; units already there are attacked only when they move ([19.1.7]).
+      s.mine[c] = mineAfterShot(s.mine[c], m.bmineInc[b], m.data.rules.mineIncrementCap);
+      if (ctx.log) ctx.log(`${m.bid[b]} mines ${m.grid.id(c)}: strength ${s.mine[c]}`);
+      continue;
+    }
     areaAttack(m, s, ctx, c, m.bradius[b], m.batk[b] + m.data.rules.indirectMod, WT_G, batteryRow(m, b), -1, 0);
   }
 }
