@@ -56,6 +56,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     land: { aircraft: Math.max(1, na), hex: nh },
     /** The emergency landing of a Hornisse immobilized in flight (spec §6 A28), in the mLand frame. */
     mland: { hex: nh },
+    /** A landed Hornisse's PK41 and suit re-join and take off ([10.6.2]). */
+    takeoff: { aircraft: Math.max(1, na) },
   });
 }
 export type MakCodec = ReturnType<typeof makeCodec>;

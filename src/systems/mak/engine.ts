@@ -17,7 +17,7 @@ import { canLoad, canUnload, carryCargo, load, unload } from './rules/transport.
 import { ageSmoke, laySmoke, smokeTarget } from './rules/smoke.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { canDrop, dropFire } from './rules/airdrop.ts';
-import { canLand, canMLand, land, mLand } from './rules/landing.ts';
+import { canLand, canMLand, canTakeOff, land, mLand, takeOff } from './rules/landing.ts';
 import { amuMp, canExit, canTouchAmu, exitMap, pilotLeaves, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
@@ -430,6 +430,10 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
       }
     }
     if (m.apk41[a] < 0) continue;
+    if (canTakeOff(m, s, a)) {
+      if (out) out[n] = A.encode.takeoff(a);
+      n++;
+    }
     for (let h = 0; h < m.n; h++) {
       if (!canLand(m, s, a, h)) continue;
       if (out) out[n] = A.encode.land(a, h);
@@ -652,6 +656,9 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
     strafe(m, s, ctx, a, t, A.get(action, 'strafe', 'arm'));
     if (s.air[a] & A_MLAND) pushFrame(P, FID.mLand, m.aside[a], a, s.hex[t]); // spec §6 A28
+  } else if (ki === K.takeoff) {
+    finishMover(s, -1);
+    takeOff(m, s, ctx, A.get(action, 'takeoff', 'aircraft'));
   } else if (ki === K.mland) {
     const a = frameArg(P, 0);
     popFrame(P);
@@ -1181,6 +1188,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
     case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
     case 'exit': return m.upilot[d.unit] ? `${id(d.unit)} leaves the map` : `${id(d.unit)} leaves the map with its AMU`;
+    case 'takeoff': return `${m.aid[d.aircraft]} takes off again`;
     case 'mland': return `emergency landing in ${m.grid.id(d.hex)}`;
     case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
     case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;

@@ -110,3 +110,40 @@ describe('a Hornisse immobilized in flight (spec §6 A28, option hornisseMLandin
     expect(t.has('emergency landing')).toBe(false);
   });
 });
+
+describe('re-joining and take-off ([10.6.2], [10.6.4])', () => {
+  it('the stacked PK41 and PKA take off as the Hornisse, Used this turn, and may be committed again next turn', () => {
+    const t = scene();
+    toGround(t);
+    t.act('H lands in 0603');
+    expect(t.has('H takes off again')).toBe(false); // the suit is done for this phase
+    t.act('strahl ends the phase');
+    t.act('mercenary ends the phase');
+    // Turn 2: the landed Hornisse has no commitment card; its crew may take off again.
+    t.act('H takes off again');
+    const pk = t.u('H.PK41'), suit = t.u('H.PKA');
+    expect(t.s.status[pk] & DEAD).toBe(DEAD);
+    expect(t.s.status[suit] & DEAD).toBe(DEAD);
+    expect(t.s.occ[t.hex('0603') * 2 + 1]).toBe(0);
+    expect(t.s.air[0] & A_DEAD).toBe(0);
+    expect(t.has('H lands')).toBe(false); // Used this turn
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
+    t.act('strahl ends the phase');
+    t.act('mercenary ends the phase');
+    expect(t.legal()).toEqual(['H to air combat mission', 'H to ground combat mission']);
+  });
+  it('taking off from an enemy hex draws AA fire: an A destroys both ([10.6.4])', () => {
+    const t = scene();
+    toGround(t);
+    t.act('H lands in 0503', 4, 6); // AA miss (no laser depletion): it lands with M1
+    t.act('strahl ends the phase');
+    t.act('pin H.PKA'); // M1 (armed) pins one of them ([9.4])
+    t.act('do nothing in the continuing CQC');
+    t.act('mercenary ends the phase');
+    t.act('do nothing in the continuing CQC');
+    t.act('H takes off again', 2, 3, 3, 3);
+    expect(t.s.status[t.u('H.PKA')] & DEAD).toBe(DEAD);
+    expect(t.s.ogp[0]).toBe(5);
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, type Model } from '../model.ts';
-import { A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, MOVED, OFFMAP, type MakState } from '../state.ts';
+import { A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, OFFMAP, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, stackPoints } from './rolls.ts';
 import { K_DEFENSIVE, applyResult, hexHasSide, spendUsage, weaponReady } from './combat.ts';
 import { M, rowOf } from '../metrics.ts';
@@ -57,7 +57,41 @@ export function land(m: Model, s: MakState, ctx: PlayContext, a: number, h: numb
   place(m, s, suit, h);
   const hot = hexHasSide(m, s, h, 1 - m.aside[a]);
   if (ctx.log) ctx.log(`${m.aid[a]} lands in ${m.grid.id(h)}${hot ? ' (enemy hex: AA fire, class C)' : ''} and separates into ${m.uid[pk]} and ${m.uid[suit]} ([10.6])`);
-  if (!hot) return;
+  if (hot) hornisseAA(m, s, ctx, a, h);
+}
+
+/**
+ * May the landed Hornisse a re-join and take off ([10.6.2], [10.6.4]; optional, spec §2.3 S5)? Its
+ * PK41 (not immobilized) and its suit (which has not moved or attacked this phase) stacked, in the
+ * owner's phase. Engine reading: at any time of the phase, not only at its start.
+ */
+export function canTakeOff(m: Model, s: MakState, a: number): boolean {
+  const pk = m.apk41[a], suit = m.asuit[a];
+  if (pk < 0 || m.aside[a] !== s.phaseSide || (s.air[a] & (A_LANDED | A_MLAND)) !== A_LANDED) return false;
+  if (s.status[pk] & (DEAD | IMMOBILE) || s.status[suit] & (DEAD | MOVED | ATTACKED) || s.hex[pk] !== s.hex[suit]) return false;
+  return s.carrier[suit] < 0 && s.load[suit] === 0 && s.haul[suit] < 0;
+}
+
+/** The two units leave the map and fly again as the Hornisse, Used this turn ([10.6.2]); from an enemy hex under AA fire ([10.6.4]). */
+export function takeOff(m: Model, s: MakState, ctx: PlayContext, a: number): void {
+  const pk = m.apk41[a], suit = m.asuit[a];
+  const h = s.hex[pk];
+  const hot = hexHasSide(m, s, h, 1 - m.aside[a]);
+  if (ctx.log) ctx.log(`${m.uid[pk]} and ${m.uid[suit]} re-join in ${m.grid.id(h)} and take off as ${m.aid[a]} ([10.6.2])${hot ? ': AA fire, class C' : ''}`);
+  if (hot) {
+    hornisseAA(m, s, ctx, a, h);
+    if (s.status[pk] & DEAD) return;
+  }
+  for (const u of [pk, suit]) {
+    s.status[u] |= DEAD | OFFMAP;
+    removeUnit(m, s, u);
+  }
+  s.air[a] = (s.air[a] & ~(A_DEAD | A_LANDED)) | A_USED;
+}
+
+/** The AA fire of every enemy unit in hex h at the Hornisse a landing or taking off ([10.6.3], [10.6.4]). */
+function hornisseAA(m: Model, s: MakState, ctx: PlayContext, a: number, h: number): void {
+  const pk = m.apk41[a], suit = m.asuit[a];
   const o = m.opt;
   const mode = o.diceMode === 'product' ? PRODUCT : SUM;
   for (let f = 0; f < m.nu && !(s.status[pk] & DEAD); f++) {
