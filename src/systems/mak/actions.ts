@@ -21,7 +21,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     request: { unit: nu, battery: Math.max(1, nb), target: nu },
     /** An artillery mine shot ([19.1.6]) on the hex of enemy unit `target` (dir 6) or next to it. */
     mines: { unit: nu, battery: Math.max(1, nb), target: nu, dir: 7 },
-    mission: { aircraft: Math.max(1, na), choice: 2 },
+    /** choice 0 air combat, 1 ground combat, 2 withdrawal from the game ([10.1.4]). */
+    mission: { aircraft: Math.max(1, na), choice: 3 },
     /** arm: 0 the aircraft's own weapon, 1 bomb, 2 missile, 3 laser equipment ([11.4.2]). */
     strafe: { aircraft: Math.max(1, na), target: nu, arm: 4 },
     endPhase: {},

@@ -24,7 +24,7 @@ import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, mineShotHex, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { A_DEAD, A_LANDED, A_MLAND, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { A_DEAD, A_GONE, A_LANDED, A_MLAND, A_WDRAW, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -253,6 +253,11 @@ function enumerateFrame(E: Engine, s: MakState, out: Int32Array | null, withPass
       if (a >= 0) {
         if (out) { out[n] = A.encode.mission(a, 0); out[n + 1] = A.encode.mission(a, 1); }
         n += 2;
+        // Voluntary withdrawal ([10.1.4]): not on the first turn (aircraft all arrive on turn 1).
+        if (s.turn >= 2) {
+          if (out) out[n] = A.encode.mission(a, 2);
+          n++;
+        }
       }
       return n; // every aircraft must be assigned
     } else if (k === FID.mLand) {
@@ -702,7 +707,8 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     land(m, s, ctx, A.get(action, 'land', 'aircraft'), A.get(action, 'land', 'hex'));
   } else if (ki === K.mission) {
     const a = A.get(action, 'mission', 'aircraft');
-    s.air[a] |= A_SET | (A.get(action, 'mission', 'choice') === 0 ? A_AIR : A_GROUND);
+    const c = A.get(action, 'mission', 'choice');
+    s.air[a] |= A_SET | (c === 0 ? A_AIR : c === 1 ? A_GROUND : A_WDRAW);
   } else if (ki === K.assault) {
     const u = A.get(action, 'assault', 'unit');
     const d = A.get(action, 'assault', 'dir');
@@ -933,6 +939,11 @@ function finishTop(E: Engine, s: MakState, ctx: PlayContext): void {
     popFrame(P);
     // Both cards are revealed together once the second side has committed ([10.1.1]).
     if (topKindId(P) !== FID.commit) {
+      for (let a = 0; a < m.na; a++) {
+        if (!(s.air[a] & A_WDRAW)) continue;
+        s.air[a] = A_DEAD | A_GONE; // off the game, no VP to anyone ([10.1.4])
+        if (ctx.log) ctx.log(`${m.aid[a]} is withdrawn from the game ([10.1.4])`);
+      }
       resolveAirWar(m, s, ctx);
       startPhase(E, s, ctx);
     }
@@ -1177,7 +1188,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
     case 'mines': return `${id(d.unit)} requests ${m.bid[d.battery]} mines on ${m.grid.id(d.dir === 6 ? s.hex[d.target] : m.grid.nbr[s.hex[d.target] * 6 + d.dir])} (by ${id(d.target)})`;
     case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
-    case 'mission': return `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
+    case 'mission': return d.choice === 2 ? `${m.aid[d.aircraft]} withdrawn from the game` : `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
     case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}${d.arm === 0 ? '' : ` with ${ARM_NAMES[d.arm]}`}`;
     case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;

@@ -8,7 +8,7 @@
 import type { Rng } from '../../core/rng/rng.ts';
 import { FID } from './actions.ts';
 import type { Engine } from './engine.ts';
-import { A_AIR, A_GROUND, A_SET, cloneState, type MakState } from './state.ts';
+import { A_AIR, A_GROUND, A_SET, A_WDRAW, cloneState, type MakState } from './state.ts';
 
 export interface MakObservation {
   readonly side: number;
@@ -24,7 +24,7 @@ function commitPending(s: MakState): boolean {
 export function observe(E: Engine, s: MakState, side: number): MakObservation {
   if (!commitPending(s)) return { side, state: s, E };
   const air = s.air.slice();
-  for (let a = 0; a < E.m.na; a++) if (E.m.aside[a] !== side) air[a] &= ~(A_AIR | A_GROUND | A_SET);
+  for (let a = 0; a < E.m.na; a++) if (E.m.aside[a] !== side) air[a] &= ~(A_AIR | A_GROUND | A_SET | A_WDRAW);
   return { side, state: { ...s, air }, E };
 }
 
@@ -33,7 +33,7 @@ export function determinize(E: Engine, s: MakState, side: number, rng: Rng): Mak
   if (!commitPending(s)) return c;
   for (let a = 0; a < E.m.na; a++) {
     if (E.m.aside[a] === side || !(c.air[a] & A_SET)) continue;
-    c.air[a] = (c.air[a] & ~(A_AIR | A_GROUND)) | (rng.int(2) === 0 ? A_AIR : A_GROUND);
+    c.air[a] = (c.air[a] & ~(A_AIR | A_GROUND | A_WDRAW)) | (rng.int(2) === 0 ? A_AIR : A_GROUND); // a hidden withdrawal is rare: not sampled
   }
   return c;
 }

@@ -160,6 +160,10 @@ export const A_SET = 32;
 export const A_LANDED = 64;
 /** A Hornisse immobilized in flight that must now make its emergency landing (spec §6 A28). */
 export const A_MLAND = 128;
+/** Withdrawn on this turn's card ([10.1.4]): taken off the game when the cards are revealed. */
+export const A_WDRAW = 256;
+/** Withdrawn from the game ([10.1.4]): carried with A_DEAD, scores nothing. */
+export const A_GONE = 512;
 
 export const DRAIN_BASE = 100;
 

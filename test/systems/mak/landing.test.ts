@@ -130,7 +130,7 @@ describe('re-joining and take-off ([10.6.2], [10.6.4])', () => {
     expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
     t.act('strahl ends the phase');
     t.act('mercenary ends the phase');
-    expect(t.legal()).toEqual(['H to air combat mission', 'H to ground combat mission']);
+    expect(t.legal()).toEqual(['H to air combat mission', 'H to ground combat mission', 'H withdrawn from the game']);
   });
   it('taking off from an enemy hex draws AA fire: an A destroys both ([10.6.4])', () => {
     const t = scene();

@@ -10,6 +10,7 @@ import { streamFor } from '../../../src/core/rng/streams.ts';
 import { A_AIR, A_DEAD, A_GROUND } from '../../../src/systems/mak/state.ts';
 import { DEAD } from '../../../src/systems/mak/state.ts';
 import { setup } from './helpers.ts';
+import { checkInvariants } from '../../../src/systems/mak/invariants.ts';
 
 const airForces = () =>
   setup({
@@ -104,6 +105,25 @@ describe('air-to-ground attack ([10.4])', () => {
     t.act('Falke strafes S1 in 0906', 6, 6, 1, 2, 6, 6);
     expect(t.log.join('\n')).toMatch(/Falke -> S1: T 4/);
     expect(t.has('Falke strafes')).toBe(false);
+  });
+});
+
+describe('voluntary withdrawal ([10.1.4])', () => {
+  it('not on turn 1; from turn 2 an aircraft may be withdrawn on the card: gone when revealed, no VP to anyone', () => {
+    const t = setup({
+      mercenary: { units: [{ id: 'M1', type: 'AFS', at: '0203' }], aircraft: [{ id: 'Falke', type: 'Falke' }] },
+      strahl: [{ id: 'S1', type: 'PKA', at: '0906' }],
+    });
+    expect(t.legal()).toEqual(['Falke to air combat mission', 'Falke to ground combat mission']);
+    t.act('Falke to air combat mission');
+    t.act('mercenary ends the phase');
+    t.act('strahl ends the phase');
+    expect(t.legal()).toEqual(['Falke to air combat mission', 'Falke to ground combat mission', 'Falke withdrawn from the game']);
+    t.act('Falke withdrawn from the game');
+    expect(t.s.air[0] & A_DEAD).toBe(A_DEAD);
+    expect(t.s.ogp).toEqual([0, 0]);
+    expect(t.log).toContain('Falke is withdrawn from the game ([10.1.4])');
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
   });
 });
 
