@@ -210,12 +210,11 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     return !m.upilot[u] || m.homeEdge[s.hex[u]] & (1 << m.uside[u]) ? 9.9 : -1;
   }
   if (k === K.move) {
-    const u = A.get(code, 'move', 'unit');
+    const u = A.read.move.unit(code);
     const home = m.upilot[u] ? 1 << m.uside[u] : 0;
-    if (home || (m.hasAmu && carries(m, s, u))) {
-      const from = s.hex[u], to = m.grid.nbr[from * 6 + A.get(code, 'move', 'dir')];
-      return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
-    }
+    if (!home && !(m.hasAmu && carries(m, s, u))) return null; // other moves are the agents' own business
+    const from = s.hex[u], to = m.grid.nbr[from * 6 + A.read.move.dir(code)];
+    return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
   }
   if (k === K.land) {
     // A Hornisse lands ([10.6]) early enough to fight on the ground, in an empty hex 2-3 hexes from the enemy (cover first).
