@@ -202,7 +202,7 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const x = m.grid.nbr[s.hex[u] * 6 + A.get(code, 'arson', 'dir')];
     let inf = 0;
     for (let v = 0; v < m.nu; v++) if (m.uside[v] !== m.uside[u] && m.uinf[v] && s.hex[v] === x && !(s.status[v] & DEAD)) inf++;
-    return inf > 0 ? 9.05 + inf * 0.01 : -1;
+    return inf > 0 ? 11 + inf * 0.01 : -1; // before any attack: the fire attacks them every phase
   }
   if (k === K.exit) {
     // A pilot leaves only by its home edge ([18.2.3]: elsewhere it is captured).
@@ -212,6 +212,13 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.move) {
     const u = A.read.move.unit(code);
     const home = m.upilot[u] ? 1 << m.uside[u] : 0;
+    if (!home && m.hasAmu && !carries(m, s, u)) {
+      // An AMU in play within 4 hexes: its side goes to pick it up (Type I or infantry), the enemy to destroy it ([16.2]).
+      if (m.ustack[u] !== 1 && !m.uinf[u]) return null;
+      const from = s.hex[u], to = m.grid.nbr[from * 6 + A.read.move.dir(code)];
+      const d0 = amuDistance(m, s, from), d1 = amuDistance(m, s, to);
+      return d0 <= 4 && d1 < d0 ? 9.25 : null;
+    }
     if (!home && !(m.hasAmu && carries(m, s, u))) return null; // other moves are the agents' own business
     const from = s.hex[u], to = m.grid.nbr[from * 6 + A.read.move.dir(code)];
     return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
@@ -235,6 +242,13 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
   }
   return null;
+}
+
+/** Hexes from h to the nearest AMU lying on the map ([16.2]). */
+function amuDistance(m: Model, s: MakState, h: number): number {
+  let best = 999;
+  for (let k = 0; k < m.nu; k++) if (s.amuFate[k] === 1 && s.amuHex[k] >= 0) { const d = m.grid.distance(h, s.amuHex[k]); if (d < best) best = d; }
+  return best;
 }
 
 /** Hexes from h to the nearest edge hex of the map. */
