@@ -20,7 +20,7 @@ import { canDrop, dropFire } from './rules/airdrop.ts';
 import { canLand, canMLand, canTakeOff, land, mLand, takeOff } from './rules/landing.ts';
 import { amuMp, canExit, canTouchAmu, exitMap, pilotLeaves, touchAmu } from './rules/amu.ts';
 import { controlled } from './rules/unmanned.ts';
-import { arsonTarget, declareArson, resolveArson } from './rules/arson.ts';
+import { arsonTarget, declareArson, reactiveArsonTarget, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, mineShotHex, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
@@ -203,6 +203,15 @@ function enumerateFrame(E: Engine, s: MakState, out: Int32Array | null, withPass
           } else if (canAttack(m, s, f, w, s.carrier[a] >= 0 ? s.carrier[a] : a, ck)) {
             // Cargo that fired is answered through its vehicle: one target ([13.1.3]).
             if (out) out[n] = A.encode.fire(f, w, s.carrier[a] >= 0 ? s.carrier[a] : a);
+            n++;
+            if (firstOnly) return n;
+          }
+        }
+        // Reactive arson ([14.4.3]): the engineer fired on with no result may set fire instead of firing back.
+        if (f === t && (kind === DF_SINGLE || kind === DF_GROUP) && m.hasArson && m.ueng[f]) {
+          for (let d = 0; d < 6; d++) {
+            if (reactiveArsonTarget(m, s, f, d) < 0) continue;
+            if (out) out[n] = A.encode.arson(f, d);
             n++;
             if (firstOnly) return n;
           }
@@ -679,6 +688,13 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     finishMover(s, u);
     release(s, u);
     if (log) log(`${m.uid[u]} puts down ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([7.3], ${s.mp[u] / 2} MP left)`);
+  } else if (ki === K.arson && P.depth > 0) {
+    // Reactive arson in a defensive window ([14.4.3]): this squad alone, instead of its defensive attack.
+    const u = A.get(action, 'arson', 'unit');
+    const x = reactiveArsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
+    s.arsonAt[u] = x;
+    s.dfStamp[u] = frameArg(P, DF_SERIAL);
+    if (log) log(`${m.uid[u]} answers with arson on ${m.grid.id(x)} (reactive, [14.4.3]; resolved at the end of the phase)`);
   } else if (ki === K.arson) {
     const u = A.get(action, 'arson', 'unit');
     const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));

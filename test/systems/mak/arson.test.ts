@@ -30,3 +30,21 @@ describe('arson ([14.4.2])', () => {
     expect(t.s.dyn).toEqual([t.hex('0503')]);
   });
 });
+
+describe('reactive arson ([14.4.3])', () => {
+  it('an engineer fired on with no result may set fire instead of its defensive attack, alone, at the end of the enemy phase', () => {
+    const t = setup({
+      mercenary: [{ id: 'E1', type: 'EngSQ', at: '0502' }, { id: 'E2', type: 'EngSQ', at: '0502' }],
+      strahl: [{ id: 'S1', type: 'PKA', at: '0704' }],
+    }, { first: 'strahl', map: { hexes: { '0503': { terrain: ['building'] } } } });
+    t.act('S1 attacks E1 with L', 6, 5); // a miss (the laser depletes: no matter)
+    expect(t.legal()).toContain('E1 sets fire to 0503');
+    expect(t.legal().some((l) => l.startsWith('E2 sets fire'))).toBe(false); // only the squad fired on
+    t.act('E1 sets fire to 0503');
+    expect(t.legal().some((l) => l.startsWith('E1 fires'))).toBe(false); // instead of its defensive attack (the window closed: E2 is out of range)
+    // End of the Strahl phase: one roll, no assistance modifier: 2d6 = 5 <= 5 sets the fire.
+    t.act('strahl ends the phase', 2, 3);
+    expect(t.s.fire[t.hex('0503')]).toBe(1);
+    expect(t.log.some((l) => l.startsWith('arson on 0503 by 1 squad(s): 2d6 5'))).toBe(true);
+  });
+});

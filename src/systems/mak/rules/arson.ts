@@ -4,7 +4,7 @@
  * other able engineer stacked with it joins the attempt (engine reading: the stack acts together, as
  * in a simultaneous attack) and is barred likewise. At the end of the troop phase (spec §2.3 E1) one
  * 2d6 roll per target hex, with `arsonMod` (-n for n >= 2 squads): <= 5 sets the fire ([19.4]).
- * Reactive arson ([14.4.3]) is not played. Allocation-free.
+ * Reactive arson ([14.4.3]): `reactiveArsonTarget`. Allocation-free.
  */
 import type { PlayContext } from '../../../core/system.ts';
 import type { Model } from '../model.ts';
@@ -15,6 +15,18 @@ import { arsonSucceeds } from './rolls.ts';
 /** May engineer u start arson on the hex next to it in direction d? Returns the hex, or -1. */
 export function arsonTarget(m: Model, s: MakState, u: number, d: number): number {
   if (!m.ueng[u] || m.uside[u] !== s.phaseSide || s.status[u] & (DEAD | MOVED | ATTACKED | DONE | BROKEN) || s.carrier[u] >= 0) return -1;
+  const x = m.grid.nbr[s.hex[u] * 6 + d];
+  return x >= 0 && m.building[x] && !s.fire[x] ? x : -1;
+}
+
+/**
+ * Reactive arson ([14.4.3]): an engineer fired on in the enemy's phase with no result ("—": it is
+ * neither destroyed nor broken) may, instead of its defensive attack, attempt arson on an adjacent
+ * building, alone and with no assistance modifier; resolved with the others at the end of the
+ * phase. Returns the target hex or -1.
+ */
+export function reactiveArsonTarget(m: Model, s: MakState, u: number, d: number): number {
+  if (!m.ueng[u] || m.uside[u] === s.phaseSide || s.status[u] & (DEAD | BROKEN) || s.carrier[u] >= 0 || s.arsonAt[u] >= 0) return -1;
   const x = m.grid.nbr[s.hex[u] * 6 + d];
   return x >= 0 && m.building[x] && !s.fire[x] ? x : -1;
 }
