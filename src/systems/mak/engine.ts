@@ -712,7 +712,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     finishMover(s, -1);
     if (m.upilot[u]) {
       const captured = pilotLeaves(m, s, u);
-      if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])}: ${captured ? `captured, +${m.uvp[u]} VP to the enemy` : 'escaped'} ([18.2.3])`);
+      if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])}: ${captured ? `captured, +${s.pVp[u]} VP to the enemy` : 'escaped'} ([18.2.3])`);
       settle(E, s, ctx);
       return;
     }

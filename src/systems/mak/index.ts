@@ -21,6 +21,7 @@ import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from '
 import { cloneState, newState, type MakState } from './state.ts';
 import { parseHexId } from '../../core/geometry/hex/coords.ts';
 import { stackPoints } from './rules/rolls.ts';
+import { rollPilots } from './rules/pilots.ts';
 import { withMakLead } from './lead.ts';
 
 export type { MakState, MakObservation, Model };
@@ -38,6 +39,7 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
   if (m.nu > 1 && A.encode.attack(1, 1, 1) !== attackBase + 1 + m.nu + m.nu * MAX_W) throw new Error('mak: unexpected attack code layout');
   const E: Engine = { m, A, moveBase, attackBase };
   const template = newState(m);
+  const rollsPilots = m.upRoll.some((x) => x === 1) || m.apRoll.some((x) => x === 1);
   const nu = m.nu;
   let drops = 0;
   for (let u = 0; u < nu; u++) drops += m.uairdrop[u];
@@ -49,8 +51,9 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
     metrics: layoutOf(m),
     maxDecisions: 20_000 + body.turns * 2 * nu * 60,
     maxActions,
-    newGame(_setup, ctx) {
+    newGame(setup, ctx) {
       const s = cloneState(template); // the same start every game: slices instead of building it again
+      if (rollsPilots) rollPilots(m, s, setup); // option pilotMods ([18.3.1])
       for (let u = 0; u < nu; u++) for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) ctx.tally.add(rowOf(m, u, w), M.col.fielded);
       beginTurn(E, s, ctx);
       return s;

@@ -16,8 +16,8 @@ export function checkInvariants(m: Model, s: MakState): string[] {
       const a = s.ammo[u * MAX_W + w];
       if (a < 0 || a > Math.max(0, m.wammo[u * MAX_W + w])) bad.push(`${m.uid[u]} slot ${w} ammo ${a}`);
     }
-    if (s.status[u] & SCORED) ogp[1 - m.uside[u]] += m.uvp[u];
-    if (s.status[u] & PILOT_KILLED) ogp[1 - m.uside[u]] += m.upVp[u];
+    if (s.status[u] & SCORED) ogp[1 - m.uside[u]] += m.upilot[u] ? s.pVp[u] : m.uvp[u];
+    if (s.status[u] & PILOT_KILLED) ogp[1 - m.uside[u]] += s.pVp[u];
     if (s.status[u] & DEAD) continue;
     const key = h * 2 + m.uside[u];
     pts.set(key, (pts.get(key) ?? 0) + stackPoints(m.ustack[u]));

@@ -124,6 +124,13 @@ export interface Model {
   /** VP of the unit's pilot ([18.2.5]), 0 when it has none. */
   readonly upVp: Int32Array;
   readonly upDef: Int32Array;
+  /** Pilot rank VP per unit and per aircraft (0 none), and 1 where option pilotMods rolls the pilot's modifiers ([18.3.1]: not given by the seed). */
+  readonly upRank: Int32Array;
+  readonly upRoll: Uint8Array;
+  readonly apRank: Int32Array;
+  readonly apRoll: Uint8Array;
+  /** The aircraft pilot's own dog-fight modifier in `adf` (replaced when rolled). */
+  readonly apDfBase: Int32Array;
   readonly ustart: Int32Array;
   /** Weapon per (unit * MAX_W + slot): type index (-1 none), attack, range, starting ammo (0 unlimited), indirect. */
   readonly wtype: Int8Array;
@@ -294,6 +301,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const ucap = new Int8Array(nu), ucapTypeI = new Uint8Array(nu), unight = new Int8Array(nu);
   const usmoke = new Int8Array(nu), usmokeRange = new Int8Array(nu), usmokePer = new Int8Array(nu);
   const upAtk = new Int32Array(nu), upDef = new Int32Array(nu), ustart = new Int32Array(nu), upVp = new Int32Array(nu);
+  const upRank = new Int32Array(nu), upRoll = new Uint8Array(nu);
   const wtype = new Int8Array(nu * MAX_W).fill(-1), watk = new Int32Array(nu * MAX_W), wrange = new Int32Array(nu * MAX_W), wammo = new Int32Array(nu * MAX_W);
   const udur: string[][] = [];
   const windirect = new Uint8Array(nu * MAX_W);
@@ -330,6 +338,8 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
       upAtk[i] = p.attack;
       upDef[i] = p.defense;
       upVp[i] = pilotVp([p.attack, p.defense, p.dogfight], p.rankVp);
+      upRank[i] = p.rankVp;
+      upRoll[i] = opt.pilotMods === 'rollCreation' && !p.given ? 1 : 0;
     }
     d.weapons.forEach((w, k) => {
       wtype[i * MAX_W + k] = WEAPON_TYPES.indexOf(w.type);
@@ -362,6 +372,9 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
   const avp = Int32Array.from(al.map((a) => data.units[a.type].vp));
   const apAtk = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].attack : 0)));
   const apDef = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].defense : 0)));
+  const apDfBase = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].dogfight : 0)));
+  const apRank = Int32Array.from(al.map((a) => (a.pilot ? data.pilots[a.pilot].rankVp : 0)));
+  const apRoll = Uint8Array.from(al.map((a) => (a.pilot && opt.pilotMods === 'rollCreation' && !data.pilots[a.pilot].given ? 1 : 0)));
   let maxRange = 0;
   for (let k = 0; k < wrange.length; k++) maxRange = Math.max(maxRange, wrange[k]);
   const rangeMod = new Int32Array(6 * RANGES);
@@ -483,9 +496,9 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     homeEdge: homeEdges(),
     smokers: Int32Array.from(list.flatMap((_u, i) => (usmoke[i] !== 0 ? [i] : []))),
     offmap: Int32Array.from(list.flatMap((u, i) => (uarrive[i] > 0 || uaboard[i] >= 0 ? [i] : []))),
-    ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, ustart,
+    ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, upRank, upRoll, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn, bmineInc,
-    na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef,
+    na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef, apRank, apRoll, apDfBase,
   };
 }

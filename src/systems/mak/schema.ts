@@ -40,7 +40,8 @@ export const unitSchema = z
 export type UnitData = z.infer<typeof unitSchema>;
 
 const terrainSchema = z.object({ move: moveCosts, height: int().min(0).max(1), blocksLos: z.boolean(), attack: attackMods }).strict();
-const pilotSchema = z.object({ name: z.string(), rankVp: int().min(1), attack: int(), defense: int(), dogfight: int() }).strict();
+/** `given`: the seed gives this pilot's modifiers (otherwise option pilotMods may roll them, [18.3.1]). */
+const pilotSchema = z.object({ name: z.string(), rankVp: int().min(1), attack: int(), defense: int(), dogfight: int(), given: z.boolean().optional() }).strict();
 const pair = z.tuple([int().min(0), int().min(0)]);
 
 export const rulesSchema = z

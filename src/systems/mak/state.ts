@@ -114,6 +114,13 @@ export interface MakState {
   mine: number[];
   /** VP of artillery used per side (subtracted from its O.G.P.). */
   artVp: number[];
+  /** Pilot modifiers in play ([18.1]): attack, defense and VP per unit (a pilot unit's VP included), per aircraft attack, defense and dog-fight rating with its pilot; the data's, or rolled at set-up with option pilotMods ([18.3.1]). */
+  pAtk: number[];
+  pDef: number[];
+  pVp: number[];
+  aPAtk: number[];
+  aPDef: number[];
+  aDf: number[];
   /** Aircraft status bits (A_*). */
   air: number[];
   /** Equipment markers left per aircraft ([11.4]): bombs, missiles, working lasers. */
@@ -215,6 +222,12 @@ export function newState(m: Model): MakState {
     mine: Array.from(m.mineStr),
     artVp: [0, 0],
     air: new Array<number>(m.na).fill(0),
+    pAtk: Array.from(m.upAtk),
+    pDef: Array.from(m.upDef),
+    pVp: Array.from(m.upVp, (v, u) => (m.upilot[u] ? m.uvp[u] : v)),
+    aPAtk: Array.from(m.apAtk),
+    aPDef: Array.from(m.apDef),
+    aDf: Array.from(m.adf),
     eqBomb: Array.from(m.aeq[0]),
     eqMissile: Array.from(m.aeq[1]),
     eqLaser: Array.from(m.aeq[2]),
@@ -266,6 +279,12 @@ export function cloneState(s: MakState): MakState {
     mine: s.mine.slice(),
     artVp: s.artVp.slice(),
     air: s.air.slice(),
+    pAtk: s.pAtk.slice(),
+    pDef: s.pDef.slice(),
+    pVp: s.pVp.slice(),
+    aPAtk: s.aPAtk.slice(),
+    aPDef: s.aPDef.slice(),
+    aDf: s.aDf.slice(),
     eqBomb: s.eqBomb.slice(),
     eqMissile: s.eqMissile.slice(),
     eqLaser: s.eqLaser.slice(),

@@ -53,7 +53,7 @@ export interface Units {
   strahl: SideIn;
 }
 
-export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number; night?: boolean } = {}): Setup {
+export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions, unknown>>; data?: (d: RulesData) => void; map?: Record<string, unknown>; first?: 'mercenary' | 'strahl'; turns?: number; night?: boolean; setupDice?: number[] } = {}): Setup {
   const data = defaultData();
   o.data?.(data);
   const body = scenarioSchema.parse({
@@ -72,7 +72,9 @@ export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions,
   const dice = new ScriptedDice();
   const log: string[] = [];
   const ctx: PlayContext = { dice, tally: new Tally(game.metrics), log: (l) => log.push(l) };
+  dice.queue.push(...(o.setupDice ?? []));
   const s = game.newGame(dice, ctx);
+  if (dice.queue.length) throw new Error(`unused set-up dice ${dice.queue}`);
   const buf = new Int32Array(game.maxActions);
   const st: Setup = {
     game, s, dice, ctx, log,

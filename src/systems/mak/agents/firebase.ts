@@ -22,7 +22,7 @@ export function firebaseScore(minHit: number, saveLaser: number) {
         // Enough dog-fight strength to air combat to match the enemy's (x1.5), so no breakthrough; the rest strafe.
         const theirs = airTotals(m, s, side)[1];
         let committed = 0;
-        for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += m.adf[a];
+        for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += s.aDf[a];
         const wantAir = theirs > 0 && committed < theirs * 1.5;
         return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
       }

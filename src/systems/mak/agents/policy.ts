@@ -148,8 +148,8 @@ export function airTotals(m: Model, s: MakState, side: number): [number, number]
   let mine = 0, theirs = 0;
   for (let a = 0; a < m.na; a++) {
     if (s.air[a] & 1) continue;
-    if (m.aside[a] === side) mine += m.adf[a] + s.eqLaser[a];
-    else theirs += m.adf[a] + s.eqLaser[a];
+    if (m.aside[a] === side) mine += s.aDf[a] + s.eqLaser[a];
+    else theirs += s.aDf[a] + s.eqLaser[a];
   }
   return [mine, theirs];
 }

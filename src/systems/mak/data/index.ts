@@ -93,7 +93,7 @@ const units = {
 /** Pilots: rank VP and modifiers (attack, defense, dog-fight). */
 const pilots = {
   $prov: 'placeholder: spec §5.10 (pilot modifiers absent; other pilots 0/0/0)',
-  'strahl-10': { $prov: 'seed: [18.2.5] Heinrich Giger, 1st Lt (rank 3), modifiers 1 + 2 + 0 (order attack/defense/dog-fight inferred, spec §5.10)', name: 'Heinrich Giger', rankVp: 3, attack: 1, defense: 2, dogfight: 0 },
+  'strahl-10': { $prov: 'seed: [18.2.5] Heinrich Giger, 1st Lt (rank 3), modifiers 1 + 2 + 0 (order attack/defense/dog-fight inferred, spec §5.10)', name: 'Heinrich Giger', rankVp: 3, attack: 1, defense: 2, dogfight: 0, given: true },
   'mercenary-4': { $prov: 'seed: spec §4.11 name and rank; modifiers placeholder 0', name: 'Hasse Wind', rankVp: 3, attack: 0, defense: 0, dogfight: 0 },
 };
 

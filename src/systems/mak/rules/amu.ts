@@ -72,7 +72,7 @@ export function pilotLeaves(m: Model, s: MakState, u: number): number {
   removeUnit(m, s, u);
   if (captured) {
     s.status[u] |= SCORED;
-    s.ogp[1 - m.uside[u]] += m.uvp[u];
+    s.ogp[1 - m.uside[u]] += s.pVp[u];
   }
   return captured ? 1 : 0;
 }

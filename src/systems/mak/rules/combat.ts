@@ -77,8 +77,8 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   const a = s.hex[u];
   const b = s.hex[t];
   const d = m.grid.distance(a, b);
-  const pAtk = s.status[u] & PILOT_GONE ? 0 : m.upAtk[u];
-  const pDef = s.status[t] & PILOT_GONE ? 0 : m.upDef[t];
+  const pAtk = s.status[u] & PILOT_GONE ? 0 : s.pAtk[u];
+  const pDef = s.status[t] & PILOT_GONE ? 0 : s.pDef[t];
   // A boosting SAFS Mk II is shot at as AA fire: no terrain, hexside or range modifier (spec §3.9 RECOMMENDED).
   if (s.status[t] & BOOSTING) return m.watk[k] + pAtk - (m.udef[t] + pDef) + smokeMod(m, s, a, b, wt) + m.unight[u];
   let mods = m.hexAtk[(b * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + m.rangeMod[wt * RANGES + d];
@@ -239,14 +239,14 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
   // Pilot escape (optional rule [18.2.1]): killed on 2d6 >= 4 after D, >= 7 after A or M; a pilot who
   // survives leaves the unit, which is removed (literal reading, option escapeRemovesUnitOnAM, A21).
   // The escaped pilot is taken off the map at once (pilot units on the map are not played).
-  if (m.opt.pilotEscape && m.upVp[t] > 0 && !(st & PILOT_GONE) && !m.uinf[t]) {
+  if (m.opt.pilotEscape && s.pVp[t] > 0 && !(st & PILOT_GONE) && !m.uinf[t]) {
     const roll = ctx.dice.die(6) + ctx.dice.die(6);
     const killed = pilotKilled(roll, res, m.data.rules.pilotKilledAfterAM, m.data.rules.pilotKilledAfterD);
     if (ctx.log) ctx.log(`    pilot of ${m.uid[t]}: 2d6 ${roll}: ${killed ? 'killed' : 'escapes'}`);
     if (killed || res === R_D || m.opt.escapeRemovesUnitOnAM) st |= PILOT_GONE;
     if (killed) {
       st |= PILOT_KILLED;
-      s.ogp[1 - m.uside[t]] += m.upVp[t];
+      s.ogp[1 - m.uside[t]] += s.pVp[t];
     }
     else if (res !== R_D && m.opt.escapeRemovesUnitOnAM) {
       st |= DEAD;
@@ -257,6 +257,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
     const p = m.upilotUnit[t];
     if (!killed && p >= 0 && st & PILOT_GONE) {
       s.status[p] = DONE;
+      s.pVp[p] = s.pVp[t];
       s.hex[p] = s.hex[t];
       s.occ[s.hex[t] * 2 + m.uside[p]]++;
       if (ctx.log) ctx.log(`    ${m.uid[p]} is placed in ${m.grid.id(s.hex[t])}`);
@@ -271,7 +272,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
   // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
   if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {
     st |= SCORED;
-    s.ogp[1 - m.uside[t]] += m.uvp[t];
+    s.ogp[1 - m.uside[t]] += m.upilot[t] ? s.pVp[t] : m.uvp[t]; // a pilot unit is worth its pilot's VP ([18.2.5])
   }
   s.status[t] = st;
 }

@@ -99,7 +99,7 @@ function hornisseAA(m: Model, s: MakState, ctx: PlayContext, a: number, h: numbe
     let w = -1, T = -1e9;
     for (let k = 0; k < MAX_W; k++) {
       if (!weaponReady(m, s, f, k, K_DEFENSIVE)) continue;
-      const t = m.watk[f * MAX_W + k] + m.upAtk[f] - (m.adef[a] + m.apDef[a]) + m.unight[f]; // AA: no terrain or range modifier
+      const t = m.watk[f * MAX_W + k] + s.pAtk[f] - (m.adef[a] + s.aPDef[a]) + m.unight[f]; // AA: no terrain or range modifier
       if (t > T) { T = t; w = k; }
     }
     if (w < 0) continue;

@@ -106,7 +106,7 @@ export function areaAttack(m: Model, s: MakState, ctx: PlayContext, centre: numb
 }
 
 function targetIn(m: Model, s: MakState, u: number, base: number, wt: number): number {
-  let T = base - (m.udef[u] + m.upDef[u]) + m.hexAtk[(s.hex[u] * 6 + wt) * 2 + (m.ustack[u] === 2 ? 1 : 0)];
+  let T = base - (m.udef[u] + s.pDef[u]) + m.hexAtk[(s.hex[u] * 6 + wt) * 2 + (m.ustack[u] === 2 ? 1 : 0)];
   if (s.status[u] & IMMOBILE) T += m.data.rules.immobilizedBonus;
   if (m.defPos[s.hex[u]] !== 0) T += shelter(m, s, u);
   return T;
@@ -130,7 +130,7 @@ export function resolveIndirect(m: Model, s: MakState, ctx: PlayContext, u: numb
   spendUsage(m, s, ctx, u, w, 0, 0); // one round (rockets: no natural-dice checks)
   if (ctx.log) ctx.log(`${m.uid[u]} fires indirectly at ${m.grid.id(h)}${sp >= 0 ? `, spotted by ${m.uid[sp]}` : ''}`);
   const wt = m.wtype[k];
-  const base = m.watk[k] + m.upAtk[u] + m.unight[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
+  const base = m.watk[k] + s.pAtk[u] + m.unight[u] + m.data.rules.indirectMod + m.rangeMod[wt * RANGES + m.grid.distance(s.hex[u], h)];
   areaAttack(m, s, ctx, h, 1, base, wt, rowOf(m, u, w), u, w);
 }
 
@@ -243,7 +243,7 @@ export function resetAir(m: Model, s: MakState): boolean {
 export function resolveAirWar(m: Model, s: MakState, ctx: PlayContext): void {
   const tot = [0, 0];
   const cnt = [0, 0];
-  for (let a = 0; a < m.na; a++) if (s.air[a] & A_AIR && !(s.air[a] & A_DEAD)) { tot[m.aside[a]] += m.adf[a] + s.eqLaser[a]; cnt[m.aside[a]]++; } // +1 per laser marker ([11.4.3])
+  for (let a = 0; a < m.na; a++) if (s.air[a] & A_AIR && !(s.air[a] & A_DEAD)) { tot[m.aside[a]] += s.aDf[a] + s.eqLaser[a]; cnt[m.aside[a]]++; } // +1 per laser marker ([11.4.3])
   if (ctx.log) ctx.log(`-- air commitment, turn ${s.turn}: air combat mercenary ${cnt[0]} (${tot[0]}), strahl ${cnt[1]} (${tot[1]})`);
   if (cnt[0] > 0 && cnt[1] > 0) {
     const att = m.body.attackingPlayer === 'mercenary' ? 0 : 1;
@@ -277,7 +277,7 @@ function loseAir(m: Model, s: MakState, ctx: PlayContext, side: number, mission:
   const ids: number[] = [];
   const r: number[] = [];
   const v: number[] = [];
-  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & mission && !(s.air[a] & A_DEAD)) { ids.push(a); r.push(m.adf[a] + s.eqLaser[a]); v.push(m.avp[a]); }
+  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & mission && !(s.air[a] & A_DEAD)) { ids.push(a); r.push(s.aDf[a] + s.eqLaser[a]); v.push(m.avp[a]); }
   const mask = allocateLoss(r, v, loss);
   ids.forEach((a, i) => {
     if (!(mask & (1 << i))) return;
@@ -326,7 +326,7 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
     let bestT = -1e9;
     for (let w = 0; w < MAX_W; w++) {
       if (!weaponReady(m, s, f, w, K_DEFENSIVE)) continue;
-      const T = m.watk[f * MAX_W + w] + m.upAtk[f] - (m.adef[a] + m.apDef[a]);
+      const T = m.watk[f * MAX_W + w] + s.pAtk[f] - (m.adef[a] + s.aPDef[a]);
       if (T > bestT) { bestT = T; best = w; }
     }
     if (best < 0) continue;
@@ -361,7 +361,7 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
   const wt = arm === ARM_BOMB ? WT_G : arm === ARM_MISSILE ? WT_M : WT_L;
   if (arm === ARM_BOMB) s.eqBomb[a]--;
   else if (arm === ARM_MISSILE) s.eqMissile[a]--;
-  const T = atk + m.apAtk[a] - (m.udef[t] + m.upDef[t]) + m.hexAtk[(h * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
+  const T = atk + s.aPAtk[a] - (m.udef[t] + s.pDef[t]) + m.hexAtk[(h * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
   const d1 = ctx.dice.die(6);
   const d2 = ctx.dice.die(6);
   if (arm === ARM_LASER && laserDepletes(d1, d2)) {
