@@ -47,6 +47,11 @@ export function checkInvariants(m: Model, s: MakState): string[] {
     if (s.status[u] & DEAD || s.status[v] & DEAD || !(s.status[v] & 4) || s.hex[u] !== s.hex[v]) bad.push(`${m.uid[u]} carries ${m.uid[v]} (dead, mobile or elsewhere)`);
   }
   if (ogp[0] !== s.ogp[0] || ogp[1] !== s.ogp[1]) bad.push(`O.G.P. ${s.ogp} but scored units give ${ogp}`);
+  // LOS obstructions ([19.2.5], [19.4.3]): the list of marked hexes matches the markers.
+  const dyn: number[] = [];
+  for (let h = 0; h < m.n; h++) if (s.smoke[h] !== 0 || s.fire[h] !== 0) dyn.push(h);
+  if (dyn.join() !== s.dyn.join()) bad.push(`LOS obstruction list ${s.dyn} but markers in ${dyn}`);
+  for (let h = 0; h < m.n; h++) if (s.mine[h] < 0 || s.mine[h] > Math.max(m.data.rules.mineIncrementCap, m.mineStr[h])) bad.push(`minefield ${m.grid.id(h)} strength ${s.mine[h]}`);
   if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
   if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);
   if (s.turn < 1 || s.turn > m.body.turns) bad.push(`turn ${s.turn}`);
