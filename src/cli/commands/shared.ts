@@ -7,7 +7,7 @@ import { InputError } from '../../scenario/errors.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
-import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome } from '../../app/execute.ts';
+import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
@@ -142,6 +142,8 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
     return;
   }
+  // Loaded here, not above: a shard process never loads the analysis and report code.
+  const { executePlan } = await import('../../app/execute.ts');
   const out = (o.out as string | undefined) ?? reportDir(source);
   if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
   await withSignals(async (signal) => {
