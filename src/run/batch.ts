@@ -76,15 +76,15 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
             if (ms > watch.boundMs) throw timedOut(task.variants, task.seed, currentVariant, current, watch.boundMs, ms);
           },
         };
+  // Each group's baseline goes first so that its outcomes can be paired with the group's other
+  // variants (one group unless the plan replays the variants under other agent pairings).
+  const group = task.groupSize ?? task.variants.length;
+  const baselineOf = (v: number): number => (task.baseline < 0 ? -1 : v - (v % group) + task.baseline);
   const order = task.variants.map((_, i) => i);
-  // The baseline goes first so that its outcomes can be paired with every other variant.
-  if (task.baseline >= 0) {
-    order.splice(task.baseline, 1);
-    order.unshift(task.baseline);
-  }
+  if (task.baseline >= 0) order.sort((a, b) => Number(b === baselineOf(b)) - Number(a === baselineOf(a)) || a - b);
   const summaries: Summary[] = new Array(task.variants.length);
   const pairs: PairTable[] = task.variants.map(() => emptyPairTable());
-  const baseOutcomes = new Uint8Array(task.count);
+  const baseOutcomes = task.baseline < 0 ? [] : Array.from({ length: Math.ceil(task.variants.length / group) }, () => new Uint8Array(task.count));
 
   for (const vi of order) {
     const v = task.variants[vi];
@@ -95,6 +95,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
+    const base = baselineOf(vi);
+    const outcomes = base < 0 ? undefined : baseOutcomes[Math.floor(vi / group)];
     for (let i = 0; i < task.count; i++) {
       const g = task.start + i;
       if (slots !== undefined) gameStarted(slots, slot, vi, g);
@@ -110,8 +112,9 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       for (const a of streams.agents) draws += a.draws;
       addGame(summary, result, tally.scalars, decisions, draws);
       const code = outcomeCode(result);
-      if (vi === task.baseline) baseOutcomes[i] = code;
-      else if (task.baseline >= 0) pairs[vi][baseOutcomes[i]][code]++;
+      if (outcomes === undefined) continue;
+      if (base === vi) outcomes[i] = code;
+      else pairs[vi][outcomes[i]][code]++;
     }
     addCells(summary, tally.cells);
     summaries[vi] = summary;

@@ -124,7 +124,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
     const rounds = (batches.at(-1)?.round ?? -1) + 1;
     for (let r = 0; r < rounds; r++) {
       const todo = wanted.filter((b) => b.round === r && !merged.has(b.start));
-      await runWindowed(pool, todo, window, watchdog, opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
+      await runWindowed(pool, todo, window, watchdog, opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, ...(plan.groupSize ? { groupSize: plan.groupSize } : {}), seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
         mergeInto(totals, res);
         merged.add(b.start);
         played += b.count * plan.variants.length;

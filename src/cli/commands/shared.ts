@@ -17,14 +17,14 @@ import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
 import { parsePairings } from '../../answers/robust.ts';
 import type { AgentChoice } from '../../core/agent.ts';
 
-function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+export function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
   if (v === undefined) return undefined;
   const p = parsePairings(v);
   if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
   return p;
 }
 
-function sprtOption(v: string | undefined): SprtSpec | undefined {
+export function sprtOption(v: string | undefined): SprtSpec | undefined {
   if (v === undefined) return undefined;
   const d = parseSprt(v);
   if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
@@ -87,7 +87,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents'].filter((k) => o[k] !== undefined);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     return { pf: readPlanFile(o.plan as string), source: o.plan as string };
   }
@@ -104,7 +104,7 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
-  const { pf, base, variants } = experimentPlan(file, req);
+  const { pf, base, variants } = experimentPlan(file, { ...req, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) });
   return { pf, ctx: { base, variants }, source: file };
 }
 
@@ -150,7 +150,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
