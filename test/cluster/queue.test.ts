@@ -140,6 +140,35 @@ describe('queue (BullMQ on Redis)', () => {
     redis.kill('SIGTERM');
   }, 150_000);
 
+  it.skipIf(!!why)('a GSPRT plan with an extra pairing: the queue adds rounds until the rule is met, and equals one process', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => listening(port), 10_000, 'redis-server');
+    const url = `redis://127.0.0.1:${port}`;
+    const plan = join(tmp, 'plan-sprt.json');
+    expect(salvo(['plan', 'experiments/duel-house-rules.yaml', '--games', '40000', '--seed', '3', '--batch', '250', '--sprt', '0,0.05', '--pairings', 'patient,random', '-o', plan]).code).toBe(0);
+    const direct = salvo(['run', '--plan', plan, '--workers', '1', '--out', join(tmp, 'direct-sprt'), '--json']);
+    expect(direct.code, direct.stderr).toBe(0);
+    const want = JSON.parse(direct.stdout);
+    expect(want.stoppedEarly).toBe(true);
+    const rounds = want.gamesPerVariant / 500;
+    expect(rounds).toBeGreaterThan(1);
+    const logs: Record<string, string[]> = { a: [], b: [], run: [], json: [] };
+    const a = launch(['worker', '--redis', url, '--workers', '1'], logs.a);
+    const b = launch(['worker', '--redis', url, '--workers', '1'], logs.b);
+    const run = launch(['run', '--plan', plan, '--queue', url, '--out', join(tmp, 'queued-sprt'), '--json', '--no-progress'], logs.run, logs.json);
+    const code = await Promise.race([run.done, new Promise<string>((r) => setTimeout(() => r('timeout'), 90_000))]);
+    expect(code, logs.run.join('') + logs.a.join('')).toBe(0);
+    expect(comparable(logs.json.join(''))).toBe(comparable(direct.stdout));
+    // Rounds 0..stop were enqueued, none after the rule was met.
+    expect(logs.run.join('')).toMatch(new RegExp(`round ${rounds - 1}: `));
+    expect(logs.run.join('')).not.toMatch(new RegExp(`round ${rounds}: `));
+    for (const w of [a, b]) w.kill('SIGTERM');
+    await Promise.all([a.done, b.done]);
+    redis.kill('SIGTERM');
+  }, 150_000);
+
   it.skipIf(!!why)('batches that fail every attempt make the run incomplete, loudly: no report, exit 3', async () => {
     const port = await freePort();
     const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
