@@ -97,7 +97,9 @@ describe('queue (BullMQ on Redis)', () => {
     const run = launch(['run', '--plan', plan, '--queue', url, '--out', out, '--json', '--no-progress'], logs.run, logs.json);
     const a = launch(['worker', '--redis', url, '--workers', '1', '--lock-ms', '1500'], logs.a);
     await until(() => logs.a.join('').includes('serving queue'), 30_000, 'worker a');
-    await new Promise((r) => setTimeout(r, 700)); // a is now in the middle of its batches
+    // a is now in the middle of its batches (waited for, not timed: the machine may be loaded).
+    await until(() => /batch \d+ of plan \w+: started/.test(logs.a.join('')), 60_000, 'worker a to start a batch');
+    await new Promise((r) => setTimeout(r, 300));
     const b = launch(['worker', '--redis', url, '--workers', '1', '--lock-ms', '1500'], logs.b);
     a.kill('SIGKILL');
     await a.done;

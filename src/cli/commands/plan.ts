@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .option('--sprt <d0,d1>', 'experiments: sequential test of each variant against the baseline, checked after fixed rounds of games (see salvo experiment --sprt)')
     .option('--pairings <a,b;c,d>', 'experiments: also replay every variant under these agent pairings, in the same batches (see salvo experiment --pairings)')
     .requiredOption('-o, --out <FILE>', 'the plan file to write (e.g. plan.json)');
-  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario, 250 for an experiment' }).action((file: string, o: Record<string, string | undefined>) => {
+  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action((file: string, o: Record<string, string | undefined>) => {
     const req = { games: positiveInt('--games', o.games), seed: seedValue(o.seed), batchSize: positiveInt('--batch', o.batch), targetHalfWidth: fraction01('--precision', o.precision) };
     const data = readSourceFile(file).data as Record<string, unknown>;
     const sequential = { sprt: sprtOption(o.sprt), pairings: pairingsOption(o.pairings) };
