@@ -146,13 +146,19 @@ async function benchScaleOut(): Promise<void> {
     const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const plan = join(tmp, 'plan.json');
     const games = quick ? 60_000 : 300_000;
-    const run = (args: string[]): Promise<{ ms: number; maxRss: number }> =>
+    /** Runs salvo in a child process: wall time, max RSS and CPU time (all its threads) of the process. */
+    const run = (args: string[]): Promise<{ ms: number; maxRss: number; cpuMs: number }> =>
       new Promise((ok, fail) => {
         const t = performance.now();
-        const c = spawn(process.execPath, ['--import', `data:text/javascript,process.on('exit',()=>process.stderr.write('MAXRSS '+process.resourceUsage().maxRSS+'\\n'))`, salvoBin, ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
+        const report = `process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('USAGE '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+        const c = spawn(process.execPath, ['--import', `data:text/javascript,${report}`, salvoBin, ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
         let err = '';
         c.stderr.on('data', (d) => (err += d));
-        c.on('exit', (code) => (code === 0 ? ok({ ms: performance.now() - t, maxRss: Number(/MAXRSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024 }) : fail(new Error(err))));
+        c.on('exit', (code) => {
+          const u = /USAGE (\d+) (\d+)/.exec(err);
+          if (code !== 0 || !u) fail(new Error(err));
+          else ok({ ms: performance.now() - t, maxRss: Number(u[1]) / 1024, cpuMs: Number(u[2]) / 1000 });
+        });
       });
     const fakeBattle = join(ROOT, 'scenarios/panzervor/fake-battle.yaml');
     await run(['plan', fakeBattle, '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
@@ -160,18 +166,25 @@ async function benchScaleOut(): Promise<void> {
     const startUp: number[] = [];
     const singles: number[] = [];
     const pairs: number[] = [];
+    const singleCpu: number[] = [];
+    const pairCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      startUp.push((await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress'])).ms);
-      singles.push((await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress'])).ms);
+      startUp.push((await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress'])).cpuMs);
+      const one = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
+      singles.push(one.ms);
+      singleCpu.push(one.cpuMs);
       const t2 = performance.now();
-      await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
+      const two = await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
       pairs.push(performance.now() - t2);
+      pairCpu.push(two[0].cpuMs + two[1].cpuMs);
     }
     const single = median(singles);
     const pair = median(pairs);
     const speedUps = singles.map((x, i) => (x / pairs[i]).toFixed(2)).join(', ');
+    const fixed = median(startUp);
     console.log(`  shard processes : speed-up ${(single / pair).toFixed(2)}x [target >= 1.8x]: 1 process ${fmt((games / single) * 1000)} games/s, 2 processes ${fmt((games / pair) * 1000)} games/s`);
-    console.log(`                    (${fmt(games)} Panzer Vor! games, random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${speedUps}x; fixed cost of one process ${fmt(median(startUp))} ms)`);
+    console.log(`                    (${fmt(games)} Panzer Vor! games, random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${speedUps}x)`);
+    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan); the games ${fmt(median(singleCpu) - fixed)} ms in 1 process, ${fmt(median(pairCpu) - 2 * fixed)} ms in 2 at once (more = the processes compete for memory)`);
 
     // 4. Peak memory of a whole run (main thread + 2 workers, report written), 10^4 vs 10^6 games:
     //    max RSS of the process, alternated over ROUNDS rounds, medians compared.
@@ -185,7 +198,7 @@ async function benchScaleOut(): Promise<void> {
     const small = median(smalls);
     const large = median(larges);
     console.log(`  peak memory     : ${fmt(big)} games ${large.toFixed(0)} MB vs ${fmt(10_000)} games ${small.toFixed(0)} MB: ${large >= small ? '+' : ''}${(((large - small) / small) * 100).toFixed(1)}% [target within 10%]`);
-    console.log(`                    (duel high-noon, 2 worker threads, default batches of 500, report written; max RSS of the whole process, median of ${ROUNDS} alternated rounds: ${smalls.map((x) => x.toFixed(0)).join('/')} MB and ${larges.map((x) => x.toFixed(0)).join('/')} MB)`);
+    console.log(`                    (duel high-noon, 2 worker threads, default batches (500 games for 10^4, 2,000 for 10^6), report written; max RSS of the whole process, median of ${ROUNDS} alternated rounds: ${smalls.map((x) => x.toFixed(0)).join('/')} MB and ${larges.map((x) => x.toFixed(0)).join('/')} MB)`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
