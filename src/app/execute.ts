@@ -76,7 +76,7 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
 }
 
 function variantInfo(l: LoadedScenario): VariantInfo {
-  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit };
+  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit, lead: l.compiled.lead };
 }
 
 function versions(loaded: LoadedScenario): Record<string, string> {
@@ -92,7 +92,7 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
   const robust = robustOf(pf, raw.pairs);
   const shown = reportedResult(pf, raw);
   const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
-  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
+  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,

@@ -208,7 +208,8 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
     if (m.stoppedEarly) lines.push(`stopping rule: met after round ${m.checkedRounds - 1} (${m.checkedRounds * roundGames(st)} games); later rounds are not needed`);
     else if (m.checkedRounds > 0) lines.push(`stopping rule: not met after round ${m.checkedRounds - 1} (${Math.min(pf.plan.games, m.checkedRounds * roundGames(st))} games)`);
     else lines.push('stopping rule: not checked yet (round 0 is incomplete)');
-    for (const v of m.sprt?.variants ?? []) lines.push(`  ${pf.plan.variants[v.variant].name}: ${v.decision === 'undecided' ? 'undecided' : `accepts ${v.decision}`}, LLR ${v.llr.toFixed(2)} (bounds ${m.sprt!.lower.toFixed(2)}, ${m.sprt!.upper.toFixed(2)}) at ${v.games} games`);
+    const bySide = (m.sprt?.sides?.length ?? 1) > 1;
+    for (const v of m.sprt?.variants ?? []) lines.push(`  ${pf.plan.variants[v.variant].name}${bySide ? ` (side ${'AB'[v.side] ?? v.side})` : ''}: ${v.decision === 'undecided' ? 'undecided' : `accepts ${v.decision}`}, LLR ${v.llr.toFixed(2)} (bounds ${m.sprt!.lower.toFixed(2)}, ${m.sprt!.upper.toFixed(2)}) at ${v.games} games`);
   }
   if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the stopping rule was met)' : ''}: salvo merge ${planPath} PARTS --out DIR writes the report`);
   else if (rule && m.nextRound !== undefined) {

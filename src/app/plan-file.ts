@@ -19,7 +19,7 @@ import { canonicalJson, sha256 } from './canonical.ts';
 import { planVersions, versionMismatch, type PlanVersions } from './version.ts';
 import { writeFileAtomic } from './output.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
-import type { SprtSpec } from '../answers/sprt.ts';
+import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
 
 export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
@@ -120,7 +120,7 @@ function stopOf(req: PlanRequest, batchSize: number): PlanFile['stop'] {
 }
 
 /** The sequential test and pairings of an experiment plan, checked against its baseline and system. */
-function sequentialOf(req: PlanRequest, batchSize: number, baseline: number, base: LoadedScenario): Pick<PlanFile, 'sprt' | 'pairings'> {
+function sequentialOf(req: PlanRequest, batchSize: number, baseline: number, base: LoadedScenario, compare?: readonly string[]): Pick<PlanFile, 'sprt' | 'pairings'> {
   const issues = [];
   if (req.sprt && baseline < 0) issues.push({ path: '--sprt', message: 'tests every variant against the baseline: the experiment must name one with baseline:' });
   if (req.sprt && req.targetHalfWidth) issues.push({ path: '--precision', message: 'give --precision or --sprt, not both (each is a stopping rule)' });
@@ -128,13 +128,14 @@ function sequentialOf(req: PlanRequest, batchSize: number, baseline: number, bas
   req.pairings?.forEach((p, i) => issues.push(...checkAgentChoices(base.system, p, `--pairings.${i}`)));
   if (issues.length) throw new InputError('command line', issues);
   return {
-    ...(req.sprt ? { sprt: { ...req.sprt, roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_SPRT_ROUND_GAMES) } } : {}),
+    // The tested sides are resolved here (--side, else compare:, else side A) and frozen in the plan.
+    ...(req.sprt ? { sprt: { ...resolveSprt(req.sprt, base.compiled.sides, compare), roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_SPRT_ROUND_GAMES) } } : {}),
     ...(req.pairings?.length ? { pairings: req.pairings.map((p) => [...p]) } : {}),
   };
 }
 
 function sequentialFlags(pf: Pick<PlanFile, 'sprt' | 'pairings'>): string {
-  return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
+  return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}${pf.sprt.side !== undefined ? ` --side ${pf.sprt.side}` : ''}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
 }
 
 /** Names the plan: SHA-256 of the canonical JSON of everything but the id. */
@@ -172,7 +173,7 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
 export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
   const exp = loadExperimentFile(file, { games: req.games, seed: req.seed });
   const batchSize = req.batchSize ?? 250;
-  const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base);
+  const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
   const command =
     req.command ??
     `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential);
@@ -214,7 +215,7 @@ const planFileSchema = z
     versions: z.object({ salvo: z.string(), streams: z.number().int(), rules: z.string() }).strict(),
     batchSize: z.number().int().positive(),
     stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
-    sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
+    sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
     pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
     plan: z
       .object({
