@@ -24,7 +24,7 @@ import { arsonTarget, declareArson, reactiveArsonTarget, resolveArson } from './
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, mineShotHex, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
-import { A_DEAD, A_GONE, A_LANDED, A_MLAND, A_WDRAW, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
+import { A_DEAD, A_GONE, A_LANDED, A_LATE, A_MLAND, A_WDRAW, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -44,7 +44,7 @@ function concedingSide(m: Model, s: MakState): number {
     const st = s.status[u];
     const bit = 1 << m.uside[u];
     if (able & bit) continue;
-    if (st & OFFMAP) { if (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)) able |= bit; continue; }
+    if (st & OFFMAP) { if (m.uaboard[u] < 0 || (s.air[m.uaboard[u]] & (A_DEAD | A_LATE)) !== A_DEAD) able |= bit; continue; }
     if (st & (DEAD | ARMLESS)) continue;
     for (let w = 0; w < MAX_W; w++) {
       const k = u * MAX_W + w;
@@ -263,7 +263,7 @@ function enumerateFrame(E: Engine, s: MakState, out: Int32Array | null, withPass
         if (out) { out[n] = A.encode.mission(a, 0); out[n + 1] = A.encode.mission(a, 1); }
         n += 2;
         // Voluntary withdrawal ([10.1.4]): not on the first turn (aircraft all arrive on turn 1).
-        if (s.turn >= 2) {
+        if (s.turn > Math.max(1, m.aarrive[a])) { // not on the turn it arrives
           if (out) out[n] = A.encode.mission(a, 2);
           n++;
         }
@@ -1048,7 +1048,7 @@ function settle(E: Engine, s: MakState, ctx: PlayContext): void {
     let a0 = false, a1 = false;
     // Reinforcements still to come count, and a Hornisse's units while it flies ([10.6]).
     // Pilots on the map do not keep a side in the game ([18.2.2], engine reading).
-    for (let u = 0; u < m.nu && !(a0 && a1); u++) if ((!(s.status[u] & DEAD) && !m.upilot[u]) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || !(s.air[m.uaboard[u]] & A_DEAD)))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
+    for (let u = 0; u < m.nu && !(a0 && a1); u++) if ((!(s.status[u] & DEAD) && !m.upilot[u]) || (s.status[u] & OFFMAP && (m.uaboard[u] < 0 || (s.air[m.uaboard[u]] & (A_DEAD | A_LATE)) !== A_DEAD))) { if (m.uside[u] === 0) a0 = true; else a1 = true; }
     if (!a0 || !a1) {
       s.pending.depth = 0;
       endGame(E, s, ctx, END_ELIMINATION);
@@ -1098,6 +1098,12 @@ function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
 export function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
   const { m } = E;
   for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
+  // Aircraft reinforcements arrive in flight at the start of their turn and may be assigned at once ([12.1], spec §2.2 1).
+  for (let a = 0; a < m.na; a++) {
+    if (!(s.air[a] & A_LATE) || s.turn < m.aarrive[a]) continue;
+    s.air[a] = 0;
+    if (ctx.log) ctx.log(`${m.aid[a]} arrives in flight ([12.1])`);
+  }
   if (resetAir(m, s)) {
     // Secret and simultaneous: the first card is hidden from the second side's observation. A side
     // with no aircraft left has no card (nothing to decide, also at the very start of a game).

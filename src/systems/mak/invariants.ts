@@ -23,7 +23,7 @@ export function checkInvariants(m: Model, s: MakState): string[] {
     pts.set(key, (pts.get(key) ?? 0) + stackPoints(m.ustack[u]));
   }
   for (let k = 0; k < m.nu; k++) if (s.amuFate[k] === 2) ogp[m.uside[k]] += m.data.rules.amuVp; // collected AMUs ([16.2.2])
-  for (let a = 0; a < m.na; a++) if ((s.air[a] & (1 | 64 | 512)) === 1) ogp[1 - m.aside[a]] += m.avp[a];
+  for (let a = 0; a < m.na; a++) if ((s.air[a] & (1 | 64 | 512 | 1024)) === 1) ogp[1 - m.aside[a]] += m.avp[a];
   for (const [key, p] of pts) if (p > m.data.rules.stackLimit) bad.push(`stack of ${p} points in ${m.grid.id(key >> 1)}`);
   for (let k = 0; k < m.n * 2; k++) {
     let c = 0;

@@ -131,6 +131,8 @@ export interface Model {
   readonly apRoll: Uint8Array;
   /** The aircraft pilot's own dog-fight modifier in `adf` (replaced when rolled). */
   readonly apDfBase: Int32Array;
+  /** Reinforcement turn per aircraft (0: from turn 1, [12.1]). */
+  readonly aarrive: Int32Array;
   readonly ustart: Int32Array;
   /** Weapon per (unit * MAX_W + slot): type index (-1 none), attack, range, starting ammo (0 unlimited), indirect. */
   readonly wtype: Int8Array;
@@ -350,7 +352,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     });
   });
   const bl: Array<{ id: string; type: string; rounds: number; perTurn: number; side: number }> = [];
-  const al: Array<{ id: string; type: string; pilot?: string; side: number; equipment?: string[] }> = [];
+  const al: Array<{ id: string; type: string; pilot?: string; side: number; equipment?: string[]; arrives?: number }> = [];
   SIDES.forEach((sd, si) => {
     body.sides[sd].artillery.forEach((b) => bl.push({ ...b, side: si }));
     body.sides[sd].aircraft.forEach((a) => al.push({ ...a, side: si }));
@@ -499,6 +501,6 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     ueng, hasArson: ueng.some((x) => x === 1) && building.some((x) => x === 1), uunman, uneu, hasAmu: opt.amuRule && uneu.some((x) => x === 1), edge: Uint8Array.from({ length: n }, (_, h) => { let c = 0; for (let d = 0; d < 6; d++) if (grid.nbr[h * 6 + d] >= 0) c++; return c < 6 ? 1 : 0; }), apk41: Int32Array.from(apk41), asuit: Int32Array.from(asuit), usmoke, usmokeRange, usmokePer, hasTransport: ucap.some((c) => c > 0), upAtk, upDef, upVp, upRank, upRoll, ustart,
     wtype, watk, wrange, wammo, windirect, ugroup, rangeMod, maxRange, los, losDyn, sideAtk,
     nb, bid: bl.map((b) => b.id), bside, batk, bradius, bvp, brounds, bperTurn, bmineInc,
-    na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef, apRank, apRoll, apDfBase,
+    na, aeq: ['bomb', 'missile', 'laser'].map((k) => Int32Array.from(al, (a) => (a.equipment ?? []).filter((e) => e === k).length)), aid: al.map((a) => a.id), atype: al.map((a) => a.type), aside, adf, aatk, adef, adur, avp, apAtk, apDef, apRank, apRoll, apDfBase, aarrive: Int32Array.from(al, (a) => a.arrives ?? 0),
   };
 }

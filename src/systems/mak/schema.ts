@@ -134,6 +134,8 @@ const aircraft = z
     suit: z.enum(['PKA', 'Gustav', 'Konrad']).optional(),
     /** Equipment markers carried ([11.4.1]): bombs and missiles once each on a ground mission, a laser any number of times (+1 dog-fight each). */
     equipment: z.array(z.enum(['bomb', 'missile', 'laser'])).optional(),
+    /** Reinforcement ([12.1]): arrives at the start of this turn, in flight, and may be assigned at once (a Hornisse lands when on a ground mission, [10.6]). */
+    arrives: int().min(2).optional(),
   })
   .strict();
 const sideBlock = z

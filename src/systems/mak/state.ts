@@ -171,6 +171,8 @@ export const A_MLAND = 128;
 export const A_WDRAW = 256;
 /** Withdrawn from the game ([10.1.4]): carried with A_DEAD, scores nothing. */
 export const A_GONE = 512;
+/** Not yet arrived (a reinforcement, [12.1]): carried with A_DEAD until its turn. */
+export const A_LATE = 1024;
 
 export const DRAIN_BASE = 100;
 
@@ -221,7 +223,7 @@ export function newState(m: Model): MakState {
     rqMine: new Array<number>(rq).fill(0),
     mine: Array.from(m.mineStr),
     artVp: [0, 0],
-    air: new Array<number>(m.na).fill(0),
+    air: Array.from(m.aarrive, (t) => (t > 0 ? A_DEAD | A_LATE : 0)),
     pAtk: Array.from(m.upAtk),
     pDef: Array.from(m.upDef),
     pVp: Array.from(m.upVp, (v, u) => (m.upilot[u] ? m.uvp[u] : v)),

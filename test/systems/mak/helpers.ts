@@ -47,7 +47,7 @@ export interface Setup {
 }
 
 type UnitIn = { id: string; type: string; at: string; pilot?: string; role?: string; arrives?: number; airdrop?: boolean };
-type SideIn = UnitIn[] | { units: UnitIn[]; artillery?: Array<{ id: string; type: string; rounds: number; perTurn: number }>; aircraft?: Array<{ id: string; type: string; pilot?: string; suit?: string; equipment?: string[] }> };
+type SideIn = UnitIn[] | { units: UnitIn[]; artillery?: Array<{ id: string; type: string; rounds: number; perTurn: number }>; aircraft?: Array<{ id: string; type: string; pilot?: string; suit?: string; equipment?: string[]; arrives?: number }> };
 export interface Units {
   mercenary: SideIn;
   strahl: SideIn;

@@ -147,3 +147,20 @@ describe('re-joining and take-off ([10.6.2], [10.6.4])', () => {
     expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
   });
 });
+
+describe('aircraft reinforcements ([12.1])', () => {
+  it('a Hornisse arriving on turn 2 flies from then on, may be assigned at once but not withdrawn that turn', () => {
+    const t = setup({
+      mercenary: [{ id: 'M1', type: 'AFS', at: '0503' }],
+      strahl: { units: [{ id: 'S1', type: 'PKA', at: '0908' }], aircraft: [{ id: 'H', type: 'Hornisse', arrives: 2 }] },
+    }, { first: 'strahl' });
+    expect(t.has('H to')).toBe(false); // not there on turn 1
+    t.act('strahl ends the phase');
+    t.act('mercenary ends the phase');
+    expect(t.log).toContain('H arrives in flight ([12.1])');
+    expect(t.legal()).toEqual(['H to air combat mission', 'H to ground combat mission']);
+    t.act('H to ground combat mission');
+    expect(t.has('H lands in 0603')).toBe(true);
+    expect(checkInvariants(t.game.E.m, t.s)).toEqual([]);
+  });
+});
