@@ -57,11 +57,19 @@ const MAX_CODE = 2 ** 31;
 
 /** Gives the encoders built from the spec their per-kind types (Object.create's `any` carries them over). */
 function typedEncoders<S extends CodecSpec>(built: Record<string, (...v: number[]) => number>): Encoders<S> {
-  // Object.prototype, not null: a null-prototype object is a dictionary, and a dictionary's
-  // properties are hash lookups that the optimiser cannot inline (`A.encode.fire` in hot loops).
   const out: Encoders<S> = Object.create(Object.prototype);
-  Object.assign(out, built);
-  return out;
+  return Object.assign(out, Object.fromEntries(Object.entries(built))); // fast mode: see fastObject
+}
+
+/**
+ * A fast-mode copy of an object built key by key. An object that grows past a dozen or so keys
+ * added by name at run time (or a null-prototype one) becomes a dictionary, whose properties are
+ * hash lookups the optimiser cannot inline; `A.encode.fire`, `A.read.fire.target` and
+ * `A.kindIndex.fire` sit in hot loops. Object.fromEntries builds the copy in fast mode.
+ */
+function fastObject<T extends object>(o: T): T {
+  const copy: T = Object.create(Object.prototype);
+  return Object.assign(copy, Object.fromEntries(Object.entries(o)));
 }
 
 /** Is v a whole number in [0, n)? (v >>> 0) === v: a uint32, so no NaN, fraction or negative. */
@@ -199,8 +207,8 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     size,
     // The per-kind encoders built above, one per declared kind, with the arity of its fields.
     encode: typedEncoders<S>(encode),
-    kindIndex: kindIndex as { readonly [K in keyof S]: number },
-    read: read as Readers<S>,
+    kindIndex: fastObject(kindIndex) as { readonly [K in keyof S]: number },
+    read: fastObject(read) as Readers<S>,
     encodeFields(kind, fields) {
       const ki = kindIndex[kind];
       const values = fieldNames[ki].map((f) => (fields as Record<string, number>)[f]);
