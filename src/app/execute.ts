@@ -15,7 +15,7 @@ import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
-import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
+import { resolveSprt, sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
 import { robustAcross } from '../answers/robust.ts';
 import type { AgentChoice } from '../core/agent.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
@@ -99,7 +99,7 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
 }
 
 function variantInfo(l: LoadedScenario): VariantInfo {
-  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit };
+  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit, lead: l.compiled.lead };
 }
 
 function versions(loaded: LoadedScenario): Record<string, string> {
@@ -109,7 +109,7 @@ function versions(loaded: LoadedScenario): Record<string, string> {
 /** Analysis, report input and report files of a finished plan (shared by run, merge and queue). */
 export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'robust' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
   const result: PlanResult = { ...raw, summaries: raw.summaries.map(canonicalSummary) };
-  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
+  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,
@@ -141,7 +141,7 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     const issues = opts.pairings.flatMap((p, i) => checkAgentChoices(context.base.system, p, `--pairings.${i}`));
     if (issues.length) throw new InputError('command line', issues);
   }
-  const sprt = opts.sprt ? sprtMonitor(opts.sprt, pf.plan.baseline, pf.plan.variants.length) : undefined;
+  const sprt = opts.sprt ? sprtMonitor(resolveSprt(opts.sprt, context.base.compiled.sides, pf.report.compare), pf.plan.baseline, pf.plan.variants.length) : undefined;
   const sprtStop: StopRule | undefined = sprt ? { roundGames: Math.max(pf.batchSize, 500), done: (s, pairs) => sprt.stop(s, pairs, s[0]?.games ?? 0) } : undefined;
   const result = await runPlan(pf.plan, {
     workers: opts.workers,

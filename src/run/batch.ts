@@ -10,7 +10,7 @@ import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
-import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
+import { addCells, addGame, addPaired, addShape, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
 
 export interface BatchResult {
   readonly start: number;
@@ -85,6 +85,9 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
   const summaries: Summary[] = new Array(task.variants.length);
   const pairs: PairTable[] = task.variants.map(() => emptyPairTable());
   const baseOutcomes = new Uint8Array(task.count);
+  // Experiments: every declared metric of the baseline game by game, to pair the variants with it.
+  let baseMetrics: Float64Array | undefined;
+  let baseLayout = '';
 
   for (const vi of order) {
     const v = task.variants[vi];
@@ -95,6 +98,13 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
+    const sampler = task.baseline >= 0 ? new MetricSampler(game.metrics.scalars.length, tally.ncols) : undefined;
+    const layoutKey = sampler ? `${game.metrics.scalars.join()}|${game.metrics.columns.join()}` : '';
+    if (sampler && vi === task.baseline) {
+      baseMetrics = new Float64Array(task.count * sampler.width);
+      baseLayout = layoutKey;
+    }
+    const paired = sampler && vi !== task.baseline && baseMetrics && layoutKey === baseLayout ? (summary.paired = emptyPaired(sampler.width)) : undefined;
     for (let i = 0; i < task.count; i++) {
       const g = task.start + i;
       if (slots !== undefined) gameStarted(slots, slot, vi, g);
@@ -105,10 +115,16 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       }
       const streams = gameStreams(task.seed, g, sides);
       const agents = factories.map(([f, params], side) => f.create(game, side, params));
-      const { result, decisions } = playGame(game, agents, streams, tally, scratch, hooks);
+      const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
       let draws = streams.setup.draws + streams.dice.draws;
       for (const a of streams.agents) draws += a.draws;
       addGame(summary, result, tally.scalars, decisions, draws);
+      if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);
+      if (sampler !== undefined) {
+        const m = sampler.sample(tally.scalars, tally.cells);
+        if (vi === task.baseline) baseMetrics!.set(m, i * sampler.width);
+        else if (paired !== undefined) addPaired(paired, m, baseMetrics!, i * sampler.width);
+      }
       const code = outcomeCode(result);
       if (vi === task.baseline) baseOutcomes[i] = code;
       else if (task.baseline >= 0) pairs[vi][baseOutcomes[i]][code]++;

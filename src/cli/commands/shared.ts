@@ -24,11 +24,14 @@ function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
   return p;
 }
 
-function sprtOption(v: string | undefined): SprtSpec | undefined {
-  if (v === undefined) return undefined;
+function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
+  if (v === undefined) {
+    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
+    return undefined;
+  }
   const d = parseSprt(v);
-  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
-  return { ...d, alpha: 0.05, beta: 0.05 };
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of the tested side's score (wins + half the draws) as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05, ...(side !== undefined ? { side } : {}) };
 }
 
 type Opts = Record<string, string | boolean | undefined>;
@@ -148,7 +151,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -216,6 +219,24 @@ export function reportDir(file: string): string {
   return join('reports', basename(file, extname(file)));
 }
 
+/**
+ * "  Δ Patient wins -10.4 pts [-11.4, -9.3] p=2.8e-77 | Δ shots per game -2.18 [-2.26, -2.10]": what
+ * the experiment compares (`compare:`, default side A's win rate), named as in the report.
+ */
+function comparedText(v: RunOutcome['analysis']['variants'][number], compare: readonly string[] | undefined): string {
+  if (!v.comparison) return '';
+  const c = v.comparison;
+  const asked = compare ?? [];
+  const sides = asked.filter((x) => v.sides.includes(x));
+  const rates = (v.comparisons ?? []).filter((m) => m.kind === 'rate' && (sides.length ? sides.some((x) => m.measure === `${x} wins`) : m.measure === `${v.sides[0]} wins`) || (m.measure === 'draws' && asked.includes('draws')));
+  const means = (v.comparisons ?? []).filter((m) => m.kind === 'mean');
+  const parts = rates.length ? rates.map((m) => `Δ ${m.label} ${(m.diff * 100).toFixed(1)} pts [${(m.lo * 100).toFixed(1)}, ${(m.hi * 100).toFixed(1)}]`) : [`Δ ${v.sides[0] ?? 'A'} wins ${(c.diff * 100).toFixed(1)} pts [${(c.lo * 100).toFixed(1)}, ${(c.hi * 100).toFixed(1)}]`];
+  // McNemar's p-value is side A's (v.comparison): shown when side A's rate is the one shown.
+  if (rates.length === 0 || (rates.length === 1 && rates[0].measure === `${v.sides[0]} wins`)) parts[0] += ` p=${c.pValue.toPrecision(2)}`;
+  for (const m of means) parts.push(`Δ ${m.label} ${m.diff.toPrecision(3)} [${m.lo.toPrecision(3)}, ${m.hi.toPrecision(3)}]`);
+  return '  ' + parts.join(' | ');
+}
+
 export function printSummary(outcome: RunOutcome, json: boolean): void {
   if (json) {
     process.stdout.write(outcome.files['summary.json']);
@@ -235,7 +256,7 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
       return `${o.outcome} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
     });
     const cap = v.reasons.find((r) => r.reason === 'safety-cap');
-    const comp = v.comparison ? `  Δ A ${(v.comparison.diff * 100).toFixed(1)} pts [${(v.comparison.lo * 100).toFixed(1)}, ${(v.comparison.hi * 100).toFixed(1)}] p=${v.comparison.pValue.toPrecision(2)}` : '';
+    const comp = comparedText(v, outcome.report.compare);
     lines.push(`  ${analysis.variants.length > 1 ? v.name + ': ' : ''}${parts.join(' | ')}${cap && cap.k > 0 ? ` | safety cap ${cap.k}` : ''}${comp}`);
   }
   if (analysis.variants.length > 40) lines.push(`  ... ${analysis.variants.length - 40} more variants in the report`);
