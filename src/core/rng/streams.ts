@@ -121,33 +121,42 @@ export function checkSeed(seed: unknown): string | null {
   return null;
 }
 
-// The run key of the last seed seen: a worker plays many games of one seed.
+// The run key of the last seed seen (a worker plays many games of one seed); a new seed gets a
+// new array, so deferred streams keep the key they were made with.
 let lastSeed: number | string | undefined;
-let keyHi = 0;
-let keyLo = 0;
+let runKey = new Uint32Array(2);
 
-/** The 128-bit state for (run seed, game index, purpose, sub-index). Pure function. */
-export function streamState(seed: number | string, game: number, purpose: number, sub = 0): [number, number, number, number] {
+function keyOf(seed: number | string): Uint32Array {
   if (seed !== lastSeed) {
-    [keyHi, keyLo] = seedKey(seed);
+    runKey = Uint32Array.from(seedKey(seed));
     lastSeed = seed;
   }
+  return runKey;
+}
+
+function checkStream(game: number, purpose: number, sub: number): void {
   if (!(Number.isInteger(game) && game >= 0 && game < MAX_GAMES)) throw new Error(`game index must be a whole number in [0, 2^40), got ${game}`);
   if (!(Number.isInteger(purpose) && purpose >= 0 && purpose <= MAX_PURPOSE)) throw new Error(`stream purpose must be in [0, ${MAX_PURPOSE}], got ${purpose}`);
   if (!(Number.isInteger(sub) && sub >= 0 && sub <= MAX_SUB)) throw new Error(`stream sub-index must be in [0, ${MAX_SUB}], got ${sub}`);
-  stateWords(game, purpose, sub);
+}
+
+/** The 128-bit state for (run seed, game index, purpose, sub-index). Pure function. */
+export function streamState(seed: number | string, game: number, purpose: number, sub = 0): [number, number, number, number] {
+  const key = keyOf(seed);
+  checkStream(game, purpose, sub);
+  stateWords(key, game, purpose, sub);
   return [W[0], W[1], W[2], W[3]];
 }
 
 /** The state words of the last stateWords call (int32). */
 const W = new Int32Array(4);
 
-/** streamState's derivation into W (arguments already checked, key set). */
-function stateWords(game: number, purpose: number, sub: number): void {
+/** streamState's derivation into W (arguments already checked). */
+function stateWords(key: Uint32Array, game: number, purpose: number, sub: number): void {
   // id = game·2^24 + purpose·2^8 + sub, as (hi, lo)
   mix64(Math.floor(game / 256) >>> 0, (((game % 256) << 24) | (purpose << 8) | sub) >>> 0);
-  const zHi = (R[0] ^ keyHi) >>> 0;
-  const zLo = (R[1] ^ keyLo) >>> 0;
+  const zHi = (R[0] ^ key[0]) >>> 0;
+  const zLo = (R[1] ^ key[1]) >>> 0;
   // SplitMix64: s_i = mix64(z + i·γ), γ = 0x9e3779b97f4a7c15
   let lo = zLo + 0x7f4a7c15;
   mix64((zHi + 0x9e3779b9 + (lo > 0xffffffff ? 1 : 0)) >>> 0, lo >>> 0);
@@ -158,6 +167,12 @@ function stateWords(game: number, purpose: number, sub: number): void {
   // mix64 is a bijection with mix64(0) = 0, so both words are zero only if γ = 0: never.
   W[2] = R[0];
   W[3] = R[1];
+}
+
+/** A deferred game stream's state (Rng calls it at the stream's first draw). */
+function deferredState(key: Uint32Array, game: number, purpose: number): [number, number, number, number] {
+  stateWords(key, game, purpose, 0);
+  return [W[0], W[1], W[2], W[3]];
 }
 
 export function streamFor(seed: number | string, game: number, purpose: number, sub = 0): Rng {
@@ -171,17 +186,20 @@ export interface GameStreams {
   readonly agents: Rng[];
 }
 
+/**
+ * The streams of game `game`, each the stream of streamState(seed, game, purpose); a stream's
+ * state is derived at its first draw, so a game that never uses one (a duel's set-up, an agent
+ * that draws nothing) does not pay for it.
+ */
 export function gameStreams(seed: number | string, game: number, sides: number): GameStreams {
   if (!(sides >= 0 && Purpose.agentBase + sides <= MAX_PURPOSE)) throw new Error(`a game has 0 to ${MAX_PURPOSE - Purpose.agentBase} sides, got ${sides}`);
-  // streamState for each purpose, the seed and the game index checked once
-  streamState(seed, game, Purpose.setup);
-  const setup = new Rng([W[0], W[1], W[2], W[3]]);
-  stateWords(game, Purpose.dice, 0);
-  const dice = new Rng([W[0], W[1], W[2], W[3]]);
+  const key = keyOf(seed);
+  checkStream(game, Purpose.setup, 0);
   const agents: Rng[] = [];
-  for (let s = 0; s < sides; s++) {
-    stateWords(game, Purpose.agentBase + s, 0);
-    agents.push(new Rng([W[0], W[1], W[2], W[3]]));
-  }
-  return { setup, dice, agents };
+  for (let s = 0; s < sides; s++) agents.push(new Rng(null, key, game, Purpose.agentBase + s, deferredState));
+  return {
+    setup: new Rng(null, key, game, Purpose.setup, deferredState),
+    dice: new Rng(null, key, game, Purpose.dice, deferredState),
+    agents,
+  };
 }
