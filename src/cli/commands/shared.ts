@@ -7,7 +7,7 @@ import { InputError } from '../../scenario/errors.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
-import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome } from '../../app/execute.ts';
+import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
@@ -17,14 +17,14 @@ import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
 import { parsePairings } from '../../answers/robust.ts';
 import type { AgentChoice } from '../../core/agent.ts';
 
-function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+export function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
   if (v === undefined) return undefined;
   const p = parsePairings(v);
   if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
   return p;
 }
 
-function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
+export function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
   if (v === undefined) {
     if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
     return undefined;
@@ -90,7 +90,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents'].filter((k) => o[k] !== undefined);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     return { pf: readPlanFile(o.plan as string), source: o.plan as string };
   }
@@ -107,7 +107,7 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
-  const { pf, base, variants } = experimentPlan(file, req);
+  const { pf, base, variants } = experimentPlan(file, { ...req, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) });
   return { pf, ctx: { base, variants }, source: file };
 }
 
@@ -145,13 +145,15 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
     return;
   }
+  // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
+  const { executePlan } = await import('../../app/execute.ts');
   const out = (o.out as string | undefined) ?? reportDir(source);
   if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
   await withSignals(async (signal) => {
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
