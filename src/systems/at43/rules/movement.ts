@@ -15,7 +15,7 @@ import type { At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { killFighter, type Env } from './losses.ts';
 import { rollRunOver } from './rolls.ts';
-import { fighterEngaged, gap, unitEngaged } from './table.ts';
+import { fighterEngaged, gap, unitEngaged, unitsFarApart, unitSweepClear } from './table.ts';
 
 const FOOT: Footprint[] = [];
 function foot(r: number): Footprint {
@@ -176,6 +176,7 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
       if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
       if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
       const keep = enemy ? keepEnemy : 0.01;
+      if (unitSweepClear(m, s, u, dx, dy, t, v, keep)) continue; // no base of v within reach
       for (let g = G.first; g < G.first + G.count; g++) {
         if (!s.alive[g]) continue;
         const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], keep);
@@ -200,13 +201,23 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
 }
 
 function overlapsAt(m: Model, s: At43State, u: number, ox: number, oy: number): boolean {
+  for (let v = 0; v < m.units.length; v++) {
+    if (v === u || unitsFarApart(m, s, u, v, 0, ox, oy)) continue;
+    if (overlapsUnitAt(m, s, u, v, ox, oy)) return true;
+  }
+  return false;
+}
+
+/** Does a mobile base of u, shifted by (ox, oy), overlap an alive base of unit v? */
+function overlapsUnitAt(m: Model, s: At43State, u: number, v: number, ox: number, oy: number): boolean {
   const U = m.units[u];
+  const V = m.units[v];
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!mobile(m, s, f)) continue;
     const x = s.fx[f] + ox;
     const y = s.fy[f] + oy;
-    for (let g = 0; g < m.nF; g++) {
-      if (!s.alive[g] || m.fUnit[g] === u) continue;
+    for (let g = V.first; g < V.first + V.count; g++) {
+      if (!s.alive[g]) continue;
       const ex = s.fx[g] - x;
       const ey = s.fy[g] - y;
       const R = m.fRadius[f] + m.fRadius[g];

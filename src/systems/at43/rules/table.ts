@@ -5,7 +5,7 @@
  */
 import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
 import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
-import type { Model } from '../model.ts';
+import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
 // Local bindings of the hot core functions (one module-binding lookup at load, not per call).
@@ -45,6 +45,93 @@ export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number
   return Math.sqrt(d2) - m.fRadius[a] - m.fRadius[b] < c;
 }
 
+/**
+ * Unit discs, per state and geometry version: a disc around each unit's leader holding every
+ * alive member's base (radius = the farthest base edge). Two units whose discs are more than c
+ * apart have no pair of bases within c: the contact, overlap and sweep tests skip them whole.
+ */
+const DX = new Float64Array(MAX_UNITS);
+const DY = new Float64Array(MAX_UNITS);
+const DR = new Float64Array(MAX_UNITS);
+let discState: At43State | null = null;
+let discGeom = -1;
+let discModel: Model | null = null;
+/** Slack on the disc tests, far above rounding and far below any rule distance. */
+const DISC_EPS = 1e-6;
+
+function syncDiscs(m: Model, s: At43State): void {
+  discState = s;
+  discGeom = s.geom;
+  discModel = m;
+  for (let u = 0; u < m.units.length; u++) {
+    const U = m.units[u];
+    const L = s.leader[u];
+    if (s.members[u] === 0 || L < 0) {
+      DR[u] = -1;
+      continue;
+    }
+    const x = s.fx[L];
+    const y = s.fy[L];
+    let R = 0;
+    for (let f = U.first; f < U.first + U.count; f++) {
+      if (!s.alive[f]) continue;
+      const dx = s.fx[f] - x;
+      const dy = s.fy[f] - y;
+      const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+      if (e > R) R = e;
+    }
+    DX[u] = x;
+    DY[u] = y;
+    DR[u] = R + DISC_EPS;
+  }
+}
+
+/** The disc of unit u (x, y, radius; radius < 0 when the unit has left the table) into out. */
+export function unitDisc(m: Model, s: At43State, u: number): number {
+  if (discState !== s || discGeom !== s.geom || discModel !== m) syncDiscs(m, s);
+  return DR[u];
+}
+
+/** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
+export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r: number, v: number, c: number): boolean {
+  const R = unitDisc(m, s, v);
+  if (R < 0) return true;
+  const dx = DX[v] - x;
+  const dy = DY[v] - y;
+  const k = R + r + c + DISC_EPS;
+  return dx * dx + dy * dy > k * k;
+}
+
+/** Are units u and v (shifted by ox, oy) surely more than c apart, edge to edge, base for base? */
+export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: number, ox = 0, oy = 0): boolean {
+  const Ru = unitDisc(m, s, u);
+  const Rv = DR[v];
+  if (Ru < 0 || Rv < 0) return true;
+  const dx = DX[v] - DX[u] - ox;
+  const dy = DY[v] - DY[u] - oy;
+  const k = Ru + Rv + c + DISC_EPS;
+  return dx * dx + dy * dy > k * k;
+}
+
+/**
+ * Does unit u, translated along the unit vector (dx, dy) by up to t, stay surely more than c from
+ * every base of unit v (edge to edge)? The distance from v's disc centre to the segment swept by
+ * u's disc centre, against the sum of the radii.
+ */
+export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, v: number, c: number): boolean {
+  const Ru = unitDisc(m, s, u);
+  const Rv = DR[v];
+  if (Ru < 0 || Rv < 0) return true;
+  const px = DX[v] - DX[u];
+  const py = DY[v] - DY[u];
+  let q = px * dx + py * dy;
+  q = q < 0 ? 0 : q > t ? t : q;
+  const ex = px - q * dx;
+  const ey = py - q * dy;
+  const k = Ru + Rv + c + DISC_EPS;
+  return ex * ex + ey * ey > k * k;
+}
+
 // contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
 let touchCache = new Uint8Array(0);
 let touchState: At43State | null = null;
@@ -63,11 +150,14 @@ export function fighterTouches(m: Model, s: At43State, f: number): boolean {
   const side = m.fSide[f];
   const c = m.rules.contact.cm;
   let r = false;
-  for (let g = 0; g < m.nF; g++) {
-    if (!s.alive[g] || m.fSide[g] === side) continue;
-    if (gapBelow(m, s, f, g, c)) {
-      r = true;
-      break;
+  for (let v = 0; v < m.units.length && !r; v++) {
+    const V = m.units[v];
+    if (V.side === side || baseFarFromUnit(m, s, s.fx[f], s.fy[f], m.fRadius[f], v, c)) continue;
+    for (let g = V.first; g < V.first + V.count; g++) {
+      if (s.alive[g] && gapBelow(m, s, f, g, c)) {
+        r = true;
+        break;
+      }
     }
   }
   touchCache[f] = r ? 1 : 2;
@@ -82,6 +172,10 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
 /** Does an alive fighter of u touch an enemy? */
 export function unitTouches(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
+  const c = m.rules.contact.cm;
+  let near = false;
+  for (let v = 0; v < m.units.length && !near; v++) if (m.units[v].side !== U.side && !unitsFarApart(m, s, u, v, c)) near = true;
+  if (!near) return false;
   for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterTouches(m, s, f)) return true;
   return false;
 }
