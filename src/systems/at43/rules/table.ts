@@ -3,7 +3,7 @@
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
-import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
+import { basesSee, circleTouchesConvex, convexSeparatesDiscs, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
 import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
@@ -332,13 +332,50 @@ function syncLos(m: Model, s: At43State): void {
   }
 }
 
+/**
+ * Fighters surely out of sight of a whole unit, per state and geometry version (0 unknown, 1
+ * hidden, 2 not known hidden): a convex obstacle at least as tall as every alive member of v
+ * stands across fighter a's base and the disc of v (core convexSeparatesDiscs), so a sees no
+ * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
+ */
+let HIDDEN = new Uint8Array(0);
+let hidState: At43State | null = null;
+let hidGeom = -1;
+let hidModel: Model | null = null;
+
+export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) {
+    if (HIDDEN.length < m.nF * MAX_UNITS) HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
+    else HIDDEN.fill(0);
+    hidState = s;
+    hidGeom = s.geom;
+    hidModel = m;
+  }
+  const k = a * MAX_UNITS + v;
+  const c = HIDDEN[k];
+  if (c !== 0) return c === 1;
+  let r = false;
+  const Rv = unitDisc(m, s, v);
+  if (Rv >= 0 && s.alive[a]) {
+    const V = m.units[v];
+    let size = 0;
+    for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && m.fSize[f] > size) size = m.fSize[f];
+    for (let t = 0; t < m.terrain.length && !r; t++) {
+      const T = m.terrain[t];
+      if (T.convex && T.size >= size && convexSeparatesDiscs(s.fx[a], s.fy[a], m.fRadius[a], DX[v], DY[v], Rv, T.xs, T.ys)) r = true;
+    }
+  }
+  HIDDEN[k] = r ? 1 : 2;
+  return r;
+}
+
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
   const k = a * m.nF + b;
   const c = cache[k];
   if (c !== 0) return c === 1;
-  const r = seesNow(m, s, a, b);
+  const r = s.alive[b] && hiddenFromUnit(m, s, a, m.fUnit[b]) ? false : seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
   return r;
 }
@@ -397,6 +434,7 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
 /** Does fighter a see at least one alive member of unit v? */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
   const V = m.units[v];
+  if (hiddenFromUnit(m, s, a, v)) return false;
   for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && sees(m, s, a, f)) return true;
   return false;
 }
