@@ -4,7 +4,7 @@
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
 import { basesSee, circleTouchesConvex, convexSeparatesDiscs, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
+import { pointBoundaryDistance, pointSegmentDistance2, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
@@ -287,10 +287,16 @@ function blocker(): number {
  * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
  * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
  * moves and states: when the geometry version (or the state) changes, the positions are compared
- * with the last ones seen; a fighter that moved invalidates its row and column only, a moved or
- * destroyed AFV (an obstacle) the whole cache.
+ * with the last ones seen; a fighter that moved voids its row and column only, a moved or
+ * destroyed AFV (an obstacle) the whole cache, by version numbers rather than by clearing.
  */
 let cache = new Uint8Array(0);
+/** Version at which each entry was computed; valid while no later move touched its fighters. */
+let stamp = new Int32Array(0);
+/** Version of each fighter's last move, and of the last change that voids every entry (an AFV). */
+let moveVer = new Int32Array(0);
+let allVer = 1;
+let ver = 1;
 let cacheModel: Model | null = null;
 let cacheState: At43State | null = null;
 let cacheGeom = -1;
@@ -302,9 +308,13 @@ function syncLos(m: Model, s: At43State): void {
   const n = m.nF;
   cacheState = s;
   cacheGeom = s.geom;
-  if (cacheModel !== m) {
+  if (cacheModel !== m || ver > 0x3fffffff) {
     cacheModel = m;
     cache = new Uint8Array(n * n);
+    stamp = new Int32Array(n * n);
+    moveVer = new Int32Array(n);
+    ver = 1;
+    allVer = 1;
     lastX = Float64Array.from(s.fx);
     lastY = Float64Array.from(s.fy);
     lastAlive = Uint8Array.from(s.alive);
@@ -314,7 +324,7 @@ function syncLos(m: Model, s: At43State): void {
   for (let i = 0; i < afv.length; i++) {
     const f = afv[i];
     if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
-      cache.fill(0);
+      allVer = ++ver;
       for (let g = 0; g < n; g++) {
         lastX[g] = s.fx[g];
         lastY[g] = s.fy[g];
@@ -323,12 +333,16 @@ function syncLos(m: Model, s: At43State): void {
       return;
     }
   }
+  let bumped = false;
   for (let f = 0; f < n; f++) {
     if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
+    if (!bumped) {
+      ver++;
+      bumped = true;
+    }
     lastX[f] = s.fx[f];
     lastY[f] = s.fy[f];
-    cache.fill(0, f * n, f * n + n);
-    for (let k = f; k < n * n; k += n) cache[k] = 0;
+    moveVer[f] = ver;
   }
 }
 
@@ -360,9 +374,16 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
     const V = m.units[v];
     let size = 0;
     for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && m.fSize[f] > size) size = m.fSize[f];
+    const ax = s.fx[a];
+    const ay = s.fy[a];
+    const ar = m.fRadius[a];
     for (let t = 0; t < m.terrain.length && !r; t++) {
       const T = m.terrain[t];
-      if (T.convex && T.size >= size && convexSeparatesDiscs(s.fx[a], s.fy[a], m.fRadius[a], DX[v], DY[v], Rv, T.xs, T.ys)) r = true;
+      if (!T.convex || T.size < size) continue;
+      // an obstacle across the two discs meets the segment between their centres widened by the larger radius
+      const reach = T.br + (ar > Rv ? ar : Rv);
+      if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
+      if (convexSeparatesDiscs(ax, ay, ar, DX[v], DY[v], Rv, T.xs, T.ys)) r = true;
     }
   }
   HIDDEN[k] = r ? 1 : 2;
@@ -373,10 +394,11 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
   const k = a * m.nF + b;
-  const c = cache[k];
-  if (c !== 0) return c === 1;
+  const st = stamp[k];
+  if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
   const r = s.alive[b] && hiddenFromUnit(m, s, a, m.fUnit[b]) ? false : seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
+  stamp[k] = ver;
   return r;
 }
 
