@@ -11,7 +11,7 @@ import type { Rng } from '../../core/rng/rng.ts';
 import { sideToAct } from '../../core/decision/stack.ts';
 import { A, DRILL_NAMES, F } from './actions.ts';
 import { M, buildRows, type Rows } from './metrics.ts';
-import { MAX_UNITS, N_DIRS, buildModel, type Model } from './model.ts';
+import { MAX_SLOTS, MAX_UNITS, N_DIRS, N_GOALS, buildModel, type Model } from './model.ts';
 import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario } from './schema.ts';
 import { DR_KNEE, DR_OVERWATCH, DR_OVERWATCH_SPECIAL, DR_SPLIT, DR_TAKE_COVER, PH_ACT, PH_OVER, PH_TURN, ST_DISORGANIZED, cloneState, newState, type At43State } from './state.ts';
@@ -27,6 +27,12 @@ import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 
 const DRILL_BITS = [DR_KNEE, DR_OVERWATCH, DR_TAKE_COVER, DR_SPLIT];
+// Action codes of the activation, encoded once (the hot loop writes them without re-encoding).
+const C_MOVE = Int32Array.from({ length: 2 * N_GOALS }, (_, i) => A.encode.move(i % 2, (i - (i % 2)) / 2));
+const C_SHOOT = Int32Array.from({ length: MAX_SLOTS * MAX_UNITS }, (_, i) => A.encode.shoot(i % MAX_SLOTS, (i - (i % MAX_SLOTS)) / MAX_SLOTS));
+const C_DRILL = Int32Array.from({ length: 4 }, (_, k) => A.encode.drill(k));
+const C_FIGHT = A.encode.fight();
+const C_END = A.encode.end();
 const CARRIERS = new Int32Array(64);
 /** Activation stages resumed after a frame is resolved. */
 const STG_RALLY = 1;
@@ -386,7 +392,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
             const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
-            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = A.encode.shoot(k, v);
+            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = C_SHOOT[v * MAX_SLOTS + k];
             // a unit of several AFVs: one single AFV may be targeted instead (p.61)
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
@@ -398,27 +404,27 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       if (!s.moved && mobileUnit(s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) {
-          out[n++] = A.encode.move(0, g);
-          if (rushOk) out[n++] = A.encode.move(1, g);
+          out[n++] = C_MOVE[2 * g];
+          if (rushOk) out[n++] = C_MOVE[2 * g + 1];
         }
         for (let v = 0; v < nU; v++) {
           if (m.units[v].side === U.side || s.members[v] === 0 || !goalVector(m, s, u, N_DIRS + v, GV)) continue;
-          out[n++] = A.encode.move(0, N_DIRS + v);
-          if (rushOk) out[n++] = A.encode.move(1, N_DIRS + v);
+          out[n++] = C_MOVE[2 * (N_DIRS + v)];
+          if (rushOk) out[n++] = C_MOVE[2 * (N_DIRS + v) + 1];
         }
         for (let o = 0; o < m.objectives.length; o++) {
           if (!goalVector(m, s, u, N_DIRS + MAX_UNITS + o, GV)) continue;
-          out[n++] = A.encode.move(0, N_DIRS + MAX_UNITS + o);
-          if (rushOk) out[n++] = A.encode.move(1, N_DIRS + MAX_UNITS + o);
+          out[n++] = C_MOVE[2 * (N_DIRS + MAX_UNITS + o)];
+          if (rushOk) out[n++] = C_MOVE[2 * (N_DIRS + MAX_UNITS + o) + 1];
         }
       }
-      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || opts['melee.afvCanAttack'])) out[n++] = A.encode.fight();
+      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
     }
     if (!s.fought && s.lp[U.side] >= m.rules.lp.drill) {
       const engaged = !U.afv && unitEngaged(m, s, u);
-      for (let k = 0; k < 4; k++) if (drillLegal(s, u, k, engaged)) out[n++] = A.encode.drill(k);
+      for (let k = 0; k < 4; k++) if (drillLegal(s, u, k, engaged)) out[n++] = C_DRILL[k];
     }
-    out[n++] = A.encode.end();
+    out[n++] = C_END;
     return n;
   }
 
@@ -428,7 +434,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     const side = sideToAct(s.pending, s.active);
     switch (kind) {
       case 'order': {
-        s.seq[side].push(A.get(a, 'order', 'unit'));
+        s.seq[side].push(A.read.order.unit(a));
         if (unitsLeftToOrder(s, side) === 0) {
           F.pop(s.pending);
           if (s.pending.depth === 0) {
@@ -444,7 +450,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return;
       }
       case 'wager': {
-        s.wager[side] = A.get(a, 'wager', 'lp');
+        s.wager[side] = A.read.wager.lp(a);
         F.pop(s.pending);
         if (s.pending.depth === 0) {
           spend(s, 0, s.wager[0], ctx);
@@ -463,11 +469,11 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'first':
         F.pop(s.pending);
-        s.first = A.get(a, 'first', 'side');
+        s.first = A.read.first.side(a);
         s.active = s.first;
         return beginTurns(s, ctx);
       case 'turn': {
-        const opt = A.get(a, 'turn', 'option');
+        const opt = A.read.turn.option(a);
         if (opt === 1) {
           spend(s, side, m.rules.lp.delay, ctx);
           s.delayedLast[side] = 1;
@@ -484,7 +490,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return startActivation(s, ctx);
       }
       case 'artillery': {
-        const v = A.get(a, 'artillery', 'target');
+        const v = A.read.artillery.target(a);
         const f = artilleryTarget(s, side, v);
         spend(s, side, m.rules.lp.artillery, ctx);
         s.artilleryUsed[side] = 1;
@@ -517,12 +523,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         s.delayedLast[side] = 0;
         const q = s.seq[side];
         const u = q.shift()!;
-        q.splice(A.get(a, 'relocate', 'pos'), 0, u);
+        q.splice(A.read.relocate.pos(a), 0, u);
         return startActivation(s, ctx);
       }
       case 'pickExtra': {
         F.pop(s.pending);
-        if (A.get(a, 'pickExtra', 'which') === 1) {
+        if (A.read.pickExtra.which(a) === 1) {
           const q = s.seq[side];
           const t = q[0];
           q[0] = q[1];
@@ -533,7 +539,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'rally':
         F.pop(s.pending);
-        if (A.get(a, 'rally', 'yes')) {
+        if (A.read.rally.yes(a)) {
           spend(s, side, m.rules.lp.rally, ctx);
           s.status[s.unit] = 0;
           return resume(s, STG_PAY, ctx);
@@ -541,7 +547,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return endActivation(s, ctx);
       case 'pay':
         F.pop(s.pending);
-        if (A.get(a, 'pay', 'yes')) {
+        if (A.read.pay.yes(a)) {
           spend(s, side, m.rules.lp.noOfficer, ctx);
           return resume(s, STG_EJECT, ctx);
         }
@@ -549,7 +555,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'eject': {
         const f = F.arg(s.pending, 'eject', 'fighter');
         F.pop(s.pending);
-        if (A.get(a, 'eject', 'yes')) {
+        if (A.read.eject.yes(a)) {
           if (ctx.log) ctx.log(`  the pilot ejects: ${m.units[s.unit].id} AFV removed`);
           killFighter(env, s, f, ctx);
           if (s.members[s.unit] === 0) return endActivation(s, ctx);
@@ -561,7 +567,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         const o = F.arg(s.pending, 'overwatch', 'unit');
         const u = F.arg(s.pending, 'overwatch', 'target');
         F.pop(s.pending);
-        const fire = A.get(a, 'overwatch', 'fire');
+        const fire = A.read.overwatch.fire(a);
         if (fire > 0 && s.members[u] > 0) {
           const group = s.drills[o] & DR_OVERWATCH ? (fire === 2 ? 1 : 0) : 2;
           for (const w of m.units[o].weaponTypes) while (s.members[u] > 0 && fireSalvo(env, s, o, w, u, group, true, ctx) > 0);
@@ -575,25 +581,25 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'shoot': {
         const u = s.unit;
-        const w = m.units[u].weaponTypes[A.get(a, 'shoot', 'weapon')];
-        fireSalvo(env, s, u, w, A.get(a, 'shoot', 'target'), 0, false, ctx);
+        const w = m.units[u].weaponTypes[A.read.shoot.weapon(a)];
+        fireSalvo(env, s, u, w, A.read.shoot.target(a), 0, false, ctx);
         s.shot = 1;
         checkAnnihilation(s);
         return;
       }
       case 'shootAfv': {
         const u = s.unit;
-        const f = A.get(a, 'shootAfv', 'fighter');
-        fireSalvo(env, s, u, m.units[u].weaponTypes[A.get(a, 'shootAfv', 'weapon')], m.fUnit[f], 0, false, ctx, f);
+        const f = A.read.shootAfv.fighter(a);
+        fireSalvo(env, s, u, m.units[u].weaponTypes[A.read.shootAfv.weapon(a)], m.fUnit[f], 0, false, ctx, f);
         s.shot = 1;
         checkAnnihilation(s);
         return;
       }
       case 'move': {
         const u = s.unit;
-        const rush = A.get(a, 'move', 'rush') === 1;
+        const rush = A.read.move.rush(a) === 1;
         s.moved = rush ? 2 : 1;
-        const d = moveUnit(env, s, u, rush, A.get(a, 'move', 'goal'), ctx);
+        const d = moveUnit(env, s, u, rush, A.read.move.goal(a), ctx);
         if (checkAnnihilation(s)) return;
         if (d > 0) {
           dropDrillsOfEngaged(s);
@@ -613,7 +619,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return;
       }
       case 'drill': {
-        const k = A.get(a, 'drill', 'which');
+        const k = A.read.drill.which(a);
         spend(s, side, m.rules.lp.drill, ctx);
         s.drills[s.unit] |= DRILL_BITS[k];
         ctx.tally.addScalar(M.scalar.drills);

@@ -66,15 +66,15 @@ export function bestShot(ctx: Ctx, o: At43Observation, allowed: ((v: number) => 
     const a = ctx.legal[i];
     let v: number;
     if (A.is(a, 'shoot')) {
-      if (allowed && !allowed(A.get(a, 'shoot', 'target'))) continue;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+      if (allowed && !allowed(A.read.shoot.target(a))) continue;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a));
     }
     else if (A.is(a, 'shootAfv')) {
       // focus fire: a single AFV is worth more the more damaged its frame already is
-      const f = A.get(a, 'shootAfv', 'fighter');
+      const f = A.read.shootAfv.fighter(a);
       const T = o.model.units[o.model.fUnit[f]];
       const frame = T.profile.frameSP;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shootAfv', 'weapon')], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shootAfv.weapon(a)], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
     } else continue;
     if (v > bv) {
       bv = v;
@@ -115,7 +115,7 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       let best = ctx.legal[0];
       let bv = -Infinity;
       for (let i = 0; i < ctx.n; i++) {
-        const v = priority(A.get(ctx.legal[i], 'order', 'unit'));
+        const v = priority(A.read.order.unit(ctx.legal[i]));
         if (v > bv) {
           bv = v;
           best = ctx.legal[i];
