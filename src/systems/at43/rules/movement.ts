@@ -161,11 +161,15 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
     for (let k = 0; k < m.terrain.length; k++) {
       if (!m.blocking[k]) continue;
       const T = m.terrain[k];
-      // out of reach this move: skip the exact sweep
-      const ox = s.fx[f] - T.cx;
-      const oy = s.fy[f] - T.cy;
-      const reach = t + T.br + r;
-      if (ox * ox + oy * oy > reach * reach) continue;
+      // the swept path stays beyond the obstacle's bounding circle: skip the exact sweep
+      const px = T.cx - s.fx[f];
+      const py = T.cy - s.fy[f];
+      let q = px * dx + py * dy;
+      q = q < 0 ? 0 : q > t ? t : q;
+      const ex = px - q * dx;
+      const ey = py - q * dy;
+      const reach = T.br + r + 1e-9;
+      if (ex * ex + ey * ey > reach * reach) continue;
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }

@@ -53,6 +53,8 @@ export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number
 const DX = new Float64Array(MAX_UNITS);
 const DY = new Float64Array(MAX_UNITS);
 const DR = new Float64Array(MAX_UNITS);
+/** Largest Size among the alive members (what an obstacle must reach to hide the whole unit). */
+const DS = new Int32Array(MAX_UNITS);
 let discState: At43State | null = null;
 let discGeom = -1;
 let discModel: Model | null = null;
@@ -73,8 +75,10 @@ function syncDiscs(m: Model, s: At43State): void {
     const x = s.fx[L];
     const y = s.fy[L];
     let R = 0;
+    let size = 0;
     for (let f = U.first; f < U.first + U.count; f++) {
       if (!s.alive[f]) continue;
+      if (m.fSize[f] > size) size = m.fSize[f];
       const dx = s.fx[f] - x;
       const dy = s.fy[f] - y;
       const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
@@ -83,6 +87,7 @@ function syncDiscs(m: Model, s: At43State): void {
     DX[u] = x;
     DY[u] = y;
     DR[u] = R + DISC_EPS;
+    DS[u] = size;
   }
 }
 
@@ -353,27 +358,37 @@ function syncLos(m: Model, s: At43State): void {
  * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
  */
 let HIDDEN = new Uint8Array(0);
+/** seesUnit() per (fighter, unit) at this state and geometry version: 0 unknown, 1 sees, 2 does not. */
+let SEES_UNIT = new Uint8Array(0);
+/** The member of the unit last seen by each fighter, tried first next time (kept across versions). */
+let WITNESS = new Int32Array(0);
 let hidState: At43State | null = null;
 let hidGeom = -1;
 let hidModel: Model | null = null;
 
-export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) {
-    if (HIDDEN.length < m.nF * MAX_UNITS) HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
-    else HIDDEN.fill(0);
-    hidState = s;
-    hidGeom = s.geom;
-    hidModel = m;
+function syncUnitSight(m: Model, s: At43State): void {
+  if (hidModel !== m) {
+    HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
+    SEES_UNIT = new Uint8Array(m.nF * MAX_UNITS);
+    WITNESS = new Int32Array(m.nF * MAX_UNITS).fill(-1);
+  } else {
+    HIDDEN.fill(0);
+    SEES_UNIT.fill(0);
   }
+  hidState = s;
+  hidGeom = s.geom;
+  hidModel = m;
+}
+
+export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
   const k = a * MAX_UNITS + v;
   const c = HIDDEN[k];
   if (c !== 0) return c === 1;
   let r = false;
   const Rv = unitDisc(m, s, v);
   if (Rv >= 0 && s.alive[a]) {
-    const V = m.units[v];
-    let size = 0;
-    for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && m.fSize[f] > size) size = m.fSize[f];
+    const size = DS[v];
     const ax = s.fx[a];
     const ay = s.fy[a];
     const ar = m.fRadius[a];
@@ -453,12 +468,26 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
-/** Does fighter a see at least one alive member of unit v? */
+/** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  const V = m.units[v];
-  if (hiddenFromUnit(m, s, a, v)) return false;
-  for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && sees(m, s, a, f)) return true;
-  return false;
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  const k = a * MAX_UNITS + v;
+  const c = SEES_UNIT[k];
+  if (c !== 0) return c === 1;
+  let r = false;
+  if (!hiddenFromUnit(m, s, a, v)) {
+    const V = m.units[v];
+    const w = WITNESS[k];
+    if (w >= 0 && s.alive[w] && sees(m, s, a, w)) r = true;
+    for (let f = V.first; f < V.first + V.count && !r; f++) {
+      if (f !== w && s.alive[f] && sees(m, s, a, f)) {
+        r = true;
+        WITNESS[k] = f;
+      }
+    }
+  }
+  SEES_UNIT[k] = r ? 1 : 2;
+  return r;
 }
 
 /**
