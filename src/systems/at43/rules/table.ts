@@ -411,7 +411,7 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   const k = a * m.nF + b;
   const st = stamp[k];
   if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
-  const r = s.alive[b] && hiddenFromUnit(m, s, a, m.fUnit[b]) ? false : seesNow(m, s, a, b);
+  const r = seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
   stamp[k] = ver;
   return r;
@@ -474,11 +474,11 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
   const k = a * MAX_UNITS + v;
   const c = SEES_UNIT[k];
   if (c !== 0) return c === 1;
-  let r = false;
-  if (!hiddenFromUnit(m, s, a, v)) {
+  // the member seen last time first, then the whole unit behind one obstacle, then member by member
+  const w = WITNESS[k];
+  let r = w >= 0 && s.alive[w] === 1 && sees(m, s, a, w);
+  if (!r && !hiddenFromUnit(m, s, a, v)) {
     const V = m.units[v];
-    const w = WITNESS[k];
-    if (w >= 0 && s.alive[w] && sees(m, s, a, w)) r = true;
     for (let f = V.first; f < V.first + V.count && !r; f++) {
       if (f !== w && s.alive[f] && sees(m, s, a, f)) {
         r = true;
