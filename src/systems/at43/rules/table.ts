@@ -513,21 +513,27 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
   const lx = s.fx[s.leader[u]];
   const ly = s.fy[s.leader[u]];
   let n = 0;
-  for (let f = 0; f < m.nF; f++) {
-    const w = m.fUnit[f];
-    if (!s.alive[f] || w === u || w === v || (melee && melee[w]) || s.grounded[f] || s.drills[w] & kneeBit) continue;
-    const z = m.fSize[f];
-    if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
-    if (rule === 'both' && z < sShoot && z < sTarget) continue;
-    if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
-    // insertion by distance to the shooting leader
-    const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
-    let i = n++;
-    while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
-      out[i] = out[i - 1];
-      i--;
+  // unit by unit (fighters in index order still): a unit whose disc misses the zone has no base in it
+  for (let w = 0; w < m.units.length; w++) {
+    if (w === u || w === v || (melee && melee[w]) || s.drills[w] & kneeBit) continue;
+    const R = unitDisc(m, s, w);
+    if (R < 0 || !circleTouchesConvex(QUAD, 4, DX[w], DY[w], R)) continue;
+    const W = m.units[w];
+    for (let f = W.first; f < W.first + W.count; f++) {
+      if (!s.alive[f] || s.grounded[f]) continue;
+      const z = m.fSize[f];
+      if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
+      if (rule === 'both' && z < sShoot && z < sTarget) continue;
+      if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
+      // insertion by distance to the shooting leader
+      const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
+      let i = n++;
+      while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
+        out[i] = out[i - 1];
+        i--;
+      }
+      out[i] = f;
     }
-    out[i] = f;
   }
   return n;
 }
@@ -548,10 +554,20 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     ZONE_STATE = new Uint8Array(m.terrain.length);
     WEDGES = m.terrain.map(() => new Float64Array(8));
   } else ZONE_STATE.fill(0);
+  const need = nt * m.rules.cover.halfRule;
+  let k0 = 0; // the shooter that saw the last member is asked first
   for (let i = 0; i < nt; i++) {
+    // decided already: enough members covered, or too few left to get there
+    if (covered >= need || covered + nt - i < need) break;
     const f = MEMBERS2[i];
     let hid = true;
-    for (let k = 0; k < ns && hid; k++) if (sees(m, s, MEMBERS[k], f)) hid = false;
+    for (let j = 0; j < ns && hid; j++) {
+      const k = j + k0 < ns ? j + k0 : j + k0 - ns;
+      if (sees(m, s, MEMBERS[k], f)) {
+        hid = false;
+        k0 = k;
+      }
+    }
     if (hid) {
       covered++;
       continue;
@@ -575,7 +591,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       }
     }
   }
-  return covered >= nt * m.rules.cover.halfRule;
+  return covered >= need;
 }
 
 const QUEUE = new Int32Array(64);
