@@ -4,8 +4,9 @@
  * A base "can pass between" two obstacles when the corridor is wider than its diameter; the path
  * length is measured along the path (AT-43 p.48). Works for convex obstacles (concave ones are
  * treated through their corners, which stays safe but may be longer). The corners pushed out
- * for a radius, their distances and clearances are cached per radius (up to 32), so the search
- * allocates only for a radius not seen yet; scratch arrays are sized for the obstacles given.
+ * for a radius, their distances and clearances are cached per radius (the 32 latest radii; the
+ * oldest one's arrays serve the next new radius), so the search allocates little; scratch arrays
+ * are sized for the obstacles given.
  */
 import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
 
@@ -105,10 +106,16 @@ export class BasePaths {
     }
     const hit = this.cache.get(r);
     if (hit) return hit;
-    if (this.cache.size >= 32) this.cache.clear();
+    // full: the oldest radius makes room, and its arrays are reused when they fit
+    let spare: CornerSet | null = null;
+    if (this.cache.size >= 32) {
+      const [oldest, set] = this.cache.entries().next().value as [number, CornerSet];
+      this.cache.delete(oldest);
+      spare = set;
+    }
     const total = this.nx.length;
-    const x = new Float64Array(total);
-    const y = new Float64Array(total);
+    const x = spare ? spare.x : new Float64Array(total);
+    const y = spare ? spare.y : new Float64Array(total);
     let n = 2;
     const push = r + this.margin;
     for (let k = 0; k < this.obstacles.length; k++) {
@@ -147,9 +154,11 @@ export class BasePaths {
         n++;
       }
     }
-    const dist = new Float64Array(n * n);
+    const reuse = spare !== null && spare.n === n;
+    const dist = reuse ? spare!.dist : new Float64Array(n * n);
     for (let u = 2; u < n; u++) for (let v = 2; v < n; v++) dist[u * n + v] = Math.hypot(x[v] - x[u], y[v] - y[u]);
-    const set: CornerSet = { n, x, y, dist, clear: new Uint8Array(n * n) };
+    const clear = reuse ? spare!.clear.fill(0) : new Uint8Array(n * n);
+    const set: CornerSet = { n, x, y, dist, clear };
     this.cache.set(r, set);
     return set;
   }

@@ -137,6 +137,20 @@ export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy
   return ex * ex + ey * ey > k * k;
 }
 
+/** Does unit u's disc, translated along (dx, dy) by up to t, stay beyond the circle (cx, cy, cr)? */
+export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, cx: number, cy: number, cr: number): boolean {
+  const Ru = unitDisc(m, s, u);
+  if (Ru < 0) return true;
+  const px = cx - DX[u];
+  const py = cy - DY[u];
+  let q = px * dx + py * dy;
+  q = q < 0 ? 0 : q > t ? t : q;
+  const ex = px - q * dx;
+  const ey = py - q * dy;
+  const k = Ru + cr + DISC_EPS;
+  return ex * ex + ey * ey > k * k;
+}
+
 // contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
 let touchCache = new Uint8Array(0);
 let touchState: At43State | null = null;
