@@ -74,23 +74,9 @@ export interface At43State {
   result: GameResult | null;
 }
 
-/** A plain (packed) number array copy of a typed array: no iterator, no holes. */
-function toArray(a: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < a.length; i++) out.push(a[i]);
-  return out;
-}
-
-/** n zeros as a packed array. */
-function zeros(n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(0);
-  return out;
-}
-
 export function newState(m: Model): At43State {
   const nU = m.units.length;
-  const sp = zeros(m.nF * SP_STRIDE);
+  const sp = new Array<number>(m.nF * SP_STRIDE).fill(0);
   for (const u of m.units) {
     if (!u.afv) continue;
     for (let f = u.first; f < u.first + u.count; f++) {
@@ -104,15 +90,15 @@ export function newState(m: Model): At43State {
     phase: PH_ORDER,
     active: 0,
     first: 0,
-    fx: toArray(m.startX),
-    fy: toArray(m.startY),
-    alive: zeros(m.nF).fill(1),
-    grounded: zeros(m.nF),
-    fired: zeros(m.nF),
+    fx: Array.from(m.startX),
+    fy: Array.from(m.startY),
+    alive: new Array<number>(m.nF).fill(1),
+    grounded: new Array<number>(m.nF).fill(0),
+    fired: new Array<number>(m.nF).fill(0),
     sp,
-    leader: toArray(m.startLeader),
-    status: zeros(nU).fill(ST_VALIANT),
-    drills: zeros(nU),
+    leader: Array.from(m.startLeader),
+    status: new Array<number>(nU).fill(ST_VALIANT),
+    drills: new Array<number>(nU).fill(0),
     officer: m.units.map((u) => (u.officer ? 1 : 0)),
     members: m.units.map((u) => u.count),
     lp: [0, 0],
