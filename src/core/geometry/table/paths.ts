@@ -8,7 +8,7 @@
  * oldest one's arrays serve the next new radius), so the search allocates little; scratch arrays
  * are sized for the obstacles given.
  */
-import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
+import { pointInShape, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
 
 export interface PathObstacle {
   readonly xs: readonly number[];
@@ -56,14 +56,23 @@ export class BasePaths {
   private segDist(k: number, ax: number, ay: number, bx: number, by: number): number {
     const o = this.obstacles[k];
     if (pointInShape(this.shapes[k], ax, ay) || pointInShape(this.shapes[k], bx, by)) return 0;
-    let d = Infinity;
+    // squared distances, one square root at the end: the square root of the least square is the
+    // least distance exactly (sqrt is monotonic and correctly rounded)
+    let d2 = Infinity;
     const m = o.xs.length;
     for (let i = 0, j = m - 1; i < m; j = i++) {
       const cx = o.xs[j], cy = o.ys[j], dx = o.xs[i], dy = o.ys[i];
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
-      d = Math.min(d, pointSegmentDistance(ax, ay, cx, cy, dx, dy), pointSegmentDistance(bx, by, cx, cy, dx, dy), pointSegmentDistance(cx, cy, ax, ay, bx, by), pointSegmentDistance(dx, dy, ax, ay, bx, by));
+      let e = pointSegmentDistance2(ax, ay, cx, cy, dx, dy);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(cx, cy, ax, ay, bx, by);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(dx, dy, ax, ay, bx, by);
+      if (e < d2) d2 = e;
     }
-    return d;
+    return Math.sqrt(d2);
   }
 
   /**
@@ -83,6 +92,7 @@ export class BasePaths {
       // farther than r along an axis from the obstacle's bounding box: no contact possible
       if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
       const d = this.segDist(k, ax, ay, bx, by);
+      if (d >= r && d > 0) continue; // clear of it whatever the start allows
       let d0 = -1;
       let need = r;
       if (fromStart) {
