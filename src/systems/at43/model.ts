@@ -89,9 +89,10 @@ export interface Model {
   /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
   readonly fSlots: Int32Array;
   readonly fSpecial: Uint8Array;
-  readonly startX: Float64Array;
-  readonly startY: Float64Array;
-  readonly startLeader: Int32Array;
+  /** Start positions and leaders, as plain arrays: each game's state starts as their slice(). */
+  readonly startX: readonly number[];
+  readonly startY: readonly number[];
+  readonly startLeader: readonly number[];
   readonly terrain: readonly TerrainM[];
   /** Paths around the terrain that stops movement (`blocking`, one flag per terrain element). */
   readonly paths: BasePaths;
@@ -244,9 +245,9 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     fSize: Int32Array.from(fSize),
     fSlots: Int32Array.from(fSlots),
     fSpecial: Uint8Array.from(fSpecial),
-    startX: Float64Array.from(xs),
-    startY: Float64Array.from(ys),
-    startLeader: Int32Array.from(units.map((u) => u.first)),
+    startX: xs.slice(),
+    startY: ys.slice(),
+    startLeader: units.map((u) => u.first),
     terrain,
     paths: new BasePaths(terrain),
     // high obstacles stop every base; low ones too when a move may not end on them

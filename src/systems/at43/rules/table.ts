@@ -91,15 +91,15 @@ function syncDiscs(m: Model, s: At43State): void {
   }
 }
 
-/** The disc of unit u (x, y, radius; radius < 0 when the unit has left the table) into out. */
-export function unitDisc(m: Model, s: At43State, u: number): number {
+/** Brings the unit discs (DX, DY, DR; DR < 0 when the unit has left the table) up to date with s. */
+function discsOf(m: Model, s: At43State): void {
   if (discState !== s || discGeom !== s.geom || discModel !== m) syncDiscs(m, s);
-  return DR[u];
 }
 
 /** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
 export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r: number, v: number, c: number): boolean {
-  const R = unitDisc(m, s, v);
+  discsOf(m, s);
+  const R = DR[v];
   if (R < 0) return true;
   const dx = DX[v] - x;
   const dy = DY[v] - y;
@@ -109,7 +109,8 @@ export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r:
 
 /** Are units u and v (shifted by ox, oy) surely more than c apart, edge to edge, base for base? */
 export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: number, ox = 0, oy = 0): boolean {
-  const Ru = unitDisc(m, s, u);
+  discsOf(m, s);
+  const Ru = DR[u];
   const Rv = DR[v];
   if (Ru < 0 || Rv < 0) return true;
   const dx = DX[v] - DX[u] - ox;
@@ -124,7 +125,8 @@ export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: n
  * u's disc centre, against the sum of the radii.
  */
 export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, v: number, c: number): boolean {
-  const Ru = unitDisc(m, s, u);
+  discsOf(m, s);
+  const Ru = DR[u];
   const Rv = DR[v];
   if (Ru < 0 || Rv < 0) return true;
   const px = DX[v] - DX[u];
@@ -139,7 +141,8 @@ export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy
 
 /** Does unit u's disc, translated along (dx, dy) by up to t, stay beyond the circle (cx, cy, cr)? */
 export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, cx: number, cy: number, cr: number): boolean {
-  const Ru = unitDisc(m, s, u);
+  discsOf(m, s);
+  const Ru = DR[u];
   if (Ru < 0) return true;
   const px = cx - DX[u];
   const py = cy - DY[u];
@@ -400,7 +403,8 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
   const c = HIDDEN[k];
   if (c !== 0) return c === 1;
   let r = false;
-  const Rv = unitDisc(m, s, v);
+  discsOf(m, s);
+  const Rv = DR[v];
   if (Rv >= 0 && s.alive[a]) {
     const size = DS[v];
     const ax = s.fx[a];
@@ -530,7 +534,8 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
   // unit by unit (fighters in index order still): a unit whose disc misses the zone has no base in it
   for (let w = 0; w < m.units.length; w++) {
     if (w === u || w === v || (melee && melee[w]) || s.drills[w] & kneeBit) continue;
-    const R = unitDisc(m, s, w);
+    discsOf(m, s);
+    const R = DR[w];
     if (R < 0 || !circleTouchesConvex(QUAD, 4, DX[w], DY[w], R)) continue;
     const W = m.units[w];
     for (let f = W.first; f < W.first + W.count; f++) {
