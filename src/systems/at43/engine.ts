@@ -288,10 +288,13 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     return false;
   }
 
-  function hasSpecial(o: number): boolean {
-    const U = m.units[o];
+  /** Units with special weapon bearers (static: bearers are fixed at set-up). */
+  const special = m.units.map((U) => {
     for (let f = U.first; f < U.first + U.count; f++) if (m.fSpecial[f]) return true;
     return false;
+  });
+  function hasSpecial(o: number): boolean {
+    return special[o];
   }
 
   /** Nearest fighter of unit v seen by a leader (or officer) of `side`, or -1 (p.60). */

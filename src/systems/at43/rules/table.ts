@@ -159,14 +159,17 @@ let touchCache = new Uint8Array(0);
 let touchState: At43State | null = null;
 let touchGeom = -1;
 
+function resetTouch(m: Model, s: At43State): void {
+  if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
+  else touchCache.fill(0);
+  UNIT_TOUCH.fill(0);
+  touchState = s;
+  touchGeom = s.geom;
+}
+
 /** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
 export function fighterTouches(m: Model, s: At43State, f: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) {
-    if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
-    else touchCache.fill(0);
-    touchState = s;
-    touchGeom = s.geom;
-  }
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
   const k = touchCache[f];
   if (k !== 0) return k === 1;
   const side = m.fSide[f];
@@ -191,15 +194,22 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
   return m.fAfv[f] === 0 && fighterTouches(m, s, f);
 }
 
+/** Per unit at the contact cache's state and version: 0 unknown, 1 touching, 2 free. */
+const UNIT_TOUCH = new Uint8Array(MAX_UNITS);
+
 /** Does an alive fighter of u touch an enemy? */
 export function unitTouches(m: Model, s: At43State, u: number): boolean {
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
+  const k = UNIT_TOUCH[u];
+  if (k !== 0) return k === 1;
   const U = m.units[u];
   const c = m.rules.contact.cm;
   let near = false;
   for (let v = 0; v < m.units.length && !near; v++) if (m.units[v].side !== U.side && !unitsFarApart(m, s, u, v, c)) near = true;
-  if (!near) return false;
-  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterTouches(m, s, f)) return true;
-  return false;
+  let r = false;
+  if (near) for (let f = U.first; f < U.first + U.count && !r; f++) if (s.alive[f] && fighterTouches(m, s, f)) r = true;
+  UNIT_TOUCH[u] = r ? 1 : 2;
+  return r;
 }
 
 export function unitEngaged(m: Model, s: At43State, u: number): boolean {
@@ -274,11 +284,20 @@ function blocker(): number {
       if (segmentTouchesShape(T.shape, ax, ay, bx, by)) return t;
       continue;
     }
+    const dx = bx - ax;
+    const dy = by - ay;
+    const l2 = dx * dx + dy * dy;
+    {
+      // the segment misses the obstacle's bounding circle: surely clear of it
+      let q = l2 > 0 ? ((T.cx - ax) * dx + (T.cy - ay) * dy) / l2 : 0;
+      q = q < 0 ? 0 : q > 1 ? 1 : q;
+      const ex = ax + q * dx - T.cx;
+      const ey = ay + q * dy - T.cy;
+      const R = T.br * (1 + 1e-9) + 1e-9;
+      if (ex * ex + ey * ey > R * R) continue;
+    }
     if (T.ir > 0) {
       // the segment crosses the disc inside the obstacle: surely blocked (the exact test agrees)
-      const dx = bx - ax;
-      const dy = by - ay;
-      const l2 = dx * dx + dy * dy;
       let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
       q = q < 0 ? 0 : q > 1 ? 1 : q;
       const ex = ax + q * dx - T.ix;
