@@ -4,7 +4,7 @@
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
 import { basesSee, circleTouchesConvex, convexSeparatesDiscs, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, pointSegmentDistance2, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
+import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
@@ -55,6 +55,8 @@ const DY = new Float64Array(MAX_UNITS);
 const DR = new Float64Array(MAX_UNITS);
 /** Largest Size among the alive members (what an obstacle must reach to hide the whole unit). */
 const DS = new Int32Array(MAX_UNITS);
+/** Smallest Size among the alive members (what an obstacle must reach to hide any of them). */
+const DSMIN = new Int32Array(MAX_UNITS);
 let discState: At43State | null = null;
 let discGeom = -1;
 let discModel: Model | null = null;
@@ -76,9 +78,11 @@ function syncDiscs(m: Model, s: At43State): void {
     const y = s.fy[L];
     let R = 0;
     let size = 0;
+    let minSize = Infinity;
     for (let f = U.first; f < U.first + U.count; f++) {
       if (!s.alive[f]) continue;
       if (m.fSize[f] > size) size = m.fSize[f];
+      if (m.fSize[f] < minSize) minSize = m.fSize[f];
       const dx = s.fx[f] - x;
       const dy = s.fy[f] - y;
       const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
@@ -88,6 +92,7 @@ function syncDiscs(m: Model, s: At43State): void {
     DY[u] = y;
     DR[u] = R + DISC_EPS;
     DS[u] = size;
+    DSMIN[u] = minSize;
   }
 }
 
@@ -402,6 +407,9 @@ let hidState: At43State | null = null;
 let hidGeom = -1;
 let hidModel: Model | null = null;
 
+/** Unit pairs in clear view per state and geometry version: 0 unknown, 1 clear, 2 not known clear. */
+const CLEAR_VIEW = new Uint8Array(MAX_UNITS * MAX_UNITS);
+
 function syncUnitSight(m: Model, s: At43State): void {
   if (hidModel !== m) {
     HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
@@ -411,6 +419,7 @@ function syncUnitSight(m: Model, s: At43State): void {
     HIDDEN.fill(0);
     SEES_UNIT.fill(0);
   }
+  CLEAR_VIEW.fill(0);
   hidState = s;
   hidGeom = s.geom;
   hidModel = m;
@@ -448,7 +457,7 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   const k = a * m.nF + b;
   const st = stamp[k];
   if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
-  const r = seesNow(m, s, a, b);
+  const r = (s.alive[a] === 1 && s.alive[b] === 1 && unitsInClearView(m, s, m.fUnit[a], m.fUnit[b])) || seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
   stamp[k] = ver;
   return r;
@@ -505,12 +514,73 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
+/** Squared distance between a polygon (boundary and inside) and the segment a-b (0 when they meet). */
+function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[], ax: number, ay: number, bx: number, by: number): number {
+  let inside = false;
+  let d2 = Infinity;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return 0;
+    let e = pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]);
+    if (e < d2) d2 = e;
+    e = pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]);
+    if (e < d2) d2 = e;
+    e = pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by);
+    if (e < d2) d2 = e;
+  }
+  return inside ? 0 : d2;
+}
+
+/**
+ * Do units u and v stand in clear view (every member of u sees every member of v)? True when no
+ * obstacle tall enough to hide a member of v, terrain or alive AFV, comes near the region between
+ * their discs: every sight line runs inside the convex hull of the two discs, which lies within
+ * the larger radius of the segment joining their centres. A sufficient test (false when unsure).
+ */
+export function unitsInClearView(m: Model, s: At43State, u: number, v: number): boolean {
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  const k = u * MAX_UNITS + v;
+  const c = CLEAR_VIEW[k];
+  if (c !== 0) return c === 1;
+  discsOf(m, s);
+  const Ru = DR[u];
+  const Rv = DR[v];
+  let r = Ru >= 0 && Rv >= 0;
+  if (r) {
+    const size = DSMIN[v];
+    const reach = Ru > Rv ? Ru : Rv;
+    const ux = DX[u], uy = DY[u], vx = DX[v], vy = DY[v];
+    for (let t = 0; t < m.terrain.length && r; t++) {
+      const T = m.terrain[t];
+      if (T.size < size) continue;
+      const R = (T.br + reach) * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(T.cx, T.cy, ux, uy, vx, vy) > R * R) continue;
+      // near its bounding circle: the obstacle's own distance to the segment decides
+      const e = reach * (1 + 1e-9) + 1e-9;
+      if (polygonSegmentDistance2(T.xs, T.ys, ux, uy, vx, vy) <= e * e) r = false;
+    }
+    const afv = m.afvFighters;
+    for (let i = 0; i < afv.length && r; i++) {
+      const f = afv[i];
+      if (!s.alive[f] || m.fSize[f] < size) continue;
+      const R = (m.fRadius[f] + reach) * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(s.fx[f], s.fy[f], ux, uy, vx, vy) <= R * R) r = false;
+    }
+  }
+  CLEAR_VIEW[k] = r ? 1 : 2;
+  return r;
+}
+
 /** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
   if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
   const k = a * MAX_UNITS + v;
   const c = SEES_UNIT[k];
   if (c !== 0) return c === 1;
+  if (s.alive[a] && unitsInClearView(m, s, m.fUnit[a], v)) {
+    SEES_UNIT[k] = 1;
+    return true;
+  }
   // the member seen last time first, then the whole unit behind one obstacle, then member by member
   const w = WITNESS[k];
   let r = w >= 0 && s.alive[w] === 1 && sees(m, s, a, w);
