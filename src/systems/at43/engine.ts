@@ -16,12 +16,12 @@ import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario } from './schema.ts';
 import { DR_KNEE, DR_OVERWATCH, DR_OVERWATCH_SPECIAL, DR_SPLIT, DR_TAKE_COVER, PH_ACT, PH_OVER, PH_TURN, ST_DISORGANIZED, cloneState, newState, type At43State } from './state.ts';
 import { SP_STRIDE } from './rules/afv.ts';
-import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/losses.ts';
+import { heroFighter, killFighter, moraleTest, moraleTriggered, officerOf, removeCard, type Env } from './rules/losses.ts';
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
 import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeedOf } from './rules/shooting.ts';
-import { sees, unitEngaged } from './rules/table.ts';
+import { gap, sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
@@ -34,6 +34,7 @@ const C_DRILL = Int32Array.from({ length: 4 }, (_, k) => A.encode.drill(k));
 const C_FIGHT = A.encode.fight();
 const C_END = A.encode.end();
 const CARRIERS = new Int32Array(64);
+const JOIN = new Int32Array(MAX_UNITS);
 /** Activation stages resumed after a frame is resolved. */
 const STG_RALLY = 1;
 const STG_PAY = 2;
@@ -79,21 +80,22 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     let best = -1;
     for (let u = 0; u < nU; u++) {
       const U = m.units[u];
-      if (U.side !== side || !U.officer || !s.officer[u] || s.members[u] === 0) continue;
-      if (best < 0 || U.officer.rank > m.units[best].officer!.rank) best = u;
+      const off = officerOf(m, s, u);
+      if (U.side !== side || !off || s.members[u] === 0) continue;
+      if (best < 0 || off.rank > officerOf(m, s, best)!.rank) best = u;
     }
     return best;
   };
   /** LP pool (seed p.54): the Commander's LP + the units on the battlefield, disorganized ones excepted. */
   const lpPool = (s: At43State, side: number): number => {
     const c = commander(s, side);
-    let pool = c < 0 ? 0 : m.units[c].officer!.lp;
+    let pool = c < 0 ? 0 : officerOf(m, s, c)!.lp;
     for (let u = 0; u < nU; u++) if (m.units[u].side === side && s.members[u] > 0 && s.status[u] !== ST_DISORGANIZED) pool++;
     return pool;
   };
   const maxWager = (s: At43State, side: number): number => {
     const c = commander(s, side);
-    const cap = c < 0 ? opts['authority.maxWagerNoCommander'] : m.units[c].officer!.rank + 1;
+    const cap = c < 0 ? opts['authority.maxWagerNoCommander'] : officerOf(m, s, c)!.rank + 1;
     return Math.max(0, Math.min(7, cap, s.lp[side]));
   };
   const spend = (s: At43State, side: number, n: number, ctx: PlayContext) => {
@@ -106,7 +108,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   };
   const costLost = (s: At43State, side: number): number => {
     let c = 0;
-    for (const U of m.units) if (U.side === side) c += (U.cost * (U.count - s.members[U.index])) / U.count;
+    for (const U of m.units) if (U.side === side && U.fielded > 0) c += (U.cost * (U.fielded - s.members[U.index])) / U.fielded;
     return c;
   };
 
@@ -168,7 +170,78 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     controlPhase(s, ctx);
   }
 
+  /**
+   * Units that lone hero unit h may join now (seed p.76): h holds his hero alone; v is an infantry
+   * unit of his side without officer, with a slot for him, and he stands within 10 cm of every
+   * member and within 2.5 cm of one. Written to JOIN (unit indices); returns their number.
+   */
+  function joinTargets(s: At43State, h: number): number {
+    const H = m.units[h];
+    const hf = heroFighter(m, s, h);
+    if (H.afv || s.members[h] !== 1 || hf < 0 || !s.alive[hf]) return 0;
+    let n = 0;
+    for (let v = 0; v < nU; v++) {
+      const V = m.units[v];
+      if (v === h || V.side !== H.side || s.members[v] === 0 || s.officer[v] !== 0 || slotOf(v, H.hero!) < 0) continue;
+      let near = false;
+      let within = true;
+      for (let f = V.first; f < V.first + V.count && within; f++) {
+        if (!s.alive[f]) continue;
+        const g = gap(m, s, hf, f);
+        if (g > m.rules.cohesion.leaderCm + 1e-9) within = false;
+        if (g <= m.rules.cohesion.memberCm + 1e-9) near = true;
+      }
+      if (within && near) JOIN[n++] = v;
+    }
+    return n;
+  }
+
+  function slotOf(v: number, hero: string): number {
+    const J = m.units[v].joinSlots;
+    for (let k = 0; k < J.length; k++) if (J[k].hero === hero) return k;
+    return -1;
+  }
+
+  /** The next lone hero (from unit `from`) with a unit to join: his side decides. */
+  function nextJoin(s: At43State, from: number): boolean {
+    for (let h = from; h < nU; h++)
+      if (joinTargets(s, h) > 0) {
+        F.push(s.pending, 'join', m.units[h].side, h);
+        return true;
+      }
+    return false;
+  }
+
+  /** The lone hero of unit h joins unit v: he takes its slot for him and becomes its officer (p.76). */
+  function joinUnit(s: At43State, h: number, v: number, ctx: PlayContext): void {
+    const H = m.units[h];
+    const hf = heroFighter(m, s, h);
+    const k = slotOf(v, H.hero!);
+    const f = m.units[v].joinSlots[k].fighter;
+    s.fx[f] = s.fx[hf];
+    s.fy[f] = s.fy[hf];
+    s.alive[f] = 1;
+    s.grounded[f] = 0;
+    s.fired[f] = s.fired[hf];
+    s.alive[hf] = 0;
+    s.members[h] = 0;
+    s.officer[h] = 0;
+    s.drills[h] = 0;
+    removeCard(s, H.side, h); // his card leaves the sequence; he is activated with his new unit
+    s.members[v]++;
+    s.officer[v] = 2 + k;
+    s.leader[v] = f; // the hero becomes the officer, hence the leader (p.47); the unit's drills are his at once
+    s.geom++;
+    if (ctx.log) ctx.log(`  ${H.hero} joins ${m.units[v].id} as its officer`);
+  }
+
   function controlPhase(s: At43State, ctx: PlayContext): void {
+    // lone heroes may join a unit (p.76), one decision each, before the objectives are counted
+    if (nextJoin(s, 0)) return;
+    finishControl(s, ctx);
+  }
+
+  function finishControl(s: At43State, ctx: PlayContext): void {
     for (let o = 0; o < m.objectives.length; o++) {
       s.control[o] = controllerOf(m, s, o);
       if (s.control[o] >= 0) s.vp[s.control[o]] += m.objectives[o].vp;
@@ -370,6 +443,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           out[n++] = A.encode.pickExtra(0);
           out[n++] = A.encode.pickExtra(1);
           return n;
+        case 'join': {
+          const k = joinTargets(s, F.arg(s.pending, 'join', 'hero'));
+          out[n++] = A.encode.join(0);
+          for (let i = 0; i < k; i++) out[n++] = A.encode.join(JOIN[i] + 1);
+          return n;
+        }
       }
     }
     const side = s.active;
@@ -460,7 +539,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           spend(s, 1, s.wager[1], ctx);
           const auth = (x: number) => {
             const c = commander(s, x);
-            return (c < 0 ? 0 : m.units[c].officer!.authority) + s.wager[x];
+            return (c < 0 ? 0 : officerOf(m, s, c)!.authority) + s.wager[x];
           };
           const w = rollAuthority(ctx.dice, auth(0), auth(1));
           s.authorityWinner = w;
@@ -560,7 +639,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         F.pop(s.pending);
         if (A.read.eject.yes(a)) {
           if (ctx.log) ctx.log(`  the pilot ejects: ${m.units[s.unit].id} AFV removed`);
-          killFighter(env, s, f, ctx);
+          killFighter(env, s, f, ctx, true);
           if (s.members[s.unit] === 0) return endActivation(s, ctx);
           return resume(s, STG_EJECT, ctx);
         }
@@ -632,6 +711,14 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'end':
         return endActivation(s, ctx);
+      case 'join': {
+        const h = F.arg(s.pending, 'join', 'hero');
+        F.pop(s.pending);
+        const t = A.read.join.target(a);
+        if (t > 0) joinUnit(s, h, t - 1, ctx);
+        if (!nextJoin(s, h + 1)) finishControl(s, ctx);
+        return;
+      }
     }
     void top;
   }
@@ -663,6 +750,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'drill': return `${un(s.unit)}: ${DRILL_NAMES[d.which]} (1 LP)`;
       case 'end': return `${un(s.unit)} ends its activation`;
       case 'overwatch': return `${who} overwatch: ${['holds', 'fires', 'fires the standard weapons'][d.fire]}`;
+      case 'join': return d.target === 0 ? `${who}: the lone hero stays alone` : `${who}: the lone hero joins ${un(d.target - 1)}`;
     }
     return A.describe(a);
   }

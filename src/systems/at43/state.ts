@@ -43,6 +43,7 @@ export interface At43State {
   leader: number[];
   status: number[];
   drills: number[];
+  /** 0 no officer, 1 the unit's own officer, 2 + k the lone hero of joinSlots[k] who joined it (p.76). */
   officer: number[];
   /** Members alive per unit. */
   members: number[];
@@ -92,7 +93,7 @@ export function newState(m: Model): At43State {
     first: 0,
     fx: m.startX.slice(),
     fy: m.startY.slice(),
-    alive: new Array<number>(m.nF).fill(1),
+    alive: m.startAlive.slice(),
     grounded: new Array<number>(m.nF).fill(0),
     fired: new Array<number>(m.nF).fill(0),
     sp,
@@ -100,7 +101,7 @@ export function newState(m: Model): At43State {
     status: new Array<number>(nU).fill(ST_VALIANT),
     drills: new Array<number>(nU).fill(0),
     officer: m.units.map((u) => (u.officer ? 1 : 0)),
-    members: m.units.map((u) => u.count),
+    members: m.units.map((u) => u.fielded),
     lp: [0, 0],
     vp: [0, 0],
     control: m.objectives.map(() => -1),

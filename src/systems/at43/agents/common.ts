@@ -54,7 +54,7 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
   const V = m.units[v];
   const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
   const e = n * W.attackRate * pHit * pDmg;
-  return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / V.count) / 30 : Math.min(e, o.members[v]) * (V.cost / V.count) / 30;
+  return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / Math.max(1, V.fielded)) / 30 : Math.min(e, o.members[v]) * (V.cost / Math.max(1, V.fielded)) / 30;
 }
 
 /** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
@@ -140,6 +140,9 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       return A.encode.eject(0);
     case 'pickExtra':
       return A.encode.pickExtra(0);
+    case 'join':
+      // a lone hero always takes the lead of the first unit he may join ("encouraged by his presence", p.70)
+      return ctx.n > 1 ? ctx.legal[1] : ctx.legal[0];
   }
   if (o.unit < 0) return A.encode.turn(0);
   return -1;

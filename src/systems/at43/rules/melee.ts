@@ -35,7 +35,7 @@ export function fight(env: Env, s: At43State, u: number, ctx: PlayContext): numb
     let na = 0;
     let nc = 0;
     for (let f = U.first; f < U.first + U.count; f++) {
-      if (!s.alive[f] || m.fSpecial[f]) continue; // special weapon bearers have no close-combat weapon
+      if (!s.alive[f] || m.fNoCc[f]) continue; // special weapon bearers (and heroes without one, p.70) have no close-combat weapon
       let best = -1;
       let bd = Infinity;
       for (let g = 0; g < m.nF; g++) {
