@@ -164,12 +164,13 @@ export function damageInfantry(env: Env, s: At43State, v: number, impacts: numbe
   let kills = 0;
   const hero = heroFighter(m, s, v);
   const rr = m.opts['rerolls.applyToDamage'] ? W.rerolls : 0;
+  // the order by distance is taken once: a fighter removed leaves the others' order unchanged
+  const n = impacts > 0 ? sortByDistance(env, s, v, fx, fy) : 0;
   for (let k = 0; k < impacts && s.members[v] > 0; k++) {
-    const n = sortByDistance(env, s, v, fx, fy);
     let f = -1;
     for (let i = 0; i < n && f < 0; i++) {
       const g = ORDER[i];
-      if (g === hero && s.members[v] > 1) continue;
+      if (!s.alive[g] || (g === hero && s.members[v] > 1)) continue;
       if (only) {
         let inList = false;
         for (let j = 0; j < nOnly; j++) if (only[j] === g) inList = true;

@@ -720,11 +720,15 @@ export function meleeOf(m: Model, s: At43State, v: number, mask: Uint8Array): nu
     const A = m.units[a];
     for (let f = A.first; f < A.first + A.count; f++) {
       if (!s.alive[f]) continue;
-      for (let g = 0; g < m.nF; g++) {
-        const b = m.fUnit[g];
-        if (mask[b] || !s.alive[g] || m.units[b].side === A.side || m.units[b].afv || gap(m, s, f, g) >= c) continue;
-        mask[b] = 1;
-        QUEUE[tail++] = b;
+      for (let b = 0; b < m.units.length; b++) {
+        const B = m.units[b];
+        if (mask[b] || B.side === A.side || B.afv || baseFarFromUnit(m, s, s.fx[f], s.fy[f], m.fRadius[f], b, c)) continue;
+        for (let g = B.first; g < B.first + B.count; g++) {
+          if (!s.alive[g] || gap(m, s, f, g) >= c) continue;
+          mask[b] = 1;
+          QUEUE[tail++] = b;
+          break;
+        }
       }
     }
   }
