@@ -473,8 +473,9 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
           for (let v = 0; v < nU; v++) {
             if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
-            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = C_SHOOT[v * MAX_SLOTS + k];
+            // direct fire: the range (leader to leader, cheap) before the sight lines
+            if (direct ? nc > 0 && salvoNeedOf(m, s, u, w, v, 0) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
+              out[n++] = C_SHOOT[v * MAX_SLOTS + k];
             // a unit of several AFVs: one single AFV may be targeted instead (p.61)
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
