@@ -20,7 +20,7 @@ import { heroFighter, killFighter, moraleTest, moraleTriggered, officerOf, remov
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
-import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeedOf } from './rules/shooting.ts';
+import { anyReadyShooter, canShoot, carriersSee, explode, fireSalvo, readyCarriers, salvoNeedOf } from './rules/shooting.ts';
 import { gap, sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
@@ -357,7 +357,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   }
 
   function canOverwatch(s: At43State, o: number, u: number, group: number): boolean {
-    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeedOf(m, s, o, w, u, group) !== 0) return true;
+    for (const w of m.units[o].weaponTypes) if (salvoNeedOf(m, s, o, w, u, group) !== 0 && anyReadyShooter(m, s, o, w, u, group)) return true;
     return false;
   }
 
@@ -480,7 +480,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
             const V = m.units[v];
             if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
               for (let f = V.first; f < V.first + V.count; f++)
-                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeedOf(m, s, u, w, v, 0, f) !== 0) out[n++] = A.encode.shootAfv(k, f);
+                if (s.alive[f] && salvoNeedOf(m, s, u, w, v, 0, f) !== 0 && anyReadyShooter(m, s, u, w, v, 0, f)) out[n++] = A.encode.shootAfv(k, f);
           }
         }
       }

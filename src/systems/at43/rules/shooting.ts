@@ -77,6 +77,19 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   return n;
 }
 
+/** readyShooters(...) > 0, stopping at the first shooter found (direct fire). */
+export function anyReadyShooter(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): boolean {
+  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, group, single) > 0;
+  const U = m.units[u];
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f] || !carrierOk(m, f, group)) continue;
+    let has = false;
+    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
+    if (has && (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v))) return true;
+  }
+  return false;
+}
+
 /** Alive fighters of u with a ready slot of weapon w, into out; returns their number. */
 export function readyCarriers(m: Model, s: At43State, u: number, w: number, out: Int32Array): number {
   const U = m.units[u];
