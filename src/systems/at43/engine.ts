@@ -462,28 +462,38 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         for (let v = 0; v < nU; v++) if (m.units[v].side !== side && s.members[v] > 0 && artilleryTarget(s, side, v) >= 0) out[n++] = A.encode.artillery(v);
       return n;
     }
-    // PH_ACT
+    return legalInActivation(s, out);
+  }
+
+  /** The salvos unit u may fire now, appended to out from n; returns the new count. */
+  function legalShots(s: At43State, u: number, out: Int32Array, n: number): number {
+    const U = m.units[u];
+    for (let k = 0; k < U.weaponTypes.length; k++) {
+      const w = U.weaponTypes[k];
+      const direct = m.weapons[w].aoe <= 0;
+      const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
+      for (let v = 0; v < nU; v++) {
+        if (m.units[v].side === U.side || s.members[v] === 0) continue;
+        // direct fire: the range (leader to leader, cheap) before the sight lines
+        if (direct ? nc > 0 && salvoNeedOf(m, s, u, w, v, 0) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
+          out[n++] = C_SHOOT[v * MAX_SLOTS + k];
+        // a unit of several AFVs: one single AFV may be targeted instead (p.61)
+        const V = m.units[v];
+        if (V.afv && s.members[v] > 1 && direct)
+          for (let f = V.first; f < V.first + V.count; f++)
+            if (s.alive[f] && salvoNeedOf(m, s, u, w, v, 0, f) !== 0 && anyReadyShooter(m, s, u, w, v, 0, f)) out[n++] = A.encode.shootAfv(k, f);
+      }
+    }
+    return n;
+  }
+
+  /** Legal actions of the active unit in its activation (PH_ACT, nothing pending). */
+  function legalInActivation(s: At43State, out: Int32Array): number {
+    let n = 0;
     const u = s.unit;
     const U = m.units[u];
     if (!s.drillPhase && !s.fought) {
-      if (!s.engagedAtStart && s.moved !== 2) {
-        for (let k = 0; k < U.weaponTypes.length; k++) {
-          const w = U.weaponTypes[k];
-          const direct = m.weapons[w].aoe <= 0;
-          const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
-          for (let v = 0; v < nU; v++) {
-            if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            // direct fire: the range (leader to leader, cheap) before the sight lines
-            if (direct ? nc > 0 && salvoNeedOf(m, s, u, w, v, 0) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
-              out[n++] = C_SHOOT[v * MAX_SLOTS + k];
-            // a unit of several AFVs: one single AFV may be targeted instead (p.61)
-            const V = m.units[v];
-            if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
-              for (let f = V.first; f < V.first + V.count; f++)
-                if (s.alive[f] && salvoNeedOf(m, s, u, w, v, 0, f) !== 0 && anyReadyShooter(m, s, u, w, v, 0, f)) out[n++] = A.encode.shootAfv(k, f);
-          }
-        }
-      }
+      if (!s.engagedAtStart && s.moved !== 2) n = legalShots(s, u, out, n);
       if (!s.moved && mobileUnit(s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) {
