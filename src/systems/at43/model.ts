@@ -331,8 +331,8 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     fSpecial: Uint8Array.from(fSpecial),
     fNoCc: Uint8Array.from(fNoCc),
     startAlive: alive,
-    startX: xs.slice(),
-    startY: ys.slice(),
+    startX: doubles(xs),
+    startY: doubles(ys),
     startLeader: units.map((u) => u.first),
     terrain,
     paths: new BasePaths(terrain),
@@ -342,6 +342,17 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     firstWinner: sc.firstRoundAuthorityWinner ? sides.indexOf(sc.firstRoundAuthorityWinner) : -1,
     victory: sc.victory.type,
   };
+}
+
+/**
+ * A copy held as doubles from the start (positions become fractional with the first move: an
+ * array of small integers would change its elements kind then, in every game).
+ */
+function doubles(src: readonly number[]): number[] {
+  const a = [0.5];
+  a.length = 0;
+  for (const x of src) a.push(x);
+  return a;
 }
 
 export function isInfantry(u: UnitM): boolean {
