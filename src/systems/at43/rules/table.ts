@@ -444,6 +444,8 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       // an obstacle across the two discs meets the segment between their centres widened by the larger radius
       const reach = T.br + (ar > Rv ? ar : Rv);
       if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
+      // an obstacle across the discs meets the segment joining their centres
+      if (!segmentTouchesShape(T.shape, ax, ay, DX[v], DY[v])) continue;
       if (convexSeparatesDiscs(ax, ay, ar, DX[v], DY[v], Rv, T.xs, T.ys)) r = true;
     }
   }
