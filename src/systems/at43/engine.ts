@@ -98,6 +98,11 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     const cap = c < 0 ? opts['authority.maxWagerNoCommander'] : officerOf(m, s, c)!.rank + 1;
     return Math.max(0, Math.min(7, cap, s.lp[side]));
   };
+  /** Authority test value of a side (p.55): its Commander's Authority (0 without one) + its wager. */
+  const authorityOf = (s: At43State, side: number): number => {
+    const c = commander(s, side);
+    return (c < 0 ? 0 : officerOf(m, s, c)!.authority) + s.wager[side];
+  };
   const spend = (s: At43State, side: number, n: number, ctx: PlayContext) => {
     s.lp[side] -= n;
     ctx.tally.addScalar(lpScalar[side], n);
@@ -548,11 +553,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         if (s.pending.depth === 0) {
           spend(s, 0, s.wager[0], ctx);
           spend(s, 1, s.wager[1], ctx);
-          const auth = (x: number) => {
-            const c = commander(s, x);
-            return (c < 0 ? 0 : officerOf(m, s, c)!.authority) + s.wager[x];
-          };
-          const w = rollAuthority(ctx.dice, auth(0), auth(1));
+          const w = rollAuthority(ctx.dice, authorityOf(s, 0), authorityOf(s, 1));
           s.authorityWinner = w;
           if (w === 0) ctx.tally.addScalar(M.scalar.authorityWinsA);
           if (ctx.log) ctx.log(`authority test: wagers ${s.wager[0]} / ${s.wager[1]}, ${m.sides[w]} wins`);

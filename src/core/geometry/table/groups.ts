@@ -211,6 +211,28 @@ export function basesSee(ax: number, ay: number, ar: number, bx: number, by: num
  * such segment meets the chord, inside the polygon. False when unsure. Allocation-free.
  */
 export function convexSeparatesDiscs(ax: number, ay: number, ar: number, bx: number, by: number, br: number, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+  DISCS[0] = ax;
+  DISCS[1] = ay;
+  DISCS[2] = ar;
+  DISCS[3] = bx;
+  DISCS[4] = by;
+  DISCS[5] = br;
+  return convexSeparatesDiscsIn(DISCS, xs, ys, eps);
+}
+
+const DISCS = new Float64Array(6);
+
+/**
+ * convexSeparatesDiscs with the two discs given as [ax, ay, ar, bx, by, br] in `d`: for hot loops
+ * (numbers read from an array are not boxed as arguments would be).
+ */
+export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+  const ax = d6[0];
+  const ay = d6[1];
+  const ar = d6[2];
+  const bx = d6[3];
+  const by = d6[4];
+  const br = d6[5];
   let dx = bx - ax;
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy);

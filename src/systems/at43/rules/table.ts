@@ -3,7 +3,7 @@
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
-import { basesSee, circleTouchesConvex, convexSeparatesDiscs, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
+import { basesSee, circleTouchesConvex, convexSeparatesDiscsIn, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
 import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
@@ -399,6 +399,8 @@ function syncLos(m: Model, s: At43State): void {
  * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
  */
 let HIDDEN = new Uint8Array(0);
+/** Two discs [ax, ay, ar, bx, by, br] for convexSeparatesDiscsIn. */
+const PAIR = new Float64Array(6);
 /** seesUnit() per (fighter, unit) at this state and geometry version: 0 unknown, 1 sees, 2 does not. */
 let SEES_UNIT = new Uint8Array(0);
 /** The member of the unit last seen by each fighter, tried first next time (kept across versions). */
@@ -445,8 +447,18 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       const reach = T.br + (ar > Rv ? ar : Rv);
       if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
       // an obstacle across the discs meets the segment joining their centres
-      if (!segmentTouchesShape(T.shape, ax, ay, DX[v], DY[v])) continue;
-      if (convexSeparatesDiscs(ax, ay, ar, DX[v], DY[v], Rv, T.xs, T.ys)) r = true;
+      LINE[0] = ax;
+      LINE[1] = ay;
+      LINE[2] = DX[v];
+      LINE[3] = DY[v];
+      if (!polygonTouchesLine(T.xs, T.ys)) continue;
+      PAIR[0] = ax;
+      PAIR[1] = ay;
+      PAIR[2] = ar;
+      PAIR[3] = DX[v];
+      PAIR[4] = DY[v];
+      PAIR[5] = Rv;
+      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys)) r = true;
     }
   }
   HIDDEN[k] = r ? 1 : 2;
@@ -516,8 +528,12 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
-/** Squared distance between a polygon (boundary and inside) and the segment a-b (0 when they meet). */
-function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[], ax: number, ay: number, bx: number, by: number): number {
+/** Squared distance between a polygon (boundary and inside) and the segment in LINE (0 when they meet). */
+function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): number {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
   let inside = false;
   let d2 = Infinity;
   for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
@@ -559,7 +575,11 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       if (pointSegmentDistance2(T.cx, T.cy, ux, uy, vx, vy) > R * R) continue;
       // near its bounding circle: the obstacle's own distance to the segment decides
       const e = reach * (1 + 1e-9) + 1e-9;
-      if (polygonSegmentDistance2(T.xs, T.ys, ux, uy, vx, vy) <= e * e) r = false;
+      LINE[0] = ux;
+      LINE[1] = uy;
+      LINE[2] = vx;
+      LINE[3] = vy;
+      if (polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
