@@ -98,7 +98,7 @@ async function benchScaleOut(): Promise<void> {
   const { tmpdir } = await import('node:os');
   const tmp = mkdtempSync(join(tmpdir(), 'salvo-bench-'));
   const salvoBin = join(ROOT, 'bin', 'salvo.js');
-  console.log('\nscale-out   [targets: plan of 1,000 variants x 100,000 games < 1 s; 2 shard processes >= 1.8x 1; peak memory of 10^6 games within 10% of 10^4]');
+  console.log('\nscale-out   [targets: plan of 1,000 variants x 100,000 games < 1 s; merge memory bounded by the plan; 2 shard processes >= 1.8x 1; peak memory of 10^6 games within 10% of 10^4]   (npm run bench -- --only scale-out)');
   try {
     // 1. Plan build: a 1,000-variant grid on the duel (10 target numbers x 100 turn limits).
     const exp = join(tmp, 'grid.yaml');
@@ -108,7 +108,7 @@ async function benchScaleOut(): Promise<void> {
     const t0 = performance.now();
     const { pf } = experimentPlan(exp, { games: 100_000, seed: 1 });
     const planMs = performance.now() - t0;
-    console.log(`  plan build      : ${pf.plan.variants.length} variants x ${fmt(pf.plan.games)} games in ${planMs.toFixed(0)} ms (validated, documents inline, SHA-256 ${pf.id.slice(0, 12)}…)`);
+    console.log(`  plan build      : ${pf.plan.variants.length} variants x ${fmt(pf.plan.games)} games in ${planMs.toFixed(0)} ms [target < 1,000 ms] (validated, documents inline, SHA-256 ${pf.id.slice(0, 12)}…)`);
 
     // 2. Merge memory: a shard of one real batch per variant gives real-sized summaries; the merge
     //    of every batch of the plan (200 batches of 500 games) is then fed from it, and of a 10x
@@ -135,31 +135,70 @@ async function benchScaleOut(): Promise<void> {
     };
     const m10k = mergeHeap(10_000);
     const m100k = mergeHeap(100_000);
-    console.log(`  merge memory    : ${pf.plan.variants.length} variants, ${fmt(100_000)} games (200 batches): ${m100k.toFixed(1)} MB held; ${fmt(10_000)} games (20 batches): ${m10k.toFixed(1)} MB (heap after GC)`);
+    console.log(`  merge memory    : ${pf.plan.variants.length} variants, ${fmt(100_000)} games (200 batches): ${m100k.toFixed(1)} MB held; ${fmt(10_000)} games (20 batches): ${m10k.toFixed(1)} MB [target: bounded by the plan, not the games] (heap after GC)`);
 
-    // 3. Shard processes: one process (1 worker) plays the whole plan; then two processes, one shard each.
+    // 3. Shard processes. Method: a plan of G random-agent Panzer Vor! games in batches of 2,000;
+    //    "1 process" plays it as shard 0/1 on one worker thread, "2 processes" play shards 0/2 and
+    //    1/2 at the same time, one worker thread each. Wall time of the whole processes (start-up,
+    //    plan read, worker start, games, partial file written), alternated over ROUNDS rounds;
+    //    the medians are reported. The fixed cost of one process is shown beside it (a 1-game plan).
+    const ROUNDS = 3;
+    const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const plan = join(tmp, 'plan.json');
     const games = quick ? 60_000 : 300_000;
-    const run = (args: string[]): Promise<{ ms: number; maxRss: number }> =>
+    /** Runs salvo in a child process: wall time, max RSS and CPU time (all its threads) of the process. */
+    const run = (args: string[]): Promise<{ ms: number; maxRss: number; cpuMs: number }> =>
       new Promise((ok, fail) => {
         const t = performance.now();
-        const c = spawn(process.execPath, ['--import', `data:text/javascript,process.on('exit',()=>process.stderr.write('MAXRSS '+process.resourceUsage().maxRSS+'\\n'))`, salvoBin, ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
+        const report = `process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('USAGE '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+        const c = spawn(process.execPath, ['--import', `data:text/javascript,${report}`, salvoBin, ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
         let err = '';
         c.stderr.on('data', (d) => (err += d));
-        c.on('exit', (code) => (code === 0 ? ok({ ms: performance.now() - t, maxRss: Number(/MAXRSS (\d+)/.exec(err)?.[1] ?? NaN) / 1024 }) : fail(new Error(err))));
+        c.on('exit', (code) => {
+          const u = /USAGE (\d+) (\d+)/.exec(err);
+          if (code !== 0 || !u) fail(new Error(err));
+          else ok({ ms: performance.now() - t, maxRss: Number(u[1]) / 1024, cpuMs: Number(u[2]) / 1000 });
+        });
       });
-    await run(['plan', join(ROOT, 'scenarios/panzervor/fake-battle.yaml'), '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
-    const single = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
-    const t2 = performance.now();
-    await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
-    const pair = performance.now() - t2;
-    console.log(`  shard processes : 1 process ${fmt((games / single.ms) * 1000)} games/s; 2 processes ${fmt((games / pair) * 1000)} games/s (speed-up ${(single.ms / pair).toFixed(2)}x; ${fmt(games)} panzervor games, random agents, incl. start-up)`);
+    const fakeBattle = join(ROOT, 'scenarios/panzervor/fake-battle.yaml');
+    await run(['plan', fakeBattle, '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
+    await run(['plan', fakeBattle, '--games', '1', '--agents', 'random,random', '-o', join(tmp, 'tiny.json')]);
+    const startUp: number[] = [];
+    const singles: number[] = [];
+    const pairs: number[] = [];
+    const singleCpu: number[] = [];
+    const pairCpu: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      startUp.push((await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress'])).cpuMs);
+      const one = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
+      singles.push(one.ms);
+      singleCpu.push(one.cpuMs);
+      const t2 = performance.now();
+      const two = await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
+      pairs.push(performance.now() - t2);
+      pairCpu.push(two[0].cpuMs + two[1].cpuMs);
+    }
+    const single = median(singles);
+    const pair = median(pairs);
+    const speedUps = singles.map((x, i) => (x / pairs[i]).toFixed(2)).join(', ');
+    const fixed = median(startUp);
+    console.log(`  shard processes : speed-up ${(single / pair).toFixed(2)}x [target >= 1.8x]: 1 process ${fmt((games / single) * 1000)} games/s, 2 processes ${fmt((games / pair) * 1000)} games/s`);
+    console.log(`                    (${fmt(games)} Panzer Vor! games, random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${speedUps}x)`);
+    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan); the games ${fmt(median(singleCpu) - fixed)} ms in 1 process, ${fmt(median(pairCpu) - 2 * fixed)} ms in 2 at once (more = the processes compete for memory)`);
 
-    // 4. Peak memory of a whole run (main thread + 2 workers), 10^4 vs 10^6 games.
+    // 4. Peak memory of a whole run (main thread + 2 workers, report written), 10^4 vs 10^6 games:
+    //    max RSS of the process, alternated over ROUNDS rounds, medians compared.
     const big = quick ? 100_000 : 1_000_000;
-    const small = await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', '10000', '--workers', '2', '--out', join(tmp, 'r4'), '--no-progress']);
-    const large = await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', String(big), '--workers', '2', '--out', join(tmp, 'r6'), '--no-progress']);
-    console.log(`  peak memory     : ${fmt(10_000)} games ${small.maxRss.toFixed(0)} MB, ${fmt(big)} games ${large.maxRss.toFixed(0)} MB (${(((large.maxRss - small.maxRss) / small.maxRss) * 100).toFixed(1)}%; duel, 2 workers, max RSS of the process)`);
+    const smalls: number[] = [];
+    const larges: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      smalls.push((await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', '10000', '--workers', '2', '--out', join(tmp, 'r4'), '--no-progress'])).maxRss);
+      larges.push((await run(['run', join(ROOT, 'scenarios/duel/high-noon.yaml'), '--games', String(big), '--workers', '2', '--out', join(tmp, 'r6'), '--no-progress'])).maxRss);
+    }
+    const small = median(smalls);
+    const large = median(larges);
+    console.log(`  peak memory     : ${fmt(big)} games ${large.toFixed(0)} MB vs ${fmt(10_000)} games ${small.toFixed(0)} MB: ${large >= small ? '+' : ''}${(((large - small) / small) * 100).toFixed(1)}% [target within 10%]`);
+    console.log(`                    (duel high-noon, 2 worker threads, default batches (500 games for 10^4, 2,000 for 10^6), report written; max RSS of the whole process, median of ${ROUNDS} alternated rounds: ${smalls.map((x) => x.toFixed(0)).join('/')} MB and ${larges.map((x) => x.toFixed(0)).join('/')} MB)`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

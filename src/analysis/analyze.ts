@@ -9,8 +9,10 @@ import { END_REASONS } from '../core/system.ts';
 import type { PlanResult } from '../run/pool.ts';
 import type { Summary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
-import { wilson } from './intervals.ts';
+import { wilson, Z95 } from './intervals.ts';
+import { words } from '../answers/verdict.ts';
 import { pairedComparison, type PairedComparison } from './paired.ts';
+import { analyzeShape, type ShapeAnalysis } from './shape.ts';
 import { fitBradleyTerry, type BradleyTerry, type Match } from '../answers/bradley-terry.ts';
 import { pairedDiff, type PairedDiff } from '../answers/probe.ts';
 
@@ -31,6 +33,8 @@ export interface VariantInfo {
   readonly sides: readonly string[];
   readonly layout: MetricLayout;
   readonly lengthUnit: string;
+  /** The system's lead measure (CompiledGame.lead), for the shape of a game. */
+  readonly lead?: { readonly unit: string; readonly turnUnit?: string };
 }
 
 export interface VariantAnalysis {
@@ -52,10 +56,18 @@ export interface VariantAnalysis {
   views: EfficiencyViewResult[];
   decisionsPerGame: number;
   randomDrawsPerGame: number;
+  /** Lead changes, comebacks, first-mover advantage (systems with a lead measure). */
+  shape?: ShapeAnalysis;
   comparison?: PairedComparison;
-  /** Against the baseline on the same games: every side's win rate and the draw rate (two-sided games). */
-  comparisons?: Array<{ measure: string } & PairedDiff>;
+  /**
+   * Against the baseline on the same games: every side's win rate and the draw rate (two-sided
+   * games; kind 'rate'), then the declared metrics the experiment compares (kind 'mean': per-game
+   * means, the difference in the metric's own unit).
+   */
+  comparisons?: Array<MeasureComparison>;
 }
+
+export type MeasureComparison = { measure: string; kind: 'rate' | 'mean'; label: string } & PairedDiff;
 
 export interface EfficiencyViewResult {
   name: string;
@@ -129,6 +141,7 @@ export function analyzeVariant(s: Summary, info: VariantInfo, meta: { name: stri
     views: [],
     decisionsPerGame: n > 0 ? s.decisions / n : 0,
     randomDrawsPerGame: n > 0 ? s.randomDraws / n : 0,
+    ...(s.shape && info.lead ? { shape: analyzeShape(s.shape, info.sides, info.lead.unit, info.lead.turnUnit ?? info.lengthUnit) } : {}),
   };
 }
 
@@ -221,7 +234,30 @@ export function tagRanking(variants: readonly VariantAnalysis[], row: string, co
     .sort((x, y) => (x.facetValue < y.facetValue ? -1 : x.facetValue > y.facetValue ? 1 : y.p - x.p));
 }
 
-export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], matrix?: { row: string; col: string; facet?: string }): Analysis {
+/**
+ * A declared metric of a variant against the baseline, paired on the same games: the mean of the
+ * per-game differences d with the normal 95% interval from Σd and Σd² (the summary carries both).
+ */
+export function metricComparison(variant: Summary, baseline: Summary, layout: MetricLayout, metric: string): MeasureComparison | undefined {
+  const si = layout.scalars.indexOf(metric);
+  const ci = layout.columns.indexOf(metric);
+  const at = si >= 0 ? si : ci >= 0 ? layout.scalars.length + ci : -1;
+  const p = variant.paired;
+  if (at < 0 || !p || at >= p.d.length) return undefined;
+  const n = variant.games;
+  const meanOf = (s: Summary): number => {
+    if (si >= 0) return histStats(s.scalars[si]).mean;
+    let total = 0;
+    for (let i = ci; i < s.cells.length; i += layout.columns.length) total += s.cells[i];
+    return s.games > 0 ? total / s.games : NaN;
+  };
+  const diff = n > 0 ? p.d[at] / n : NaN;
+  const varD = n > 1 ? Math.max(0, (p.d2[at] - n * diff * diff) / (n - 1)) : NaN;
+  const se = Math.sqrt(varD / n);
+  return { measure: metric, kind: 'mean', label: `${words(metric)} per game`, n, reference: meanOf(baseline), version: meanOf(variant), diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se };
+}
+
+export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], matrix?: { row: string; col: string; facet?: string }, compare?: readonly string[]): Analysis {
   const plan = result.plan;
   const variants = plan.variants.map((v, i) =>
     analyzeVariant(result.summaries[i], infos[i], {
@@ -236,7 +272,14 @@ export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], m
     if (plan.baseline >= 0 && i !== plan.baseline) {
       va.comparison = pairedComparison(result.pairs[i]);
       // Outcome codes: 0 = side 0 won, 1 = draw, 2 = side 0 lost (= side 1 won when there are two sides).
-      if (va.sides.length === 2) va.comparisons = [...va.sides.map((side, s) => ({ measure: `${side} wins`, ...pairedDiff(result.pairs[i], s === 0 ? 0 : 2) })), { measure: 'draws', ...pairedDiff(result.pairs[i], 1) }];
+      const comparisons: MeasureComparison[] = [];
+      if (va.sides.length === 2) comparisons.push(...va.sides.map((side, s) => ({ measure: `${side} wins`, kind: 'rate' as const, label: `${side} wins`, ...pairedDiff(result.pairs[i], s === 0 ? 0 : 2) })), { measure: 'draws', kind: 'rate', label: 'draws', ...pairedDiff(result.pairs[i], 1) });
+      for (const c of compare ?? []) {
+        if (c === 'draws' || va.sides.includes(c)) continue;
+        const m = metricComparison(result.summaries[i], result.summaries[plan.baseline], infos[i].layout, c);
+        if (m) comparisons.push(m);
+      }
+      if (comparisons.length) va.comparisons = comparisons;
     }
   });
   const pooledViews = variants.length > 1 ? viewsOf(infos[0].layout, variants.flatMap((v) => v.efficiency)) : [];

@@ -115,6 +115,13 @@ export interface VerdictRatings {
   readonly fits: ReadonlyArray<{ facetValue: string; games: number; ratings: ReadonlyArray<{ item: string; score: number; lo: number; hi: number }>; cycle: readonly string[] | null }>;
 }
 
+/** The comparison measure a `compare:` entry names: '<side> wins', 'draws', or the metric's own name. */
+export function compareMeasure(entry: string, sides: readonly string[]): string {
+  return entry === 'draws' ? 'draws' : sides.includes(entry) ? `${entry} wins` : entry;
+}
+
+const amountText = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+const signedAmount = (x: number) => `${x >= 0 ? '+' : '−'}${amountText(Math.abs(x))}`;
 const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
 
 /** One or two sentences answering an experiment: ratings for a round robin, else the paired changes. */
@@ -136,21 +143,27 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   const compared = variants.filter((v) => v.comparisons?.length);
   if (!base || compared.length === 0) return variants.slice(0, 3).map((v) => `${variantName(v)}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
   const out: string[] = [];
-  // The verdict's measure: the first of `compare:` (a side's win rate or the draw rate), else side A's win rate.
+  // The verdict's measure: the first of `compare:` (a side's win rate, the draw rate or a declared metric), else side A's win rate.
   const first = compare?.[0] ?? base.sides[0];
-  const measure = first === 'draws' ? 'draws' : `${first} wins`;
-  const what = first === 'draws' ? 'the draw rate' : `${first}'s win rate`;
-  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === measure)!;
-  const significant = compared.filter((v) => {
-    const c = winOf(v);
+  const measure = compareMeasure(first, base.sides);
+  const isMetric = measure === first && first !== 'draws';
+  const what = first === 'draws' ? 'the draw rate' : isMetric ? `the mean ${words(first)} per game` : `${first}'s win rate`;
+  const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === measure);
+  const measured = compared.filter((v) => winOf(v) !== undefined);
+  if (measured.length === 0) return variants.slice(0, 3).map((v) => `${variantName(v)}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
+  const significant = measured.filter((v) => {
+    const c = winOf(v)!;
     return c.lo > 0 || c.hi < 0;
   });
-  const biggest = [...compared].sort((a, b) => Math.abs(winOf(b).diff) - Math.abs(winOf(a).diff))[0];
-  const bc = winOf(biggest);
+  const biggest = [...measured].sort((a, b) => Math.abs(winOf(b)!.diff) - Math.abs(winOf(a)!.diff))[0];
+  const bc = winOf(biggest)!;
+  const change = isMetric
+    ? `${signedAmount(bc.diff)} ${words(first)} per game (${signedAmount(bc.lo)} to ${signedAmount(bc.hi)}), from ${amountText(bc.reference)} to ${amountText(bc.version)}`
+    : `${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%`;
   out.push(
-    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${compared.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}, ${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%.`,
+    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${measured.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}, ${change}.`,
   );
-  const drawShift = [...compared].map((v) => [v, v.comparisons!.find((c) => c.measure === 'draws')!] as const).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
+  const drawShift = compared.flatMap((v) => { const d = v.comparisons!.find((c) => c.measure === 'draws'); return d ? [[v, d] as const] : []; }).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
   if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {
     out.push(`Draws move most in ${variantName(drawShift[0])}: ${(drawShift[1].reference * 100).toFixed(1)}% to ${(drawShift[1].version * 100).toFixed(1)}% (${signedPoints(drawShift[1].diff)} points, ${signedPoints(drawShift[1].lo)} to ${signedPoints(drawShift[1].hi)}).`);
   }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { InputError } from '../scenario/errors.ts';
 import type { Totals } from '../run/summary.ts';
 import type { PlanFile } from './plan-file.ts';
+import type { StopCheck } from './sequential.ts';
 import { CHECKPOINT_FILE, writeFileAtomic } from './output.ts';
 
 interface CheckpointFile {
@@ -15,13 +16,15 @@ interface CheckpointFile {
   readonly plan: string;
   readonly merged: number[];
   readonly totals: Totals;
+  /** Checks of the stopping rule made so far (a resumed GSPRT replays them). */
+  readonly checks?: StopCheck[];
 }
 
 export function checkpointPath(dir: string): string {
   return join(dir, CHECKPOINT_FILE);
 }
 
-export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>; totals: Totals } | undefined {
+export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>; totals: Totals; checks: StopCheck[] } | undefined {
   const path = checkpointPath(dir);
   if (!existsSync(path)) return undefined;
   let c: CheckpointFile;
@@ -32,26 +35,26 @@ export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>
   }
   if (c?.format !== 'salvo-checkpoint' || !Array.isArray(c.merged) || !c.totals) throw new InputError(path, [{ path: 'format', message: 'expected a salvo checkpoint' }]);
   if (c.plan !== pf.id) throw new InputError(path, [{ path: 'plan', message: `the checkpoint belongs to another plan (${c.plan.slice(0, 12)}…, this run is ${pf.id.slice(0, 12)}…): resume with the same command, or run without --resume to start over` }]);
-  return { merged: new Set(c.merged), totals: c.totals };
+  return { merged: new Set(c.merged), totals: c.totals, checks: Array.isArray(c.checks) ? c.checks : [] };
 }
 
 /** Writes checkpoints at most every `intervalMs` (and always on flush). */
 export class CheckpointWriter {
   private last = 0;
-  private pending: { merged: ReadonlySet<number>; totals: Totals } | undefined;
+  private pending: { merged: ReadonlySet<number>; totals: Totals; checks: readonly StopCheck[] } | undefined;
   constructor(
     private readonly dir: string,
     private readonly pf: PlanFile,
     private readonly intervalMs = 500,
   ) {}
-  offer(merged: ReadonlySet<number>, totals: Totals): void {
-    this.pending = { merged, totals };
+  offer(merged: ReadonlySet<number>, totals: Totals, checks: readonly StopCheck[] = []): void {
+    this.pending = { merged, totals, checks };
     const now = performance.now();
     if (now - this.last >= this.intervalMs) this.flush();
   }
   flush(): void {
     if (!this.pending) return;
-    const c: CheckpointFile = { format: 'salvo-checkpoint', plan: this.pf.id, merged: [...this.pending.merged].sort((a, b) => a - b), totals: this.pending.totals };
+    const c: CheckpointFile = { format: 'salvo-checkpoint', plan: this.pf.id, merged: [...this.pending.merged].sort((a, b) => a - b), totals: this.pending.totals, ...(this.pending.checks.length ? { checks: [...this.pending.checks] } : {}) };
     writeFileAtomic(checkpointPath(this.dir), JSON.stringify(c));
     this.pending = undefined;
     this.last = performance.now();

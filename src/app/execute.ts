@@ -5,21 +5,16 @@
  */
 import { STREAM_FORMAT } from '../core/rng/streams.ts';
 import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
-import { wilson } from '../analysis/intervals.ts';
 import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
-import { runPlan, type PlanResult, type StopRule } from '../run/pool.ts';
-import { canonicalSummary, type Summary } from '../run/summary.ts';
+import { runPlan, type PlanResult } from '../run/pool.ts';
+import { canonicalSummary } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
-import { sprtMonitor, type SprtSpec } from '../answers/sprt.ts';
-import { robustAcross } from '../answers/robust.ts';
-import type { AgentChoice } from '../core/agent.ts';
-import { checkAgentChoices } from '../scenario/agents.ts';
-import { InputError } from '../scenario/errors.ts';
+import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -35,10 +30,6 @@ export interface ExecuteOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
   readonly gameTimeoutMs?: number;
-  /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of 500 games. */
-  readonly sprt?: SprtSpec;
-  /** Other agent pairings to replay the experiment under (`--pairings`): a change is robust only if it holds under all. */
-  readonly pairings?: readonly AgentChoice[][];
 }
 
 export interface RunOutcome {
@@ -54,20 +45,6 @@ export interface RunOutcome {
 
 /** A run stopped before the end by its signal: nothing but the checkpoint was written. */
 export type InterruptedOutcome = Pick<RunOutcome, 'planFile' | 'result'> & { readonly interrupted: true };
-
-/** The sequential stopping rule of a plan: every variant's side-0 win-rate 95% half-width at most H. */
-export function stopRule(pf: PlanFile): StopRule | undefined {
-  const s = pf.stop;
-  if (!s) return undefined;
-  return {
-    roundGames: s.roundGames,
-    done: (summaries: readonly Summary[]) =>
-      summaries.every((x) => {
-        const [lo, hi] = wilson(x.wins[0] ?? 0, x.games);
-        return (hi - lo) / 2 <= s.halfWidth;
-      }),
-  };
-}
 
 /** Compiled scenarios a plan's report needs (the base scenario and one per variant); recompiled from the plan's own text when not given. */
 export interface PlanContext {
@@ -99,17 +76,23 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
 }
 
 function variantInfo(l: LoadedScenario): VariantInfo {
-  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit };
+  return { sides: l.compiled.sides, layout: l.compiled.metrics, lengthUnit: l.system.info.lengthUnit, lead: l.compiled.lead };
 }
 
 function versions(loaded: LoadedScenario): Record<string, string> {
   return { salvo: salvoVersion(), streams: `format ${STREAM_FORMAT}`, node: process.version, system: `${loaded.system.info.id} (${loaded.system.info.name})` };
 }
 
-/** Analysis, report input and report files of a finished plan (shared by run, merge and queue). */
-export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'robust' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
-  const result: PlanResult = { ...raw, summaries: raw.summaries.map(canonicalSummary) };
-  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix);
+/**
+ * Analysis, report input and report files of a finished plan (shared by run, merge and queue).
+ * `raw` holds every played variant (pairing replays included); `extra.sprt` comes from the run's
+ * stopping rule (planStopping).
+ */
+export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
+  const robust = robustOf(pf, raw.pairs);
+  const shown = reportedResult(pf, raw);
+  const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
+  const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,
@@ -122,6 +105,7 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     ...(pf.report.matrix ? { matrix: pf.report.matrix } : {}),
     ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
     ...(pf.report.compare ? { compare: pf.report.compare } : {}),
+    ...(robust ? { robust } : {}),
     ...extra,
   };
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };
@@ -136,32 +120,27 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
   }
   const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
   const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
-  if (opts.sprt && pf.plan.baseline < 0) throw new InputError('command line', [{ path: '--sprt', message: 'tests every variant against the baseline: the experiment must name one with baseline:' }]);
-  if (opts.pairings?.length) {
-    const issues = opts.pairings.flatMap((p, i) => checkAgentChoices(context.base.system, p, `--pairings.${i}`));
-    if (issues.length) throw new InputError('command line', issues);
-  }
-  const sprt = opts.sprt ? sprtMonitor(opts.sprt, pf.plan.baseline, pf.plan.variants.length) : undefined;
-  const sprtStop: StopRule | undefined = sprt ? { roundGames: Math.max(pf.batchSize, 500), done: (s, pairs) => sprt.stop(s, pairs, s[0]?.games ?? 0) } : undefined;
-  const result = await runPlan(pf.plan, {
+  const stopping = planStopping(pf);
+  if (resume) stopping.restore(resume.checks);
+  const result = await runPlan(playedPlan(pf), {
     workers: opts.workers,
     batchSize: pf.batchSize,
-    stop: sprtStop ?? stopRule(pf),
+    stop: stopping.rule,
     planKey: pf.id,
     resume,
     signal: opts.signal,
     onProgress: opts.onProgress,
     gameTimeoutMs: opts.gameTimeoutMs,
-    onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals) : undefined,
+    onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals, stopping.checks()) : undefined,
   });
   if (result.interrupted) {
+    if (checkpoint) checkpoint.offer(result.merged, { summaries: result.summaries, pairs: result.pairs }, stopping.checks());
     checkpoint?.flush();
-    return { planFile: pf, result, interrupted: true };
+    return { planFile: pf, result: reportedResult(pf, result), interrupted: true };
   }
-  const robust = opts.pairings?.length && pf.plan.baseline >= 0 ? await robustAcross(pf.plan, result.pairs, opts.pairings, { workers: opts.workers, batchSize: pf.batchSize }, result.summaries[0]?.games ?? pf.plan.games) : undefined;
   // A sensitivity screen of the same scenario beside this report names the placeholders that matter.
   const influential = opts.out && pf.plan.kind === 'run' ? findInfluential(opts.out, pf.report.scenarioFile) : undefined;
-  const done = finishPlan(pf, result, context, { ...(sprt ? { sprt: sprt.result() } : {}), ...(robust ? { robust } : {}), ...(influential?.length ? { influential } : {}) });
+  const done = finishPlan(pf, result, context, { ...(stopping.sprt ? { sprt: stopping.sprt() } : {}), ...(influential?.length ? { influential } : {}) });
   const written = opts.out ? replaceFolder(opts.out, done.files) : undefined; // also drops the checkpoint
   return { ...done, written };
 }

@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.ts';
-import { planBatches, type BatchRef } from '../run/plan.ts';
+import type { BatchRef } from '../run/plan.ts';
 import type { PlanResult } from '../run/pool.ts';
 import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { canonicalJson, sha256 } from './canonical.ts';
-import { stopRule } from './execute.ts';
+import { planBatchesOf, planStopping, playedVariantCount } from './sequential.ts';
+import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PartialFile, Segment } from './shard.ts';
 
@@ -29,7 +30,7 @@ export interface MergeState {
 }
 
 export function newMergeState(pf: PlanFile): MergeState {
-  return { pf, batches: planBatches(pf.plan.games, pf.batchSize, pf.stop?.roundGames), rounds: new Map(), seen: new Map(), files: 0, duplicates: 0, workers: 0, elapsedMs: 0 };
+  return { pf, batches: planBatchesOf(pf), rounds: new Map(), seen: new Map(), files: 0, duplicates: 0, workers: 0, elapsedMs: 0 };
 }
 
 function bad(file: string, path: string, message: string): never {
@@ -70,7 +71,7 @@ export function addSegment(st: MergeState, file: string, where: string, seg: Seg
     if (!b) bad(file, `${where}.batches`, `game ${start} does not start a batch of round ${seg.round} of this plan`);
     games += b.count;
   }
-  const v = st.pf.plan.variants.length;
+  const v = playedVariantCount(st.pf);
   if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s) => s?.games !== games) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
     bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists)`);
   }
@@ -98,16 +99,29 @@ export interface MergeOutcome {
   readonly stoppedEarly: boolean;
   readonly mergedBatches: number;
   readonly neededBatches: number;
+  /** Rounds 0..checkedRounds-1 are complete and the stopping rule was checked after each (sequential plans). */
+  readonly checkedRounds: number;
+  /** The first round with batches missing (the one to run next), or undefined. */
+  readonly nextRound?: number;
+  /** The GSPRT's decisions and traces over the checked rounds (`--sprt` plans). */
+  readonly sprt?: SprtResult;
 }
 
-/** Combines the rounds in order, applying the plan's stopping rule after each complete round. */
+/**
+ * Combines the rounds in order, checking the plan's stopping rule after each complete round,
+ * exactly as a run on one machine does; the rounds after the stopping point are not needed (and
+ * are left out if a shard played them anyway).
+ */
 export function combine(st: MergeState): MergeOutcome {
-  const stop = stopRule(st.pf);
-  const totals = emptyTotals(st.pf.plan.variants.length);
+  const stopping = planStopping(st.pf);
+  const stop = stopping.rule;
+  const played = playedVariantCount(st.pf);
+  const totals = emptyTotals(played);
   const roundCount = (st.batches.at(-1)?.round ?? -1) + 1;
   const missing: BatchRef[] = [];
   let needed = 0;
   let stoppedEarly = false;
+  let checkedRounds = 0;
   for (let r = 0; r < roundCount; r++) {
     const inRound = st.batches.filter((b) => b.round === r);
     needed += inRound.length;
@@ -118,6 +132,7 @@ export function combine(st: MergeState): MergeOutcome {
     }
     if (missing.length) continue;
     mergeInto(totals, st.rounds.get(r) ?? emptyTotals(0));
+    checkedRounds = r + 1;
     const end = inRound.reduce((m, b) => Math.max(m, b.start + b.count), 0);
     if (stop && end < st.pf.plan.games && stop.done(totals.summaries, totals.pairs)) {
       stoppedEarly = true;
@@ -127,10 +142,21 @@ export function combine(st: MergeState): MergeOutcome {
   const complete = missing.length === 0;
   let result = totals;
   if (!complete) {
-    result = emptyTotals(st.pf.plan.variants.length);
+    result = emptyTotals(played);
     for (const t of st.rounds.values()) mergeInto(result, t);
   }
-  return { complete, missing, totals: result, games: result.summaries[0]?.games ?? 0, stoppedEarly, mergedBatches: st.seen.size, neededBatches: complete ? needed : st.batches.length };
+  return {
+    complete,
+    missing,
+    totals: result,
+    games: result.summaries[0]?.games ?? 0,
+    stoppedEarly,
+    mergedBatches: st.seen.size,
+    neededBatches: complete ? needed : st.batches.length,
+    checkedRounds,
+    ...(complete ? {} : { nextRound: missing[0].round }),
+    ...(stopping.sprt ? { sprt: stopping.sprt() } : {}),
+  };
 }
 
 /** The PlanResult of a complete merge (what `salvo run` would have returned). */
@@ -161,17 +187,36 @@ export function missingRanges(missing: readonly BatchRef[], max = 12): string {
   return `games ${shown.join(', ')}${ranges.length > max ? `, … (${ranges.length - max} more ranges)` : ''}`;
 }
 
-/** Text of `salvo merge --status`: coverage and a provisional estimate. */
-export function statusText(st: MergeState, m: MergeOutcome): string {
+/** The stopping rule of a plan, in words. */
+function ruleText(st: MergeState): string | undefined {
+  const pf = st.pf;
+  if (pf.sprt) return `GSPRT of every variant against the baseline, H0 ${pf.sprt.d0} / H1 ${pf.sprt.d1}, after rounds of ${pf.sprt.roundGames} games`;
+  if (pf.stop) return `every side-0 win-rate 95% half-width at most ${pf.stop.halfWidth}, after rounds of ${pf.stop.roundGames} games`;
+  return undefined;
+}
+
+/** Text of `salvo merge --status`: coverage, the stopping rule's state, what to run next, and a provisional estimate. */
+export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): string {
   const pf = st.pf;
   const lines: string[] = [];
-  lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${st.batches.length} batches of ${pf.batchSize}`);
+  const rounds = (st.batches.at(-1)?.round ?? -1) + 1;
+  lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${st.batches.length} batches of ${pf.batchSize}${rounds > 1 ? ` in ${rounds} stopping rounds` : ''}${pf.pairings?.length ? `, replayed under ${pf.pairings.length} more agent pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}`);
   lines.push(`merged ${m.mergedBatches} of ${m.neededBatches} batches needed from ${st.files} partial file${st.files === 1 ? '' : 's'}${st.duplicates ? ` (${st.duplicates} identical duplicate segment${st.duplicates === 1 ? '' : 's'} ignored)` : ''}`);
-  if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the precision target was reached; later rounds are not needed)' : ''}`);
-  else {
-    lines.push(`incomplete: missing ${m.missing.length} batches, ${missingRanges(m.missing)}`);
-    if (pf.stop) lines.push(`next: round ${Math.min(...m.missing.map((b) => b.round))} (salvo run --plan PLAN --shard i/n --round R)`);
+  const rule = ruleText(st);
+  if (rule) {
+    lines.push(`stopping rule: ${rule}`);
+    if (m.stoppedEarly) lines.push(`stopping rule: met after round ${m.checkedRounds - 1} (${m.checkedRounds * roundGames(st)} games); later rounds are not needed`);
+    else if (m.checkedRounds > 0) lines.push(`stopping rule: not met after round ${m.checkedRounds - 1} (${Math.min(pf.plan.games, m.checkedRounds * roundGames(st))} games)`);
+    else lines.push('stopping rule: not checked yet (round 0 is incomplete)');
+    const bySide = (m.sprt?.sides?.length ?? 1) > 1;
+    for (const v of m.sprt?.variants ?? []) lines.push(`  ${pf.plan.variants[v.variant].name}${bySide ? ` (side ${'AB'[v.side] ?? v.side})` : ''}: ${v.decision === 'undecided' ? 'undecided' : `accepts ${v.decision}`}, LLR ${v.llr.toFixed(2)} (bounds ${m.sprt!.lower.toFixed(2)}, ${m.sprt!.upper.toFixed(2)}) at ${v.games} games`);
   }
+  if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the stopping rule was met)' : ''}: salvo merge ${planPath} PARTS --out DIR writes the report`);
+  else if (rule && m.nextRound !== undefined) {
+    const inNext = m.missing.filter((b) => b.round === m.nextRound);
+    lines.push(`incomplete: round ${m.nextRound} lacks ${inNext.length} batch${inNext.length === 1 ? '' : 'es'}, ${missingRanges(inNext)}`);
+    lines.push(`next: round ${m.nextRound}: salvo run --plan ${planPath} --shard i/n --round ${m.nextRound} (every i of n), then merge --status again`);
+  } else lines.push(`incomplete: missing ${m.missing.length} batches, ${missingRanges(m.missing)}`);
   const side0 = (m.totals.summaries[0]?.wins.length ?? 0) > 0;
   if (side0) {
     lines.push(`${m.complete ? 'estimate' : 'provisional estimate'} (side 0 win rate, 95% interval):`);
@@ -183,4 +228,8 @@ export function statusText(st: MergeState, m: MergeOutcome): string {
     });
   }
   return lines.join('\n') + '\n';
+}
+
+function roundGames(st: MergeState): number {
+  return st.pf.sprt?.roundGames ?? st.pf.stop?.roundGames ?? st.pf.plan.games;
 }

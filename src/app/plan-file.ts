@@ -19,6 +19,7 @@ import { canonicalJson, sha256 } from './canonical.ts';
 import { planVersions, versionMismatch, type PlanVersions } from './version.ts';
 import { writeFileAtomic } from './output.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
+import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
 
 export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
@@ -49,6 +50,10 @@ export interface PlanFile {
   readonly batchSize: number;
   /** Sequential stopping: after each round of `roundGames` games, stop once every side-0 win-rate half-width is at most `halfWidth`. */
   readonly stop?: { readonly halfWidth: number; readonly roundGames: number };
+  /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of `roundGames` games. */
+  readonly sprt?: SprtSpec & { readonly roundGames: number };
+  /** Other agent pairings the variants are replayed under, in the same batches (`--pairings`; src/app/sequential.ts). */
+  readonly pairings?: readonly (readonly AgentChoice[])[];
   readonly plan: RunPlan;
   readonly report: ReportContext;
 }
@@ -64,6 +69,24 @@ export interface PlanRequest {
   readonly command?: string;
   /** `--set path=value` edits of the scenario (salvo run). */
   readonly sets?: readonly SetEdit[];
+  /** Sequential test of every variant against the baseline (experiments with a baseline). */
+  readonly sprt?: SprtSpec;
+  /** Other agent pairings to replay the variants under (experiments with a baseline). */
+  readonly pairings?: readonly (readonly AgentChoice[])[];
+}
+
+/** Games per round of a GSPRT when the request names none (a round never splits a batch). */
+export const DEFAULT_SPRT_ROUND_GAMES = 500;
+
+/**
+ * Default games per batch of a scenario plan: 500, and for long runs up to 2,000 while keeping at
+ * least 64 batches (a multiple of 500). Each batch costs the coordinating thread a round trip to a
+ * worker and ~25-35 KB of garbage whatever its size; at 500 games of a fast system (a 1 ms batch of
+ * the duel) that overhead grew a 10^6-game run's peak memory by ~16% (issue 11 item 6). Results do
+ * not depend on the batch size.
+ */
+export function defaultBatchSize(games: number): number {
+  return Math.min(2000, Math.max(DEFAULT_BATCH, Math.floor(games / 64 / 500) * 500));
 }
 
 export function displayPath(file: string): string {
@@ -93,7 +116,26 @@ export function planForScenario(loaded: LoadedScenario, req: Omit<PlanRequest, '
 }
 
 function stopOf(req: PlanRequest, batchSize: number): PlanFile['stop'] {
-  return req.targetHalfWidth ? { halfWidth: req.targetHalfWidth, roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_ROUND_GAMES) } : undefined;
+  return req.targetHalfWidth && !req.sprt ? { halfWidth: req.targetHalfWidth, roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_ROUND_GAMES) } : undefined;
+}
+
+/** The sequential test and pairings of an experiment plan, checked against its baseline and system. */
+function sequentialOf(req: PlanRequest, batchSize: number, baseline: number, base: LoadedScenario, compare?: readonly string[]): Pick<PlanFile, 'sprt' | 'pairings'> {
+  const issues = [];
+  if (req.sprt && baseline < 0) issues.push({ path: '--sprt', message: 'tests every variant against the baseline: the experiment must name one with baseline:' });
+  if (req.sprt && req.targetHalfWidth) issues.push({ path: '--precision', message: 'give --precision or --sprt, not both (each is a stopping rule)' });
+  if (req.pairings?.length && baseline < 0) issues.push({ path: '--pairings', message: 'compares every variant with the baseline under each pairing: the experiment must name one with baseline:' });
+  req.pairings?.forEach((p, i) => issues.push(...checkAgentChoices(base.system, p, `--pairings.${i}`)));
+  if (issues.length) throw new InputError('command line', issues);
+  return {
+    // The tested sides are resolved here (--side, else compare:, else side A) and frozen in the plan.
+    ...(req.sprt ? { sprt: { ...resolveSprt(req.sprt, base.compiled.sides, compare), roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_SPRT_ROUND_GAMES) } } : {}),
+    ...(req.pairings?.length ? { pairings: req.pairings.map((p) => [...p]) } : {}),
+  };
+}
+
+function sequentialFlags(pf: Pick<PlanFile, 'sprt' | 'pairings'>): string {
+  return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}${pf.sprt.side !== undefined ? ` --side ${pf.sprt.side}` : ''}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
 }
 
 /** Names the plan: SHA-256 of the canonical JSON of everything but the id. */
@@ -110,9 +152,10 @@ function sealed(body: Omit<PlanFile, 'id' | 'format' | 'formatVersion'>): PlanFi
 export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; loaded: LoadedScenario } {
   const edited = req.sets?.length ? compileWithSets({ doc: readSourceFile(file).data as Record<string, unknown>, file, text: readFileSync(file, 'utf8') }, req.sets) : undefined;
   const loaded = edited?.loaded ?? loadScenarioFile(file);
+  sequentialOf(req, 0, -1, loaded); // --sprt and --pairings need an experiment's baseline
   const planned = planForScenario(loaded, req);
   const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
-  const batchSize = req.batchSize ?? DEFAULT_BATCH;
+  const batchSize = req.batchSize ?? defaultBatchSize(plan.games);
   const command =
     req.command ??
     `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${e.path}=${e.value}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
@@ -130,13 +173,16 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
 export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
   const exp = loadExperimentFile(file, { games: req.games, seed: req.seed });
   const batchSize = req.batchSize ?? 250;
+  const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
   const command =
-    req.command ?? `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
+    req.command ??
+    `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential);
   const plan: RunPlan = { ...exp.plan, variants: exp.plan.variants.map((v): VariantSpec => ({ ...v, file: displayPath(v.file) })) };
   const pf = sealed({
     versions: planVersions(exp.variants.map((v) => v.system.info.id)),
     batchSize,
     stop: stopOf(req, batchSize),
+    ...sequential,
     plan,
     report: {
       title: exp.spec.name,
@@ -169,6 +215,8 @@ const planFileSchema = z
     versions: z.object({ salvo: z.string(), streams: z.number().int(), rules: z.string() }).strict(),
     batchSize: z.number().int().positive(),
     stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
+    sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
+    pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
     plan: z
       .object({
         kind: z.enum(['run', 'experiment']),

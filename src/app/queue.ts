@@ -9,13 +9,14 @@
  */
 import { createRequire } from 'node:module';
 import { Job, Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
-import { planBatches, type BatchRef } from '../run/plan.ts';
+import type { BatchRef } from '../run/plan.ts';
 import { BatchPool, defaultWorkers, type PlanResult } from '../run/pool.ts';
 import type { BatchResult } from '../run/batch.ts';
 import { emptyTotals, mergeInto } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
-import { finishPlan, stopRule, type PlanContext, type RunOutcome } from './execute.ts';
+import { finishPlan, type PlanContext, type RunOutcome } from './execute.ts';
+import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import { checkOutputFolder, replaceFolder } from './output.ts';
 import { planFromData, planText, type PlanFile } from './plan-file.ts';
 
@@ -95,7 +96,8 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
       const { start, count } = job.data;
       opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: started (attempt ${job.attemptsMade + 1})`);
       // Played on the worker-thread pool: this thread only waits, so lock renewals keep running.
-      const r = await pool.run({ planKey: pf.id, variants: pf.plan.variants, baseline: pf.plan.baseline, seed: pf.plan.seed, start, count });
+      const pp = playedPlan(pf);
+      const r = await pool.run({ planKey: pf.id, variants: pp.variants, baseline: pp.baseline, ...(pp.groupSize ? { groupSize: pp.groupSize } : {}), seed: pp.seed, start, count });
       played++;
       opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: done`);
       return r;
@@ -146,14 +148,17 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   const events = new QueueEvents(QUEUE_NAME, { connection: connection(conns[1]) });
   const log = opts.log ?? (() => {});
   const resume = readCheckpoint(opts.out, pf);
-  const totals = resume?.totals ?? emptyTotals(pf.plan.variants.length);
+  const variants = playedVariantCount(pf);
+  const totals = resume?.totals ?? emptyTotals(variants);
   const merged = new Set(resume?.merged ?? []);
   const checkpoint = new CheckpointWriter(opts.out, pf, 0);
-  const stop = stopRule(pf);
-  const batches = planBatches(pf.plan.games, pf.batchSize, stop?.roundGames);
+  const stopping = planStopping(pf);
+  if (resume) stopping.restore(resume.checks);
+  const stop = stopping.rule;
+  const batches = planBatchesOf(pf);
   const byStart = new Map(batches.map((b) => [b.start, b]));
-  const totalGames = pf.plan.games * pf.plan.variants.length;
-  let played = [...merged].reduce((s, st) => s + (byStart.get(st)?.count ?? 0), 0) * pf.plan.variants.length;
+  const totalGames = pf.plan.games * variants;
+  let played = [...merged].reduce((s, st) => s + (byStart.get(st)?.count ?? 0), 0) * variants;
   const failed = new Map<number, string>();
   let wake: () => void = () => {};
   const woken = (): Promise<void> => new Promise((r) => { wake = r; setTimeout(r, opts.sweepMs ?? 1000); });
@@ -192,11 +197,11 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
             if (!job) continue;
             if (!merged.has(b.start)) {
               const res = job.returnvalue;
-              if (!res || res.start !== b.start || res.count !== b.count || res.summaries.length !== pf.plan.variants.length) throw new Error(`job ${id}: its result does not match its batch (games ${b.start}-${b.start + b.count - 1})`);
+              if (!res || res.start !== b.start || res.count !== b.count || res.summaries.length !== variants) throw new Error(`job ${id}: its result does not match its batch (games ${b.start}-${b.start + b.count - 1})`);
               mergeInto(totals, res);
               merged.add(b.start);
-              played += b.count * pf.plan.variants.length;
-              checkpoint.offer(merged, totals); // written before the job is removed
+              played += b.count * variants;
+              checkpoint.offer(merged, totals, stopping.checks()); // written before the job is removed
               opts.onProgress?.(played, totalGames);
             }
             await job.remove();
@@ -210,12 +215,16 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
         if (pending.length > 0) await woken();
       }
       if (failed.size > 0) break;
-      if (stop && !interrupted && r < rounds - 1 && stop.done(totals.summaries, totals.pairs)) {
+      // Checked only when the totals hold exactly rounds 0..r, as on one machine (a resumed run's
+      // totals may already hold later rounds, whose checks were made before the interruption).
+      const roundEnd = inRound.reduce((m, b) => Math.max(m, b.start + b.count), 0);
+      if (stop && !interrupted && r < rounds - 1 && (totals.summaries[0]?.games ?? 0) === roundEnd && stop.done(totals.summaries, totals.pairs)) {
         stoppedEarly = true;
         break;
       }
     }
   } finally {
+    checkpoint.offer(merged, totals, stopping.checks());
     checkpoint.flush();
     await Promise.allSettled([events.close(), queue.close()]);
     await quitAll([store, ...conns]);
@@ -229,8 +238,8 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
     log(`stopped: ${merged.size} of ${batches.length} batches merged (checkpoint in ${opts.out}/checkpoint.json); the jobs stay in the queue: run the same command again to collect them`);
     return undefined;
   }
-  const result: PlanResult = { plan: pf.plan, summaries: totals.summaries, pairs: totals.pairs, games: totals.summaries[0]?.games ?? 0, workers: 0, batchSize: pf.batchSize, elapsedMs: performance.now() - t0, stoppedEarly, interrupted: false, merged };
-  const done = finishPlan(pf, result, ctx);
+  const result: PlanResult = { plan: playedPlan(pf), summaries: totals.summaries, pairs: totals.pairs, games: totals.summaries[0]?.games ?? 0, workers: 0, batchSize: pf.batchSize, elapsedMs: performance.now() - t0, stoppedEarly, interrupted: false, merged };
+  const done = finishPlan(pf, result, ctx, stopping.sprt ? { sprt: stopping.sprt() } : {});
   return { ...done, written: replaceFolder(opts.out, done.files) };
 }
 

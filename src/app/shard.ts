@@ -3,13 +3,14 @@
  * k mod n = i and writes one partial file atomically. Partials of any machines merge exactly,
  * in any order (see merge.ts).
  */
-import { planBatches, type BatchRef } from '../run/plan.ts';
+import type { BatchRef } from '../run/plan.ts';
 import { BatchPool, defaultWorkers, runPlan, type PlanResult } from '../run/pool.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { writeFileAtomic } from './output.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PlanVersions } from './version.ts';
+import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './sequential.ts';
 
 export interface Shard {
   readonly index: number;
@@ -76,7 +77,7 @@ export interface PartialFile {
 
 /** The batches of shard i/n (batch k of the plan, in order, belongs to shard k mod n), optionally of one round only. */
 export function shardBatches(pf: PlanFile, shard: Shard, round?: number): BatchRef[] {
-  return planBatches(pf.plan.games, pf.batchSize, pf.stop?.roundGames).filter((b, k) => k % shard.count === shard.index && (round === undefined || b.round === round));
+  return planBatchesOf(pf).filter((b, k) => k % shard.count === shard.index && (round === undefined || b.round === round));
 }
 
 export interface ShardOptions {
@@ -93,17 +94,20 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
   const t0 = performance.now();
   const mine = shardBatches(pf, shard, opts.round);
   const rounds = [...new Set(mine.map((b) => b.round))];
-  const total = mine.reduce((s, b) => s + b.count, 0) * pf.plan.variants.length;
+  const total = mine.reduce((s, b) => s + b.count, 0) * playedVariantCount(pf);
+  const plan = playedPlan(pf);
+  const roundGames = roundGamesOf(pf);
   const pool = new BatchPool(opts.workers ?? defaultWorkers());
   const segments: Segment[] = [];
   let before = 0;
   try {
     for (const r of rounds) {
       const wanted = new Set(mine.filter((b) => b.round === r).map((b) => b.start));
-      const res: PlanResult = await runPlan(pf.plan, {
+      // The stopping rounds only lay out the batches here: the rule is checked by the merge.
+      const res: PlanResult = await runPlan(plan, {
         pool,
         batchSize: pf.batchSize,
-        stop: pf.stop ? { roundGames: pf.stop.roundGames, done: () => false } : undefined,
+        stop: roundGames ? { roundGames, done: () => false } : undefined,
         planKey: pf.id,
         only: (b) => wanted.has(b.start),
         signal: opts.signal,
@@ -111,7 +115,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
         onProgress: (done) => opts.onProgress?.(before + done, total),
       });
       if (res.interrupted) return undefined;
-      before += (res.summaries[0]?.games ?? 0) * pf.plan.variants.length;
+      before += (res.summaries[0]?.games ?? 0) * plan.variants.length;
       segments.push({ round: r, batches: [...res.merged].sort((a, b) => a - b), summaries: res.summaries, pairs: res.pairs });
     }
   } finally {

@@ -7,25 +7,41 @@
 import { Command, CommanderError } from 'commander';
 import { InputError, excerpt } from '../core/errors.ts';
 import { salvoVersion } from '../app/version.ts';
-import { registerRun } from './commands/run.ts';
-import { registerExperiment } from './commands/experiment.ts';
-import { registerValidate } from './commands/validate.ts';
-import { registerList } from './commands/list.ts';
-import { registerReplay } from './commands/replay.ts';
-import { register as registerOdds } from './commands/odds.ts';
-import { register as registerCards } from './commands/cards.ts';
-import { register as registerSetup } from './commands/setup.ts';
-import { registerBalance } from './commands/balance.ts';
-import { registerSensitivity } from './commands/sensitivity.ts';
-import { registerLadder } from './commands/ladder.ts';
-import { register as registerSchema } from './commands/schema.ts';
-import { register as registerNew } from './commands/new.ts';
 import { checkOutDir, checkOutFile } from './flags.ts';
-import { register as registerPlan } from './commands/plan.ts';
-import { register as registerMerge } from './commands/merge.ts';
-import { register as registerWorker } from './commands/worker.ts';
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Every command, in help order, loaded only when needed: a shard or a queue worker then never
+ * loads the report, analysis or Redis code of the other commands (issue 11 item 6: a process's
+ * fixed start-up cost is paid once per shard).
+ */
+const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
+  ['run', async () => (await import('./commands/run.ts')).registerRun],
+  ['experiment', async () => (await import('./commands/experiment.ts')).registerExperiment],
+  ['validate', async () => (await import('./commands/validate.ts')).registerValidate],
+  ['list', async () => (await import('./commands/list.ts')).registerList],
+  ['replay', async () => (await import('./commands/replay.ts')).registerReplay],
+  ['odds', async () => (await import('./commands/odds.ts')).register],
+  ['cards', async () => (await import('./commands/cards.ts')).register],
+  ['setup', async () => (await import('./commands/setup.ts')).register],
+  ['balance', async () => (await import('./commands/balance.ts')).registerBalance],
+  ['sensitivity', async () => (await import('./commands/sensitivity.ts')).registerSensitivity],
+  ['ladder', async () => (await import('./commands/ladder.ts')).registerLadder],
+  ['schema', async () => (await import('./commands/schema.ts')).register],
+  ['new', async () => (await import('./commands/new.ts')).register],
+  ['plan', async () => (await import('./commands/plan.ts')).register],
+  ['merge', async () => (await import('./commands/merge.ts')).register],
+  ['worker', async () => (await import('./commands/worker.ts')).register],
+];
+
+/** The commands to register for these arguments: the one named, or all (help, version, a typo). */
+export async function commandsFor(argv: readonly string[]): Promise<Register[]> {
+  const named = COMMANDS.filter(([name]) => name === argv[2]);
+  return Promise.all((named.length ? named : COMMANDS).map(([, load]) => load()));
+}
+
+export function buildProgram(registers: readonly Register[]): Command {
   const program = new Command();
   program
     .name('salvo')
@@ -33,22 +49,7 @@ export function buildProgram(): Command {
     .version(salvoVersion())
     .showHelpAfterError('(run salvo --help for usage)')
     .exitOverride();
-  registerRun(program);
-  registerExperiment(program);
-  registerValidate(program);
-  registerList(program);
-  registerReplay(program);
-  registerOdds(program);
-  registerCards(program);
-  registerSetup(program);
-  registerBalance(program);
-  registerSensitivity(program);
-  registerLadder(program);
-  registerSchema(program);
-  registerNew(program);
-  registerPlan(program);
-  registerMerge(program);
-  registerWorker(program);
+  for (const register of registers) register(program);
   // An output folder that cannot be written is a user error found before the first game.
   program.hook('preAction', (_program, action) => {
     const name = action.name();
@@ -80,7 +81,7 @@ const USER_FS_ERRORS: Readonly<Record<string, string>> = {
 };
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(await commandsFor(argv));
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

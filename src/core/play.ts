@@ -11,12 +11,16 @@ import type { Rng } from './rng/rng.ts';
 import type { GameStreams } from './rng/streams.ts';
 import type { CompiledGame, GameResult, PlayContext } from './system.ts';
 import type { Tally } from './tally.ts';
+import { shapeTrackerFor, type ShapeTracker } from './shape.ts';
 
 /** Reusable per-worker scratch: the action buffer and one decision context per side. */
 export class PlayScratch {
   readonly legal: Int32Array;
+  /** Follows the lead once per turn when the system declares a lead measure (else undefined: no cost). */
+  readonly shape: ShapeTracker | undefined;
   constructor(readonly game: CompiledGame) {
     this.legal = new Int32Array(Math.max(1, game.maxActions));
+    this.shape = shapeTrackerFor(game);
   }
 }
 
@@ -96,6 +100,7 @@ export function playGame<S>(
   const ctx: PlayContext = { dice: streams.dice, tally, log: opts.log };
   const state = game.newGame(streams.setup, ctx);
   if (opts.onStart !== undefined) opts.onStart(state);
+  if (scratch.shape !== undefined) scratch.shape.start(state);
   return loop(game, state, agents, streams, ctx, scratch, opts, 0);
 }
 
@@ -135,6 +140,7 @@ function loop<S>(
   const before = opts.beforeDecision;
   const chosen = opts.onDecision;
   const after = opts.afterApply;
+  const shape = scratch.shape;
   let result: GameResult | null;
   while ((result = game.result(state)) === null) {
     if (decisions >= cap) {
@@ -158,6 +164,7 @@ function loop<S>(
     if (chosen !== undefined) chosen(state, side, action, n);
     game.apply(state, action, ctx);
     decisions++;
+    if (shape !== undefined) shape.step(state, side);
     if (after !== undefined) after(state, decisions);
   }
   game.finish?.(state, result, ctx);

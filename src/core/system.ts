@@ -91,6 +91,45 @@ export interface CompiledGame<S = unknown, O = unknown> {
    * SystemInfo.information is 'imperfect' and the generic search agents are to be offered.
    */
   determinize?(state: S, side: number, rng: Rng): S;
+  /**
+   * Optional per-turn lead measure of a two-sided game (reports' "Shape of a game": lead changes,
+   * comebacks, the turn from which the winner led for good). Absent = not sampled, at no cost.
+   * Systems attach it with `withLead(game, measure)` in their plug (src/systems/<id>/lead.ts).
+   */
+  readonly lead?: LeadMeasure<S>;
+}
+
+/**
+ * Side A's lead in a game, in the system's own unit (material destroyed, victory points, wounds):
+ * positive when side A (index 0) is ahead, negative when side B is. The runner samples it at the end
+ * of every turn (when `turn(state)` changes; the game's `length` when no `turn` is given) and once
+ * more when the game ends, allocating nothing.
+ */
+export interface LeadMeasure<S = unknown> {
+  /** What the lead counts, in player words and plural: 'points of enemy tanks destroyed', 'wounds'. */
+  readonly unit: string;
+  /**
+   * A comeback: the eventual winner trailed by at least this much at the end of some turn. A
+   * sensible default per system (e.g. a tenth of the points fielded, one wound).
+   */
+  readonly comebackMargin: number;
+  /** Side A's lead now (side A's score minus side B's). */
+  value(state: S): number;
+  /** The turn counter whose change marks a turn boundary (default: the game's `length`). */
+  turn?(state: S): number;
+  /** Unit of `turn`, plural, when it is not SystemInfo.lengthUnit ('rounds'). */
+  readonly turnUnit?: string;
+  /**
+   * The side that moves first, when it is not the side of the game's first decision (one side
+   * deploys first and the other moves first; a secret bid decides it): read after set-up and then
+   * after every decision until it gives a side (-1 = not known yet).
+   */
+  firstMover?(state: S): number;
+}
+
+/** The same compiled game with a lead measure attached (the object itself, so class instances keep their methods). */
+export function withLead<S, G extends CompiledGame<S>>(game: G, lead: LeadMeasure<S>): G & { readonly lead: LeadMeasure<S> } {
+  return Object.assign(game, { lead });
 }
 
 /** What a scenario file carries after core validation (see src/scenario/schema.ts). */

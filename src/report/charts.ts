@@ -39,7 +39,7 @@ export function rateBars(rows: Row[], o: { category: string; value: string; lo: 
 }
 
 /** Histogram of a discrete quantity from (value, count) rows. */
-export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string; width?: number; height?: number }): TopLevelSpec {
+export function histogram(rows: Row[], o: { value: string; count: string; title: string; xTitle: string; width?: number; height?: number; integer?: boolean; yTitle?: string }): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: o.title,
@@ -48,8 +48,8 @@ export function histogram(rows: Row[], o: { value: string; count: string; title:
     data: { values: rows },
     mark: { type: 'bar', color: '#72b7b2' },
     encoding: {
-      x: { field: o.value, type: 'quantitative', title: o.xTitle, bin: false, scale: { zero: false } },
-      y: { field: o.count, type: 'quantitative', title: 'share of games', axis: { format: '%' } },
+      x: { field: o.value, type: 'quantitative', title: o.xTitle, bin: false, scale: { zero: false }, ...(o.integer ? { axis: { tickMinStep: 1, format: 'd' } } : {}) },
+      y: { field: o.count, type: 'quantitative', title: o.yTitle ?? 'share of games', axis: { format: '%' } },
       tooltip: [
         { field: o.value, type: 'quantitative' },
         { field: o.count, type: 'quantitative', format: '.2%' },
@@ -113,7 +113,9 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
 }
 
 /** Forest plot: paired differences against the baseline with 95% intervals. */
-export function forestPlot(rows: Row[], o: { title: string }): TopLevelSpec {
+export function forestPlot(rows: Row[], o: { title: string; percent?: boolean; xTitle?: string }): TopLevelSpec {
+  const percent = o.percent !== false;
+  const fmt = percent ? '+.2%' : '+.3f';
   return {
     $schema: SCHEMA,
     title: o.title,
@@ -122,7 +124,7 @@ export function forestPlot(rows: Row[], o: { title: string }): TopLevelSpec {
     encoding: { y: { field: 'variant', type: 'nominal', sort: null, title: null } },
     layer: [
       { mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'change in side A win rate (variant − baseline)', axis: { format: '+%' } }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative', title: o.xTitle ?? (percent ? 'change in side A win rate (variant − baseline)' : 'change per game (variant − baseline)'), axis: { format: percent ? '+%' : '+' } }, x2: { field: 'hi' } } },
       {
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {
@@ -130,9 +132,9 @@ export function forestPlot(rows: Row[], o: { title: string }): TopLevelSpec {
           shape: { field: 'significant', type: 'nominal', title: 'p < 0.05' },
           tooltip: [
             { field: 'variant', type: 'nominal' },
-            { field: 'diff', type: 'quantitative', format: '+.2%' },
-            { field: 'lo', type: 'quantitative', format: '+.2%' },
-            { field: 'hi', type: 'quantitative', format: '+.2%' },
+            { field: 'diff', type: 'quantitative', format: fmt },
+            { field: 'lo', type: 'quantitative', format: fmt },
+            { field: 'hi', type: 'quantitative', format: fmt },
             { field: 'pValue', type: 'quantitative', format: '.3g' },
           ],
         },

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import type { Analysis, VariantAnalysis } from '../analysis/analyze.ts';
+import type { Analysis, MeasureComparison, VariantAnalysis } from '../analysis/analyze.ts';
 import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
@@ -16,9 +16,10 @@ import { toCsv } from './csv.ts';
 import { num, pct, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, htmlPage } from './html.ts';
 import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
-import { experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
+import { compareMeasure, experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { RobustResult } from '../answers/robust.ts';
+import { amount, shapeSentences, type ShapeAnalysis } from '../analysis/shape.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -123,12 +124,51 @@ export function buildReportFiles(input: ReportInput): Record<string, string> {
   if (views.length) files['efficiency-views.csv'] = toCsv(views);
   const comps = analysis.variants.filter((v) => v.comparison).map((v) => ({ variant: v.name, baseline: analysis.baseline, ...v.comparison! }));
   if (comps.length) files['comparisons.csv'] = toCsv(comps);
+  const measured = analysis.variants.flatMap((v) => (v.comparisons ?? []).map((c) => ({ variant: v.name, baseline: analysis.baseline, measure: c.measure, label: c.label, kind: c.kind, games: c.n, baselineValue: c.reference, variantValue: c.version, change: c.diff, lo: c.lo, hi: c.hi, se: c.se })));
+  if (measured.length) files['paired-measures.csv'] = toCsv(measured);
+  const shaped = analysis.variants.filter((v) => v.shape);
+  if (shaped.length) {
+    files['shape.csv'] = toCsv(shaped.map((v) => ({ variant: v.name, ...Object.fromEntries(tagKeys.map((k) => [k, v.tags[k] ?? ''])), ...shapeRow(v.shape!) })));
+    files['shape-histograms.csv'] = toCsv(
+      shaped.flatMap((v) => [
+        ...v.shape!.leadChangesHistogram.map((h) => ({ variant: v.name, measure: 'lead changes per game', value: h.changes, count: h.count, share: h.share })),
+        ...v.shape!.ledFromHistogram.map((h) => ({ variant: v.name, measure: `winner led for good from (${v.shape!.turnUnit})`, value: h.turn, count: h.count, share: h.share })),
+        ...v.shape!.comebackCurve.map((h) => ({ variant: v.name, measure: `winner came back from at least (${v.shape!.unit})`, value: h.deficit, count: h.games, share: h.share })),
+      ]),
+    );
+  }
   if (analysis.ranking) files['ranking.csv'] = toCsv(analysis.ranking.rows.map((r) => ({ ...r })));
   if (analysis.ratings) files['ratings.csv'] = toCsv(analysis.ratings.fits.flatMap((f) => f.ratings.map((r) => ({ [analysis.ratings!.facet ?? 'group']: f.facetValue, [analysis.ratings!.row]: r.item, theta: r.theta, se: r.se, score: r.score, lo: r.lo, hi: r.hi, games: r.games }))));
   files['provenance.csv'] = toCsv(
     input.scenario.provenance.map((e) => ({ path: e.path, value: e.value, kind: e.provenance.kind, ref: e.provenance.ref })),
   );
   return files;
+}
+
+/** One flat CSV row of a variant's shape of a game. */
+function shapeRow(a: ShapeAnalysis): Record<string, string | number> {
+  return {
+    leadUnit: a.unit,
+    comebackMargin: a.margin,
+    games: a.games,
+    decided: a.decided,
+    leadChangesMean: a.leadChanges.mean,
+    leadChangesMeanLo: a.leadChanges.meanLo,
+    leadChangesMeanHi: a.leadChanges.meanHi,
+    neverChanged: a.neverChanged.p,
+    comebackRate: a.comebacks.p,
+    comebackLo: a.comebacks.lo,
+    comebackHi: a.comebacks.hi,
+    ledForGoodFromMedian: a.ledFrom.median,
+    ledForGoodFromP10: a.ledFrom.p10,
+    ledForGoodFromP90: a.ledFrom.p90,
+    winnerNotAheadAtEnd: a.notAhead.p,
+    firstMoverGames: a.firstMover.games,
+    firstMoverWon: a.firstMover.won.p,
+    firstMoverWonLo: a.firstMover.won.lo,
+    firstMoverWonHi: a.firstMover.won.hi,
+    firstMoverDrew: a.firstMover.drawn.p,
+  };
 }
 
 function summaryJson(input: ReportInput): unknown {
@@ -190,14 +230,22 @@ export function verdictLines(input: ReportInput): string[] {
   return lines;
 }
 
+/** A tested variant's name, with the side when more than one side was tested. */
+function sprtName(input: ReportInput, v: { variant: number; side: number }): string {
+  const t = input.sprt!;
+  const name = variantName(input.analysis.variants[v.variant]);
+  return (t.sides?.length ?? 1) > 1 ? `${name} (${input.analysis.variants[0].sides[v.side]})` : name;
+}
+
 function sprtSentence(input: ReportInput): string {
   const t = input.sprt!;
-  const name = (v: number) => variantName(input.analysis.variants[v]);
-  const side = input.analysis.variants[0].sides[0];
+  const sideNames = input.analysis.variants[0].sides;
+  const tested = (t.sides ?? [0]).map((s) => sideNames[s]);
   const h = (d: number) => `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)}`;
-  const parts = t.variants.map((v) => `${name(v.variant)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
+  const parts = t.variants.map((v) => `${sprtName(input, v)}: ${v.decision === 'H1' ? `H1 accepted (a change nearer ${h(t.d1)} than ${h(t.d0)} points)` : v.decision === 'H0' ? `H0 accepted (a change nearer ${h(t.d0)} than ${h(t.d1)} points)` : 'undecided'} after ${num(v.games)} games`);
   const stop = input.result.stoppedEarly ? `stopped at ${num(input.result.games)} of ${num(input.result.plan.games)} games per variant because every test was decided` : `played all ${num(input.result.games)} games per variant`;
-  return `Sequential test of ${side}'s win rate against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
+  const whose = tested.length > 1 ? `${tested.slice(0, -1).join(', ')} and ${tested[tested.length - 1]}'s scores` : `${tested[0]}'s score`;
+  return `Sequential test of ${whose} (wins + half the draws) against the baseline (H0 ${h(t.d0)} points, H1 ${h(t.d1)}, α = β = ${t.alpha}): ${parts.join('; ')}; ${stop}.`;
 }
 
 /** Gives every <h2> an id and returns the table of contents built from them. */
@@ -283,9 +331,9 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
   if (input.sprt) {
     const t = input.sprt;
     parts.push(`<h2>Sequential test against the baseline</h2>`);
-    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: variantName(analysis.variants[v.variant]), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
-    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
-    parts.push(table(['variant', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l']));
+    specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: sprtName(input, v), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
+    parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation) of the tested side's score (a win 1, a draw ½), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
+    parts.push(table(['variant', 'side tested', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), escapeHtml(sides[v.side] ?? ''), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l', 'l']));
   }
   if (input.robust) {
     const rb = input.robust;
@@ -306,16 +354,51 @@ function renderExperiment(input: ReportInput, parts: string[], specs: Record<str
       specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
       parts.push(chartDiv('forest'));
     }
-    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => (c === 'draws' ? 'draws' : `${c} wins`));
-    const measures = (comps[0].comparisons?.map((c) => c.measure) ?? []).filter((m) => wanted.includes(m)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
+    const wanted = (input.compare ?? [...sides, 'draws']).map((c) => compareMeasure(c, sides));
+    const all = comps[0].comparisons ?? [];
+    const measures = all.filter((m) => wanted.includes(m.measure)).sort((a, b) => wanted.indexOf(a.measure) - wanted.indexOf(b.measure));
+    const metricRows = measures.filter((m) => m.kind === 'mean');
+    if (metricRows.length) {
+      parts.push(`<p class="muted small">Metrics (${metricRows.map((m) => escapeHtml(m.label)).join(', ')}): the change of the per-game mean in the metric's own unit, with the 95% interval of the mean of the per-game differences; the baseline's mean is given after the arrow.</p>`);
+    }
+    const cell = (m: MeasureComparison | undefined): string => {
+      if (!m) return '–';
+      if (m.kind === 'rate') return `${signedPct(m.diff)} <span class="muted">(${signedPct(m.lo)} to ${signedPct(m.hi)})</span>`;
+      const f = (x: number) => `${x >= 0 ? '+' : ''}${num(x, 2)}`;
+      return `${f(m.diff)} <span class="muted">(${f(m.lo)} to ${f(m.hi)}) → ${num(m.version, 2)}</span>`;
+    };
     const compTable = table(
-      ['variant', ...measures.map((m) => `${m}: change (95%)`), 'p-value', 'SE paired / unpaired'],
+      ['variant', ...measures.map((m) => `${m.label}: change (95%)${m.kind === 'rate' ? ', points' : ''}`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(variantName(v)), ...measures.map((m) => v.comparisons?.find((x) => x.measure === m)).map((x) => !x ? '–' : `${signedPct(x.diff)} <span class="muted">(${signedPct(x.lo)} to ${signedPct(x.hi)})</span>`), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(variantName(v)), ...measures.map((m) => cell(v.comparisons?.find((x) => x.measure === m.measure))), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
     );
+    if (metricRows.length && !rt) {
+      const m0 = metricRows[0];
+      const rows = comps.flatMap((v) => {
+        const x = v.comparisons?.find((c) => c.measure === m0.measure);
+        return x ? [{ variant: variantName(v), diff: x.diff, lo: x.lo, hi: x.hi, significant: x.lo > 0 || x.hi < 0 ? 'yes' : 'no' }] : [];
+      });
+      specs.forestMetric = forestPlot(rows, { title: `Change in ${m0.label} against ${baseLabel}, 95% paired intervals`, percent: false, xTitle: `change in ${m0.label} (variant − baseline)` });
+      parts.push(chartDiv('forestMetric'));
+    }
     parts.push(rt ? `<details><summary>Paired changes of all ${comps.length} variants</summary>${compTable}</details>` : compTable);
+  }
+  const shaped = analysis.variants.filter((v) => v.shape);
+  if (shaped.length) {
+    const u = shaped[0].shape!;
+    const turn = u.turnUnit.replace(/s$/, '');
+    parts.push(`<h2>Shape of a game</h2>`);
+    parts.push(`<p class="muted small">The lead is ${escapeHtml(u.unit)}, sampled at the end of every ${escapeHtml(turn)}; a comeback is a win after trailing by ${num(u.margin)} or more. Intervals are Wilson 95%.</p>`);
+    parts.push(table(
+      ['variant', 'lead changes per game', 'comebacks (of decided games)', `winner led for good from ${turn} (median, 10–90%)`, 'side acting first won'],
+      shaped.map((v) => {
+        const a = v.shape!;
+        return [escapeHtml(variantName(v)), `${num(a.leadChanges.mean, 2)} <span class="muted">(${num(a.leadChanges.meanLo, 2)}–${num(a.leadChanges.meanHi, 2)})</span>`, rateText(a.comebacks), a.ledFrom.n ? `${num(a.ledFrom.median)} <span class="muted">(${num(a.ledFrom.p10)}–${num(a.ledFrom.p90)})</span>` : '–', a.firstMover.games ? rateText(a.firstMover.won) : '–'];
+      }),
+      ['l'],
+    ));
   }
   if (analysis.pooledViews.length) {
     parts.push(`<h2>Efficiency, all variants pooled</h2>`);
@@ -434,12 +517,35 @@ function renderVariant(input: ReportInput, v: VariantAnalysis, i: number, parts:
   }
   parts.push(table(['mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], [[`${num(v.length.mean, 2)} <span class="muted">(${num(v.length.meanLo, 2)}–${num(v.length.meanHi, 2)})</span>`, num(v.length.sd, 2), num(v.length.median), num(v.length.p10), num(v.length.p90), num(v.length.min), num(v.length.max)]]));
 
+  if (v.shape) renderShape(v.shape, multi, id, parts, specs);
+
   if (v.scalars.length) {
     parts.push(`<h3>Per-game quantities</h3>`);
     parts.push(table(['quantity', 'mean (95%)', 'sd', 'median', '10%', '90%', 'min', 'max'], v.scalars.map((s) => [escapeHtml(words(s.name)), `${num(s.mean, 2)} <span class="muted">(${num(s.meanLo, 2)}–${num(s.meanHi, 2)})</span>`, num(s.sd, 2), num(s.median), num(s.p10), num(s.p90), num(s.min), num(s.max)]), ['l']));
   }
   parts.push(`<p class="muted small">${num(v.decisionsPerGame, 1)} decisions and ${num(v.randomDrawsPerGame, 1)} random draws per game.</p>`);
   if (multi) parts.push(`</details>`);
+}
+
+/** "Shape of a game": the sentences, then the two distributions (a run), or a table row (each variant of an experiment). */
+function renderShape(a: ShapeAnalysis, multi: boolean, id: (s: string) => string, parts: string[], specs: Record<string, TopLevelSpec>): void {
+  parts.push(multi ? `<h3>Shape of a game</h3>` : `<h2>Shape of a game</h2>`);
+  parts.push(`<p>${shapeSentences(a).map(escapeHtml).join(' ')}</p>`);
+  const charts: string[] = [];
+  if (!multi && a.leadChangesHistogram.length > 1) {
+    specs[id('leadChanges')] = histogram(a.leadChangesHistogram, { value: 'changes', count: 'share', title: 'Lead changes per game', xTitle: 'times the side ahead changed', width: 420, height: 140, integer: true });
+    charts.push(chartDiv(id('leadChanges')));
+  }
+  if (!multi && a.ledFromHistogram.length > 1) {
+    specs[id('ledFrom')] = histogram(a.ledFromHistogram, { value: 'turn', count: 'share', title: 'The winner led for good from', xTitle: a.turnUnit.replace(/s$/, ''), width: 420, height: 140, integer: true });
+    charts.push(chartDiv(id('ledFrom')));
+  }
+  if (!multi && a.comebackCurve.length > 1 && a.comebackCurve.length <= 80) {
+    specs[id('comebacks')] = histogram(a.comebackCurve, { value: 'deficit', count: 'share', title: 'Comebacks: the winner had trailed by at least…', xTitle: a.unit, width: 420, height: 140, yTitle: 'of decided games' });
+    charts.push(chartDiv(id('comebacks')));
+  }
+  if (charts.length) parts.push(`<div class="grid2">${charts.join('')}</div>`);
+  parts.push(`<p class="muted small">A comeback: the winner trailed by at least ${escapeHtml(amount(a.margin, a.unit))} at the end of some ${escapeHtml(a.turnUnit.replace(/s$/, ''))}. The comeback chart gives the share of decided games at every margin. Intervals are Wilson 95%. Per variant in <code>shape.csv</code>, distributions in <code>shape-histograms.csv</code>.</p>`);
 }
 
 /** Generator systems (ww2setup): no winner; every generated quantity's distribution. */

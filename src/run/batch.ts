@@ -10,7 +10,7 @@ import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
-import { addCells, addGame, emptyPairTable, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
+import { addCells, addGame, addPaired, addShape, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
 
 export interface BatchResult {
   readonly start: number;
@@ -76,15 +76,17 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
             if (ms > watch.boundMs) throw timedOut(task.variants, task.seed, currentVariant, current, watch.boundMs, ms);
           },
         };
+  // Each group's baseline goes first so that its outcomes and metrics can be paired with the
+  // group's other variants (one group unless the plan replays the variants under other agent
+  // pairings: src/app/sequential.ts).
+  const group = task.groupSize ?? task.variants.length;
+  const baselineOf = (v: number): number => (task.baseline < 0 ? -1 : v - (v % group) + task.baseline);
   const order = task.variants.map((_, i) => i);
-  // The baseline goes first so that its outcomes can be paired with every other variant.
-  if (task.baseline >= 0) {
-    order.splice(task.baseline, 1);
-    order.unshift(task.baseline);
-  }
+  if (task.baseline >= 0) order.sort((a, b) => Number(b === baselineOf(b)) - Number(a === baselineOf(a)) || a - b);
   const summaries: Summary[] = new Array(task.variants.length);
   const pairs: PairTable[] = task.variants.map(() => emptyPairTable());
-  const baseOutcomes = new Uint8Array(task.count);
+  // Per group: the baseline's outcome and (experiments) every declared metric, game by game.
+  const bases = task.baseline < 0 ? [] : Array.from({ length: Math.ceil(task.variants.length / group) }, () => ({ outcomes: new Uint8Array(task.count), metrics: undefined as Float64Array | undefined, layout: '' }));
 
   for (const vi of order) {
     const v = task.variants[vi];
@@ -95,6 +97,16 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
+    const isBase = vi === baselineOf(vi);
+    const base = task.baseline < 0 ? undefined : bases[Math.floor(vi / group)];
+    const sampler = base ? new MetricSampler(game.metrics.scalars.length, tally.ncols) : undefined;
+    const layoutKey = sampler ? `${game.metrics.scalars.join()}|${game.metrics.columns.join()}` : '';
+    if (sampler && base && isBase) {
+      base.metrics = new Float64Array(task.count * sampler.width);
+      base.layout = layoutKey;
+    }
+    const baseMetrics = base?.metrics;
+    const paired = sampler && !isBase && baseMetrics && layoutKey === base.layout ? (summary.paired = emptyPaired(sampler.width)) : undefined;
     for (let i = 0; i < task.count; i++) {
       const g = task.start + i;
       if (slots !== undefined) gameStarted(slots, slot, vi, g);
@@ -105,13 +117,20 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       }
       const streams = gameStreams(task.seed, g, sides);
       const agents = factories.map(([f, params], side) => f.create(game, side, params));
-      const { result, decisions } = playGame(game, agents, streams, tally, scratch, hooks);
+      const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
       let draws = streams.setup.draws + streams.dice.draws;
       for (const a of streams.agents) draws += a.draws;
       addGame(summary, result, tally.scalars, decisions, draws);
+      if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);
+      if (base === undefined) continue;
+      if (sampler !== undefined && baseMetrics !== undefined) {
+        const m = sampler.sample(tally.scalars, tally.cells);
+        if (isBase) baseMetrics.set(m, i * sampler.width);
+        else if (paired !== undefined) addPaired(paired, m, baseMetrics, i * sampler.width);
+      }
       const code = outcomeCode(result);
-      if (vi === task.baseline) baseOutcomes[i] = code;
-      else if (task.baseline >= 0) pairs[vi][baseOutcomes[i]][code]++;
+      if (isBase) base.outcomes[i] = code;
+      else pairs[vi][base.outcomes[i]][code]++;
     }
     addCells(summary, tally.cells);
     summaries[vi] = summary;

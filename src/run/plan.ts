@@ -29,6 +29,12 @@ export interface RunPlan {
   readonly variants: readonly VariantSpec[];
   /** Index of the baseline variant for paired comparisons, or -1. */
   readonly baseline: number;
+  /**
+   * Variants come in groups of this many (the same experiment replayed under other agent
+   * pairings): variant v is paired with the baseline of its own group, variant
+   * floor(v / groupSize) * groupSize + baseline. Absent: one group.
+   */
+  readonly groupSize?: number;
 }
 
 /** A contiguous range of game indices, played for every variant of the plan. */
@@ -37,6 +43,8 @@ export interface BatchTask {
   readonly planKey: string;
   readonly variants: readonly VariantSpec[];
   readonly baseline: number;
+  /** See RunPlan.groupSize. */
+  readonly groupSize?: number;
   readonly seed: number | string;
   readonly start: number;
   readonly count: number;

@@ -4,6 +4,7 @@
  * Memory is bounded by the number of distinct values, never by the number of games.
  */
 import { END_REASONS, type EndReason, type GameResult } from '../core/system.ts';
+import type { GameShape } from '../core/shape.ts';
 
 export interface Summary {
   games: number;
@@ -23,6 +24,117 @@ export interface Summary {
   decisions: number;
   /** 32-bit random words drawn, all streams. */
   randomDraws: number;
+  /** The shape of the games, when the system declares a lead measure (CompiledGame.lead). */
+  shape?: ShapeSummary;
+  /**
+   * Experiments, every variant but the baseline: sums over games of d and d² where d is the
+   * variant's value minus the baseline's on the same game, for every declared metric (scalars,
+   * then each column's total over all rows). Integer sums when the metrics are integers.
+   */
+  paired?: PairedSums;
+}
+
+export interface PairedSums {
+  d: number[];
+  d2: number[];
+}
+
+/**
+ * Per-game values of every declared metric, for pairing a variant with the baseline game by
+ * game: the scalars, then each column's total over all efficiency rows in this game (the tally's
+ * cells accumulate over games, so a column's game total is its new total minus the last one).
+ */
+export class MetricSampler {
+  readonly width: number;
+  readonly values: Float64Array;
+  private readonly prev: Float64Array;
+  constructor(
+    private readonly nScalars: number,
+    private readonly ncols: number,
+  ) {
+    this.width = nScalars + ncols;
+    this.values = new Float64Array(this.width);
+    this.prev = new Float64Array(ncols);
+  }
+
+  /** This game's values (valid until the next call). */
+  sample(scalars: Float64Array, cells: Float64Array): Float64Array {
+    const v = this.values;
+    const ns = this.nScalars;
+    const nc = this.ncols;
+    for (let i = 0; i < ns; i++) v[i] = scalars[i];
+    for (let c = 0; c < nc; c++) v[ns + c] = -this.prev[c];
+    for (let i = 0, c = 0; i < cells.length; i++) {
+      v[ns + c] += cells[i];
+      if (++c === nc) c = 0;
+    }
+    for (let c = 0; c < nc; c++) this.prev[c] += v[ns + c];
+    return v;
+  }
+}
+
+export function emptyPaired(width: number): PairedSums {
+  return { d: new Array(width).fill(0), d2: new Array(width).fill(0) };
+}
+
+/** Adds one game's differences (variant values − the baseline's values at base[at..]). */
+export function addPaired(p: PairedSums, values: ArrayLike<number>, base: ArrayLike<number>, at: number): void {
+  for (let m = 0; m < values.length; m++) {
+    const d = values[m] - base[at + m];
+    p.d[m] += d;
+    p.d2[m] += d * d;
+  }
+}
+
+/** Integer counts of the games' shapes (src/core/shape.ts), exactly mergeable. */
+export interface ShapeSummary {
+  /** The comeback margin the games were counted with (the lead measure's). */
+  margin: number;
+  /** Games with at least one lead sample. */
+  games: number;
+  /** Histogram of lead changes per game. */
+  changes: Record<string, number>;
+  /** Games won by a side. */
+  decided: number;
+  /** Decided games whose winner trailed by at least `margin` at the end of some turn. */
+  comebacks: number;
+  /**
+   * Decided games by the winner's deepest deficit at a sample (0: never behind), so the comeback
+   * rate can be read at any margin. Absent in summaries made before it existed.
+   */
+  deficits?: Record<string, number>;
+  /** Decided games by the turn from which the winner was ahead at every sample to the end. */
+  ledFrom: Record<string, number>;
+  /** Decided games whose winner was not ahead on the measure at the end (won on objectives, flags...). */
+  notAhead: number;
+  /** Games by the side that acted first. */
+  firstSide: number[];
+  /** The first mover's record: [won, drawn, lost]. */
+  firstMover: number[];
+}
+
+function emptyShape(margin: number, sides: number): ShapeSummary {
+  return { margin, games: 0, changes: {}, decided: 0, comebacks: 0, deficits: {}, ledFrom: {}, notAhead: 0, firstSide: new Array(sides).fill(0), firstMover: [0, 0, 0] };
+}
+
+/** Records one finished game's shape (the tracker after `end(state)`). */
+export function addShape(s: Summary, t: GameShape, r: GameResult): void {
+  if (t.samples === 0) return;
+  const sh = (s.shape ??= emptyShape(t.measure.comebackMargin, s.wins.length));
+  sh.games++;
+  bump(sh.changes, t.changes);
+  if (t.firstSide >= 0) {
+    sh.firstSide[t.firstSide]++;
+    sh.firstMover[r.winner < 0 ? 1 : r.winner === t.firstSide ? 0 : 2]++;
+  }
+  if (r.winner < 0 || r.winner > 1) return;
+  sh.decided++;
+  const deficit = r.winner === 0 ? Math.max(0, -t.minLead) : Math.max(0, t.maxLead);
+  if (deficit >= sh.margin) sh.comebacks++;
+  bump((sh.deficits ??= {}), deficit);
+  const since = r.winner === 0 ? t.aheadSinceA : t.aheadSinceB;
+  if (since < 0) sh.notAhead++;
+  else bump(sh.ledFrom, since);
 }
 
 export function emptySummary(sides: number, scalarCount: number, cellCount: number): Summary {
@@ -82,7 +194,27 @@ export function mergeSummary(a: Summary, b: Summary): Summary {
   for (let i = 0; i < a.cells.length; i++) a.cells[i] += b.cells[i];
   a.decisions += b.decisions;
   a.randomDraws += b.randomDraws;
+  if (b.paired !== undefined) {
+    const p = (a.paired ??= emptyPaired(b.paired.d.length));
+    for (let i = 0; i < b.paired.d.length; i++) {
+      p.d[i] += b.paired.d[i];
+      p.d2[i] += b.paired.d2[i];
+    }
+  }
+  if (b.shape !== undefined) mergeShape((a.shape ??= emptyShape(b.shape.margin, b.shape.firstSide.length)), b.shape);
   return a;
+}
+
+function mergeShape(a: ShapeSummary, b: ShapeSummary): void {
+  a.games += b.games;
+  for (const [k, v] of Object.entries(b.changes)) bump(a.changes, k, v);
+  a.decided += b.decided;
+  a.comebacks += b.comebacks;
+  if (b.deficits !== undefined) for (const [k, v] of Object.entries(b.deficits)) bump((a.deficits ??= {}), k, v);
+  for (const [k, v] of Object.entries(b.ledFrom)) bump(a.ledFrom, k, v);
+  a.notAhead += b.notAhead;
+  for (let i = 0; i < b.firstSide.length; i++) a.firstSide[i] += b.firstSide[i];
+  for (let i = 0; i < 3; i++) a.firstMover[i] += b.firstMover[i];
 }
 
 /**
@@ -147,6 +279,7 @@ export function canonicalSummary(s: Summary): Summary {
     details: sortedRecord(s.details, false),
     length: sortedRecord(s.length, true),
     scalars: s.scalars.map((h) => sortedRecord(h, true)),
+    ...(s.shape ? { shape: { ...s.shape, changes: sortedRecord(s.shape.changes, true), ledFrom: sortedRecord(s.shape.ledFrom, true), ...(s.shape.deficits ? { deficits: sortedRecord(s.shape.deficits, true) } : {}) } } : {}),
   };
 }
 

@@ -61,8 +61,16 @@ export const experimentSchema = z
       .min(1)
       .max(8)
       .optional(),
-    /** What the paired comparisons report, first = the verdict's: side names (their win rates) and/or 'draws'. Default: every side, then draws. */
-    compare: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * What the paired comparisons report, first = the verdict's: side names (their win rates), 'draws',
+     * and/or declared metrics of the system (per-game mean, e.g. 'kills'). Default: every side, then draws.
+     */
+    compare: z
+      .array(z.string().min(1).max(100))
+      .min(1)
+      .max(32)
+      .optional()
+      .describe("what to compare with the baseline on the same games, first = the verdict's: side names (win rates), 'draws', or metric names of the system (per-game means, e.g. 'kills'; an unknown name lists them)"),
     report: z
       .object({ matrix: z.object({ row: z.string().max(100), col: z.string().max(100), facet: z.string().max(100).optional() }).strict().optional() })
       .strict()
@@ -164,8 +172,12 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   });
   if (variantIssues.length) throw new InputError(file, withLines(src, dedupe(variantIssues)));
   const sideNames = base.compiled.sides;
-  const badCompare = (spec.compare ?? []).findIndex((c) => c !== 'draws' && !sideNames.includes(c));
-  if (badCompare >= 0) throw new InputError(file, withLines(src, [{ path: `compare.${badCompare}`, message: `expected a side name (${sideNames.map((x) => `'${x}'`).join(', ')}) or 'draws', got '${spec.compare![badCompare]}'` }]));
+  const metricNames = declaredMetrics(base);
+  const badCompare = (spec.compare ?? []).findIndex((c) => c !== 'draws' && !sideNames.includes(c) && !metricNames.includes(c));
+  if (badCompare >= 0) {
+    const metrics = metricNames.length ? `, or a metric of ${base.system.info.id} (${metricNames.join(', ')})` : '';
+    throw new InputError(file, withLines(src, [{ path: `compare.${badCompare}`, message: `expected a side name (${sideNames.map((x) => `'${x}'`).join(', ')}), 'draws'${metrics}, got '${spec.compare![badCompare]}'` }]));
+  }
   const m = spec.report?.matrix;
   if (m) {
     const missing = spec.variants.findIndex((v) => !v.tags || !(m.row in v.tags) || !(m.col in v.tags) || (m.facet !== undefined && !(m.facet in v.tags)));
@@ -181,6 +193,11 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     baseline,
   };
   return { file, text: src.text, spec, base, variants: compiled, plan };
+}
+
+/** The metrics an experiment may compare: the system's per-game scalars, then its efficiency counters (summed over rows). */
+export function declaredMetrics(l: LoadedScenario): string[] {
+  return [...new Set([...l.compiled.metrics.scalars, ...l.compiled.metrics.columns])];
 }
 
 function isExperimentDoc(d: unknown): boolean {

@@ -41,7 +41,7 @@ describe('salvo balance / sensitivity / ladder / run --set', () => {
   }, 120_000);
 
   it('ladder prints its verdict and ratings table', () => {
-    const r = salvo(['ladder', 'scenarios/duel/high-noon.yaml', '--games', '400', '--workers', '0', '--out', join(tmp, 'ladder')]);
+    const r = salvo(['ladder', 'scenarios/duel/high-noon.yaml', '--games', '400', '--budget', '25', '--workers', '0', '--out', join(tmp, 'ladder')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Strongest agent in High noon \(example duel\): trigger-happy/);
     expect(r.stdout).toMatch(/luck share \d+%/);

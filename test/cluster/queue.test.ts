@@ -97,7 +97,9 @@ describe('queue (BullMQ on Redis)', () => {
     const run = launch(['run', '--plan', plan, '--queue', url, '--out', out, '--json', '--no-progress'], logs.run, logs.json);
     const a = launch(['worker', '--redis', url, '--workers', '1', '--lock-ms', '1500'], logs.a);
     await until(() => logs.a.join('').includes('serving queue'), 30_000, 'worker a');
-    await new Promise((r) => setTimeout(r, 700)); // a is now in the middle of its batches
+    // a is now in the middle of its batches (waited for, not timed: the machine may be loaded).
+    await until(() => /batch \d+ of plan \w+: started/.test(logs.a.join('')), 60_000, 'worker a to start a batch');
+    await new Promise((r) => setTimeout(r, 300));
     const b = launch(['worker', '--redis', url, '--workers', '1', '--lock-ms', '1500'], logs.b);
     a.kill('SIGKILL');
     await a.done;
@@ -137,6 +139,35 @@ describe('queue (BullMQ on Redis)', () => {
     expect(logs.run.join('')).not.toMatch(/round 3:/);
     w.kill('SIGTERM');
     await w.done;
+    redis.kill('SIGTERM');
+  }, 150_000);
+
+  it.skipIf(!!why)('a GSPRT plan with an extra pairing: the queue adds rounds until the rule is met, and equals one process', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => listening(port), 10_000, 'redis-server');
+    const url = `redis://127.0.0.1:${port}`;
+    const plan = join(tmp, 'plan-sprt.json');
+    expect(salvo(['plan', 'experiments/duel-house-rules.yaml', '--games', '40000', '--seed', '3', '--batch', '250', '--sprt', '0,0.05', '--pairings', 'patient,random', '-o', plan]).code).toBe(0);
+    const direct = salvo(['run', '--plan', plan, '--workers', '1', '--out', join(tmp, 'direct-sprt'), '--json']);
+    expect(direct.code, direct.stderr).toBe(0);
+    const want = JSON.parse(direct.stdout);
+    expect(want.stoppedEarly).toBe(true);
+    const rounds = want.gamesPerVariant / 500;
+    expect(rounds).toBeGreaterThan(1);
+    const logs: Record<string, string[]> = { a: [], b: [], run: [], json: [] };
+    const a = launch(['worker', '--redis', url, '--workers', '1'], logs.a);
+    const b = launch(['worker', '--redis', url, '--workers', '1'], logs.b);
+    const run = launch(['run', '--plan', plan, '--queue', url, '--out', join(tmp, 'queued-sprt'), '--json', '--no-progress'], logs.run, logs.json);
+    const code = await Promise.race([run.done, new Promise<string>((r) => setTimeout(() => r('timeout'), 90_000))]);
+    expect(code, logs.run.join('') + logs.a.join('')).toBe(0);
+    expect(comparable(logs.json.join(''))).toBe(comparable(direct.stdout));
+    // Rounds 0..stop were enqueued, none after the rule was met.
+    expect(logs.run.join('')).toMatch(new RegExp(`round ${rounds - 1}: `));
+    expect(logs.run.join('')).not.toMatch(new RegExp(`round ${rounds}: `));
+    for (const w of [a, b]) w.kill('SIGTERM');
+    await Promise.all([a.done, b.done]);
     redis.kill('SIGTERM');
   }, 150_000);
 

@@ -73,6 +73,8 @@ export interface ConformanceCheck {
 }
 
 const MAX_MESSAGE = 2500;
+/** Iterations per decision for search agents (`mcts`) in the agents check. */
+const SEARCH_BUDGET = 16;
 
 function clip(s: string): string {
   return s.length <= MAX_MESSAGE ? s : `${s.slice(0, MAX_MESSAGE)} …`;
@@ -174,10 +176,13 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
         const sides = l.compiled.sides.length;
         for (const f of system.agents) {
           if (f.name === randomAgent.name) continue;
+          // A search agent is checked at a small budget: conformance (legal, read-only, ending
+          // games) does not depend on how hard it searches, and its default budget costs seconds.
+          const spec = 'iterations' in f.params ? `${f.name}:iterations=${SEARCH_BUDGET}` : f.name;
           for (let side = 0; side < sides; side++) {
-            const names = Array.from({ length: sides }, (_, s) => (s === side ? f.name : randomAgent.name));
+            const names = Array.from({ length: sides }, (_, s) => (s === side ? spec : randomAgent.name));
             try {
-              checkRandomPlayouts({ scenario: l, games: 2, seed: seed + side, agents: names, readOnlyObservations: true, cloneEvery: 1_000_000 });
+              checkRandomPlayouts({ scenario: l, games: 1, seed: seed + side, agents: names, readOnlyObservations: true, cloneEvery: 1_000_000 });
             } catch (e) {
               out.push(`${id}: agent '${f.name}' as side ${side} in ${rel(l.file)}: ${clip(messageOf(e))}`);
             }

@@ -11,14 +11,17 @@ const MUTATORS = new Set(['set', 'add', 'delete', 'clear', 'fill', 'copyWithin',
 
 export function readOnlyView<T>(value: T, label: string): T {
   const views = new WeakMap<object, object>();
-  const wrap = (v: unknown, path: string): unknown => {
+  // Paths are built only when a view is first made or a write is caught, never on a read: agents
+  // read observations in their hot loops, and the battery plays hundreds of such games.
+  const wrap = (v: unknown, pathOf: () => string): unknown => {
     if (v === null || typeof v !== 'object') return v;
     const hit = views.get(v);
     if (hit) return hit;
     const real = v as object;
+    const child = (x: unknown, k: string | symbol): unknown => (x === null || typeof x !== 'object' ? x : views.get(x) ?? wrap(x, () => `${pathOf()}.${String(k)}`));
     const builtin = ArrayBuffer.isView(real) || real instanceof Map || real instanceof Set || real instanceof Date;
     const deny = (what: string): never => {
-      throw new ObservationMutated(`${label}: an agent mutated its observation (${what} ${path}${writer()})`);
+      throw new ObservationMutated(`${label}: an agent mutated its observation (${what} ${pathOf()}${writer()})`);
     };
     // The proxy's target is an empty shadow, so the real object's own invariants (frozen
     // properties) never constrain what the traps return.
@@ -31,7 +34,7 @@ export function readOnlyView<T>(value: T, label: string): T {
           if (typeof k === 'string' && MUTATORS.has(k)) return () => deny(`${k}() on`);
           return x.bind(real);
         }
-        return wrap(x, `${path}.${String(k)}`);
+        return child(x, k);
       },
       set: (_, k) => deny(`assignment to ${String(k)} of`),
       defineProperty: (_, k) => deny(`definition of ${String(k)} on`),
@@ -45,14 +48,14 @@ export function readOnlyView<T>(value: T, label: string): T {
         const d = Reflect.getOwnPropertyDescriptor(real, k);
         if (d === undefined) return undefined;
         if (Array.isArray(real) && k === 'length') return { value: d.value, writable: true, enumerable: false, configurable: false };
-        if ('value' in d) return { value: wrap(d.value, `${path}.${String(k)}`), writable: false, enumerable: d.enumerable, configurable: true };
+        if ('value' in d) return { value: child(d.value, k), writable: false, enumerable: d.enumerable, configurable: true };
         return { ...d, configurable: true };
       },
     });
     views.set(real, view);
     return view;
   };
-  return wrap(value, 'observation') as T;
+  return wrap(value, () => 'observation') as T;
 }
 
 /** ", written at file:line" of the first stack frame outside this file (who wrote). */

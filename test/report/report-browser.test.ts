@@ -71,3 +71,28 @@ describe('answer pages render offline in Chromium, verdict and caveat first', ()
     expect(p2.firstScreen).toMatch(/placeholders out of 4 numeric values in play/);
   });
 });
+
+describe('experiments comparing a metric render offline in Chromium', () => {
+  it('compare: [shots, Hasty]: the verdict speaks of shots per game, the metric forest plot renders', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = join(tmp, 'compare-shots.yaml');
+    writeFileSync(
+      file,
+      `experiment: cmp-shots
+name: "Duel: shots per game under a house rule"
+base: ${join(ROOT, 'scenarios/duel/high-noon.yaml')}
+games: 300
+baseline: base
+compare: [shots, Hasty]
+variants:
+  - { name: base }
+  - { name: t7, overrides: { target: 7 } }
+  - { name: t9, overrides: { target: 9 } }
+`,
+    );
+    const r = await runExperiment({ file, workers: 0, out: join(tmp, 'compare-shots') });
+    const page = await check(join(r.written!.dir, 'report.html'), 2);
+    expect(page.firstScreen).toMatch(/variants change the mean shots per game at 95% on the same games/);
+    expect(page.text).toContain('shots per game: change (95%)');
+  });
+});

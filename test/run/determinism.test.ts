@@ -3,8 +3,8 @@
  * (run seed, game index) and summaries merge exactly. Checked on every bundled scenario.
  */
 import { relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runPlan } from '../../src/run/pool.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BatchPool, runPlan } from '../../src/run/pool.ts';
 import { planForScenario } from '../../src/app/execute.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { wilson } from '../../src/analysis/intervals.ts';
@@ -41,12 +41,17 @@ describe('determinism across worker counts and batch sizes', () => {
     expect(b.summaries).toEqual(a.summaries);
   });
 
+  // One pool of 2 workers for every scenario (a pool's start-up costs more than 120 games); the
+  // workers compile each plan from its inline document, so sharing it checks that too.
+  let shared: BatchPool | undefined;
+  afterAll(() => shared?.destroy());
   for (const file of bundledScenarios()) {
     it(`${relative(ROOT, file)}: inline and 2 workers agree`, async () => {
       const loaded = loadScenarioFile(file);
       const plan = planForScenario(loaded, { games: 120, seed: 7 });
       const inline = await runPlan(plan, { workers: 0, batchSize: 120 });
-      const two = await runPlan(plan, { workers: 2, batchSize: 17 });
+      shared ??= new BatchPool(2);
+      const two = await runPlan(plan, { pool: shared, batchSize: 17 });
       expect(two.summaries).toEqual(inline.summaries);
     });
   }

@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { finishPlan } from '../../app/execute.ts';
 import { addPartial, combine, mergedResult, missingRanges, newMergeState, readPartial, statusText } from '../../app/merge.ts';
 import { replaceFolder } from '../../app/output.ts';
 import { readPlanFile } from '../../app/plan-file.ts';
@@ -28,15 +27,15 @@ export function register(program: Command): void {
     .argument('<plan>', 'the plan file')
     .argument('[parts...]', 'partial result files (or folders of them)')
     .option('-o, --out <DIR>', 'report folder (default: reports/<plan file name>)')
-    .option('--status', 'print coverage and a provisional estimate; write nothing (exit 3 while incomplete)')
+    .option('--status', 'print coverage, whether the stopping rule is met and which round to run next, and a provisional estimate; write nothing (exit 3 while incomplete)')
     .option('--json', 'print the summary as JSON on stdout (as salvo run --json)')
-    .action((planPath: string, parts: string[], o: Record<string, string | boolean | undefined>) => {
+    .action(async (planPath: string, parts: string[], o: Record<string, string | boolean | undefined>) => {
       const pf = readPlanFile(planPath);
       const st = newMergeState(pf);
       for (const f of partialFiles(parts)) addPartial(st, f, readPartial(f));
       const m = combine(st);
       if (o.status) {
-        process.stdout.write(statusText(st, m));
+        process.stdout.write(statusText(st, m, planPath));
         if (!m.complete) process.exitCode = EXIT_INCOMPLETE;
         return;
       }
@@ -45,7 +44,8 @@ export function register(program: Command): void {
         process.exitCode = EXIT_INCOMPLETE;
         return;
       }
-      const done = finishPlan(pf, mergedResult(st, m));
+      const { finishPlan } = await import('../../app/execute.ts'); // the report code, only when a report is written
+      const done = finishPlan(pf, mergedResult(st, m), undefined, m.sprt ? { sprt: m.sprt } : {});
       const written = replaceFolder((o.out as string | undefined) ?? reportDir(planPath), done.files);
       printSummary({ ...done, written }, !!o.json);
     });

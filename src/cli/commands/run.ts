@@ -39,5 +39,5 @@ export function registerRun(program: Command): void {
     .option('-a, --agents <a,b>', 'one agent per side, e.g. marksman,brawler or marksman:lambda=1.5,random')
     .option('--set <path=value>', 'try one value without editing the file: overrides.<rules path>=v, options.<name>=v or scenario.<path>=v (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
   addWatchOptions(cmd, 'scenario file');
-  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500' }).action((file: string | undefined, o: Opts) => playWatched('run', file, o));
+  addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500, up to 2000 for long runs (at least 64 batches)' }).action((file: string | undefined, o: Opts) => playWatched('run', file, o));
 }

@@ -7,7 +7,7 @@ import { InputError } from '../../scenario/errors.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
-import { executePlan, type InterruptedOutcome, type PlanContext, type RunOutcome } from '../../app/execute.ts';
+import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { pct, percentDecimals } from '../../report/format.ts';
@@ -17,18 +17,21 @@ import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
 import { parsePairings } from '../../answers/robust.ts';
 import type { AgentChoice } from '../../core/agent.ts';
 
-function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
+export function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
   if (v === undefined) return undefined;
   const p = parsePairings(v);
   if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
   return p;
 }
 
-function sprtOption(v: string | undefined): SprtSpec | undefined {
-  if (v === undefined) return undefined;
+export function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
+  if (v === undefined) {
+    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
+    return undefined;
+  }
   const d = parseSprt(v);
-  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of side A's win rate as fractions (e.g. 0,0.03), got '${v}'` }]);
-  return { ...d, alpha: 0.05, beta: 0.05 };
+  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of the tested side's score (wins + half the draws) as fractions (e.g. 0,0.03), got '${v}'` }]);
+  return { ...d, alpha: 0.05, beta: 0.05, ...(side !== undefined ? { side } : {}) };
 }
 
 type Opts = Record<string, string | boolean | undefined>;
@@ -87,7 +90,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents'].filter((k) => o[k] !== undefined);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     return { pf: readPlanFile(o.plan as string), source: o.plan as string };
   }
@@ -104,7 +107,7 @@ export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
-  const { pf, base, variants } = experimentPlan(file, req);
+  const { pf, base, variants } = experimentPlan(file, { ...req, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) });
   return { pf, ctx: { base, variants }, source: file };
 }
 
@@ -142,13 +145,15 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
     return;
   }
+  // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
+  const { executePlan } = await import('../../app/execute.ts');
   const out = (o.out as string | undefined) ?? reportDir(source);
   if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
   await withSignals(async (signal) => {
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout, sprt: sprtOption(o.sprt as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -216,6 +221,24 @@ export function reportDir(file: string): string {
   return join('reports', basename(file, extname(file)));
 }
 
+/**
+ * "  Δ Patient wins -10.4 pts [-11.4, -9.3] p=2.8e-77 | Δ shots per game -2.18 [-2.26, -2.10]": what
+ * the experiment compares (`compare:`, default side A's win rate), named as in the report.
+ */
+function comparedText(v: RunOutcome['analysis']['variants'][number], compare: readonly string[] | undefined): string {
+  if (!v.comparison) return '';
+  const c = v.comparison;
+  const asked = compare ?? [];
+  const sides = asked.filter((x) => v.sides.includes(x));
+  const rates = (v.comparisons ?? []).filter((m) => m.kind === 'rate' && (sides.length ? sides.some((x) => m.measure === `${x} wins`) : m.measure === `${v.sides[0]} wins`) || (m.measure === 'draws' && asked.includes('draws')));
+  const means = (v.comparisons ?? []).filter((m) => m.kind === 'mean');
+  const parts = rates.length ? rates.map((m) => `Δ ${m.label} ${(m.diff * 100).toFixed(1)} pts [${(m.lo * 100).toFixed(1)}, ${(m.hi * 100).toFixed(1)}]`) : [`Δ ${v.sides[0] ?? 'A'} wins ${(c.diff * 100).toFixed(1)} pts [${(c.lo * 100).toFixed(1)}, ${(c.hi * 100).toFixed(1)}]`];
+  // McNemar's p-value is side A's (v.comparison): shown when side A's rate is the one shown.
+  if (rates.length === 0 || (rates.length === 1 && rates[0].measure === `${v.sides[0]} wins`)) parts[0] += ` p=${c.pValue.toPrecision(2)}`;
+  for (const m of means) parts.push(`Δ ${m.label} ${m.diff.toPrecision(3)} [${m.lo.toPrecision(3)}, ${m.hi.toPrecision(3)}]`);
+  return '  ' + parts.join(' | ');
+}
+
 export function printSummary(outcome: RunOutcome, json: boolean): void {
   if (json) {
     process.stdout.write(outcome.files['summary.json']);
@@ -235,7 +258,7 @@ export function printSummary(outcome: RunOutcome, json: boolean): void {
       return `${o.outcome} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
     });
     const cap = v.reasons.find((r) => r.reason === 'safety-cap');
-    const comp = v.comparison ? `  Δ A ${(v.comparison.diff * 100).toFixed(1)} pts [${(v.comparison.lo * 100).toFixed(1)}, ${(v.comparison.hi * 100).toFixed(1)}] p=${v.comparison.pValue.toPrecision(2)}` : '';
+    const comp = comparedText(v, outcome.report.compare);
     lines.push(`  ${analysis.variants.length > 1 ? v.name + ': ' : ''}${parts.join(' | ')}${cap && cap.k > 0 ? ` | safety cap ${cap.k}` : ''}${comp}`);
   }
   if (analysis.variants.length > 40) lines.push(`  ... ${analysis.variants.length - 40} more variants in the report`);

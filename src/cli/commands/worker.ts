@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { serveQueue } from '../../app/queue.ts';
 import { nonNegativeInt, positiveInt } from '../flags.ts';
 
 export function register(program: Command): void {
@@ -15,6 +14,7 @@ export function register(program: Command): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       const workers = nonNegativeInt('--workers', o.workers);
+      const { serveQueue } = await import('../../app/queue.ts'); // Redis code only in this command
       const played = await serveQueue(o.redis as string, { workers: workers || undefined, lockMs: positiveInt('--lock-ms', o.lockMs), log: (l) => process.stderr.write(l + '\n'), signal: ac.signal });
       process.stderr.write(`salvo worker: stopped after ${played} batches\n`);
     });

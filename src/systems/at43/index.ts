@@ -11,6 +11,7 @@ import { AT43_OPTIONS, type At43Options } from './options.ts';
 import { compileAt43 } from './engine.ts';
 import { at43Odds } from './odds.ts';
 import { assaultAgent, gunlineAgent, objectiveAgent } from './agents/index.ts';
+import { withAt43Lead } from './lead.ts';
 
 export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43Options): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
@@ -85,6 +86,6 @@ export const system = defineSystem({
     return [...new Set(roots)];
   },
   checkScenario: checkAt43Scenario,
-  compile: ({ data, scenario, options }) => compileAt43(data, scenario.body, options),
+  compile: ({ data, scenario, options }) => withAt43Lead(compileAt43(data, scenario.body, options)),
   odds: at43Odds,
 });

@@ -10,6 +10,7 @@ import { defineSystem } from '../../core/system.ts';
 import { agents, defaultAgents } from './agents/index.ts';
 import { DATA_ROOTS, rulesData } from './data/rules.ts';
 import { compile } from './engine.ts';
+import { withDuelLead } from './lead.ts';
 import { odds } from './odds.ts';
 import { options } from './options.ts';
 import { rulesSchema, scenarioSchema } from './schema.ts';
@@ -27,6 +28,6 @@ export const system = defineSystem({
   agents,
   defaultAgents,
   dataInUse: () => DATA_ROOTS,
-  compile: ({ data, scenario, options: o }) => compile(data, scenario.body, o),
+  compile: ({ data, scenario, options: o }) => withDuelLead(compile(data, scenario.body, o), data, scenario.body, o),
   odds,
 });

@@ -21,6 +21,7 @@ import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from '
 import { cloneState, newState, type MakState } from './state.ts';
 import { parseHexId } from '../../core/geometry/hex/coords.ts';
 import { stackPoints } from './rules/rolls.ts';
+import { withMakLead } from './lead.ts';
 
 export type { MakState, MakObservation, Model };
 
@@ -147,6 +148,6 @@ export const system = defineSystem({
     return [...roots];
   },
   checkScenario: (body, data) => checkScenario(body, data),
-  compile: ({ data, scenario, options: o }) => compileMak(data, scenario.body, o),
+  compile: ({ data, scenario, options: o }) => withMakLead(compileMak(data, scenario.body, o)),
   odds: oddsModule,
 });

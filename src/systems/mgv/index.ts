@@ -19,6 +19,7 @@ import { agents } from './agents/index.ts';
 import { mgvOdds } from './odds.ts';
 import { evaluate } from './evaluate.ts';
 import { determinize } from './determinize.ts';
+import { withMgvLead } from './lead.ts';
 
 export type { MgvObservation, MgvState, Model };
 
@@ -140,6 +141,6 @@ export const system = defineSystem({
     return roots;
   },
   checkScenario: checkMgvScenario,
-  compile: ({ scenario, data, options }) => compileMgv(data, scenario.body, options),
+  compile: ({ scenario, data, options }) => withMgvLead(compileMgv(data, scenario.body, options)),
   odds: mgvOdds,
 });

@@ -20,6 +20,7 @@ import { X_LOST_A, X_PTS_A } from './metrics.ts';
 import { agents } from './agents/index.ts';
 import { evaluate } from './evaluate.ts';
 import { determinize } from './determinize.ts';
+import { withPvLead } from './lead.ts';
 
 export type { PvState, PvObservation, PvStatic };
 
@@ -113,6 +114,6 @@ export const system = defineSystem({
     return [...roots];
   },
   checkScenario: (body, data, opts) => checkScenario(body, data, opts),
-  compile: (input) => compilePanzerVor(input),
+  compile: (input) => withPvLead(compilePanzerVor(input)),
   odds: oddsModule,
 });

@@ -1,0 +1,53 @@
+/**
+ * Issue 11 item 6: what a shard process pays before its first game. The CLI loads only the command
+ * it runs, so a shard never loads the analysis (arquero), the other commands or the queue (bullmq);
+ * long runs get larger batches (less coordination per game), short runs keep batches of 500.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultBatchSize, scenarioPlan, writePlanFile } from '../../src/app/plan-file.ts';
+import { ROOT } from '../helpers/bundled.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'salvo-start-up-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The modules a salvo command loads (ESM and CommonJS), from a loader hook. */
+function loadedModules(args: string[]): { code: number; urls: string[]; stderr: string } {
+  const hook = join(tmp, 'hook.mjs');
+  writeFileSync(hook, "export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }\n");
+  const register = `data:text/javascript,import { register } from 'node:module'; register(${JSON.stringify('file://' + hook)});`;
+  const r = spawnSync(process.execPath, ['--import', register, join(ROOT, 'bin', 'salvo.js'), ...args], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status ?? -1, urls: [...r.stderr.matchAll(/^LOADED (.*)$/gm)].map((m) => m[1]), stderr: r.stderr };
+}
+
+describe('start-up of a shard process', () => {
+  it('loads the systems and the pool, but not arquero, the analysis, the other commands or bullmq; `salvo run` with a report does load them', () => {
+    const plan = join(tmp, 'plan.json');
+    writePlanFile(plan, scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 20, seed: 1 }).pf);
+    const shard = loadedModules(['run', '--plan', plan, '--shard', '0/2', '--workers', '1', '--out', join(tmp, 'part.json'), '--no-progress']);
+    expect(shard.code, shard.stderr).toBe(0);
+    expect(shard.urls.some((u) => u.includes('/dist/systems/duel/'))).toBe(true);
+    expect(shard.urls.some((u) => u.includes('/piscina/'))).toBe(true);
+    for (const heavy of ['/arquero/', '/bullmq/', '/ioredis/', '/dist/analysis/analyze.js', '/dist/cli/commands/balance.js', '/dist/app/queue.js']) {
+      expect(shard.urls.filter((u) => u.includes(heavy))).toEqual([]);
+    }
+    // The hook sees what a report needs, so the check above is not vacuous.
+    const run = loadedModules(['run', '--plan', plan, '--workers', '0', '--out', join(tmp, 'report'), '--no-progress']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.urls.some((u) => u.includes('/arquero/'))).toBe(true);
+    expect(run.urls.some((u) => u.includes('/dist/analysis/analyze.js'))).toBe(true);
+  }, 60_000);
+
+  it('long runs get batches of up to 2,000 games (at least 64 batches), short ones keep 500', () => {
+    expect(defaultBatchSize(1)).toBe(500);
+    expect(defaultBatchSize(10_000)).toBe(500);
+    expect(defaultBatchSize(64_000)).toBe(1000);
+    expect(defaultBatchSize(100_000)).toBe(1500);
+    expect(defaultBatchSize(1_000_000)).toBe(2000);
+    expect(defaultBatchSize(1e9)).toBe(2000);
+    for (const games of [10_000, 64_000, 100_000, 1_000_000]) expect(Math.ceil(games / defaultBatchSize(games))).toBeGreaterThanOrEqual(games >= 32_000 ? 64 : 1);
+  });
+});
