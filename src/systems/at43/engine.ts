@@ -113,7 +113,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   };
   const costLost = (s: At43State, side: number): number => {
     let c = 0;
-    for (const U of m.units) if (U.side === side && U.fielded > 0) c += (U.cost * (U.fielded - s.members[U.index])) / U.fielded;
+    for (const U of m.units) if (U.side === side && U.fielded > 0) c += (U.cost * Math.max(0, U.fielded - s.members[U.index])) / U.fielded;
     return c;
   };
 
