@@ -34,7 +34,7 @@ export function carrierOk(m: Model, f: number, group: number): boolean {
 /** Can fighter f fire slot sl now (weapon present, not fired this activation, part intact)? */
 export function slotReady(m: Model, s: At43State, f: number, sl: number): boolean {
   if (m.fSlots[f * MAX_SLOTS + sl] < 0 || s.fired[f] & (1 << sl)) return false;
-  return !m.units[m.fUnit[f]].afv || s.sp[f * SP_STRIDE + 2 + sl] > 0;
+  return m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 2 + sl] > 0;
 }
 
 /** Nearest alive fighter of unit v seen by a ready carrier of weapon w in unit u (indirect target), or -1. */
