@@ -63,47 +63,57 @@ let discModel: Model | null = null;
 /** Slack on the disc tests, far above rounding and far below any rule distance. */
 const DISC_EPS = 1e-6;
 
-function syncDiscs(m: Model, s: At43State): void {
-  discState = s;
-  discGeom = s.geom;
-  discModel = m;
-  for (let u = 0; u < m.units.length; u++) {
-    const U = m.units[u];
-    const L = s.leader[u];
-    if (s.members[u] === 0 || L < 0) {
-      DR[u] = -1;
-      continue;
-    }
-    const x = s.fx[L];
-    const y = s.fy[L];
-    let R = 0;
-    let size = 0;
-    let minSize = Infinity;
-    for (let f = U.first; f < U.first + U.count; f++) {
-      if (!s.alive[f]) continue;
-      if (m.fSize[f] > size) size = m.fSize[f];
-      if (m.fSize[f] < minSize) minSize = m.fSize[f];
-      const dx = s.fx[f] - x;
-      const dy = s.fy[f] - y;
-      const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-      if (e > R) R = e;
-    }
-    DX[u] = x;
-    DY[u] = y;
-    DR[u] = R + DISC_EPS;
-    DS[u] = size;
-    DSMIN[u] = minSize;
+/** Version of the disc scratch (bumped when the state or its geometry changes) and per unit the version its disc was computed at. */
+let discVer = 0;
+const DV = new Int32Array(MAX_UNITS).fill(-1);
+
+/** The disc of unit u from its alive members, at the current version. */
+function computeDisc(m: Model, s: At43State, u: number): void {
+  DV[u] = discVer;
+  const U = m.units[u];
+  const L = s.leader[u];
+  if (s.members[u] === 0 || L < 0) {
+    DR[u] = -1;
+    return;
   }
+  const x = s.fx[L];
+  const y = s.fy[L];
+  let R = 0;
+  let size = 0;
+  let minSize = Infinity;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f]) continue;
+    if (m.fSize[f] > size) size = m.fSize[f];
+    if (m.fSize[f] < minSize) minSize = m.fSize[f];
+    const dx = s.fx[f] - x;
+    const dy = s.fy[f] - y;
+    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+    if (e > R) R = e;
+  }
+  DX[u] = x;
+  DY[u] = y;
+  DR[u] = R + DISC_EPS;
+  DS[u] = size;
+  DSMIN[u] = minSize;
 }
 
-/** Brings the unit discs (DX, DY, DR; DR < 0 when the unit has left the table) up to date with s. */
-function discsOf(m: Model, s: At43State): void {
-  if (discState !== s || discGeom !== s.geom || discModel !== m) syncDiscs(m, s);
+/** Brings the disc of unit u (DX, DY, DR; DR < 0 when the unit has left the table, DS, DSMIN) up to date with s, lazily per unit. */
+function discOf(m: Model, s: At43State, u: number): void {
+  if (discState !== s || discGeom !== s.geom || discModel !== m) {
+    discState = s;
+    discGeom = s.geom;
+    discModel = m;
+    if (++discVer > 0x3fffffff) {
+      discVer = 0;
+      DV.fill(-1);
+    }
+  }
+  if (DV[u] !== discVer) computeDisc(m, s, u);
 }
 
 /** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
 export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r: number, v: number, c: number): boolean {
-  discsOf(m, s);
+  discOf(m, s, v);
   const R = DR[v];
   if (R < 0) return true;
   const dx = DX[v] - x;
@@ -114,7 +124,8 @@ export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r:
 
 /** Are units u and v (shifted by ox, oy) surely more than c apart, edge to edge, base for base? */
 export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: number, ox = 0, oy = 0): boolean {
-  discsOf(m, s);
+  discOf(m, s, u);
+  discOf(m, s, v);
   const Ru = DR[u];
   const Rv = DR[v];
   if (Ru < 0 || Rv < 0) return true;
@@ -130,7 +141,8 @@ export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: n
  * u's disc centre, against the sum of the radii.
  */
 export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, v: number, c: number): boolean {
-  discsOf(m, s);
+  discOf(m, s, u);
+  discOf(m, s, v);
   const Ru = DR[u];
   const Rv = DR[v];
   if (Ru < 0 || Rv < 0) return true;
@@ -146,7 +158,7 @@ export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy
 
 /** Does unit u's disc, translated along (dx, dy) by up to t, stay beyond the circle (cx, cy, cr)? */
 export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, cx: number, cy: number, cr: number): boolean {
-  discsOf(m, s);
+  discOf(m, s, u);
   const Ru = DR[u];
   if (Ru < 0) return true;
   const px = cx - DX[u];
@@ -433,7 +445,7 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
   const c = HIDDEN[k];
   if (c !== 0) return c === 1;
   let r = false;
-  discsOf(m, s);
+  discOf(m, s, v);
   const Rv = DR[v];
   if (Rv >= 0 && s.alive[a]) {
     const size = DS[v];
@@ -560,7 +572,8 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
   const k = u * MAX_UNITS + v;
   const c = CLEAR_VIEW[k];
   if (c !== 0) return c === 1;
-  discsOf(m, s);
+  discOf(m, s, u);
+  discOf(m, s, v);
   const Ru = DR[u];
   const Rv = DR[v];
   let r = Ru >= 0 && Rv >= 0;
@@ -645,7 +658,7 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
   // unit by unit (fighters in index order still): a unit whose disc misses the zone has no base in it
   for (let w = 0; w < m.units.length; w++) {
     if (w === u || w === v || (melee && melee[w]) || s.drills[w] & kneeBit) continue;
-    discsOf(m, s);
+    discOf(m, s, w);
     const R = DR[w];
     if (R < 0 || !circleTouchesConvex(QUAD, 4, DX[w], DY[w], R)) continue;
     const W = m.units[w];
