@@ -103,6 +103,11 @@ export interface Model {
   /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
   readonly fSlots: Int32Array;
   readonly fSpecial: Uint8Array;
+  /**
+   * Per unit and weapon index, the (fighter, slot) pairs carrying that weapon as fighter * 4 + slot,
+   * in fighter then slot order (empty for a weapon the unit lacks): the carriers without a scan.
+   */
+  readonly weaponSlots: ReadonlyArray<ReadonlyArray<Int32Array>>;
   /** Fighters without a close-combat weapon (special weapon bearers, heroes without one: p.70). */
   readonly fNoCc: Uint8Array;
   /** On the table at set-up (reserved slots are not). */
@@ -311,7 +316,15 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir, convex };
   });
   const sides = sc.sides.map((s) => s.id);
+  const weaponSlots = units.map((U) =>
+    weapons.map((_, w) => {
+      const pairs: number[] = [];
+      for (let f = U.first; f < U.first + U.count; f++) for (let sl = 0; sl < MAX_SLOTS; sl++) if (fSlots[f * MAX_SLOTS + sl] === w) pairs.push(f * MAX_SLOTS + sl);
+      return Int32Array.from(pairs);
+    }),
+  );
   return {
+    weaponSlots,
     rules,
     opts,
     sides,

@@ -92,15 +92,16 @@ export function anyReadyShooter(m: Model, s: At43State, u: number, w: number, v:
 
 /** Alive fighters of u with a ready slot of weapon w, into out; returns their number. */
 export function readyCarriers(m: Model, s: At43State, u: number, w: number, out: Int32Array): number {
-  const U = m.units[u];
+  const pairs = m.weaponSlots[u][w];
   let n = 0;
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!s.alive[f]) continue;
-    for (let sl = 0; sl < MAX_SLOTS; sl++)
-      if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
-        out[n++] = f;
-        break;
-      }
+  let last = -1;
+  for (let i = 0; i < pairs.length; i++) {
+    const f = pairs[i] >> 2; // MAX_SLOTS = 4
+    if (f === last || !s.alive[f]) continue;
+    if (slotReady(m, s, f, pairs[i] & 3)) {
+      out[n++] = f;
+      last = f;
+    }
   }
   return n;
 }
