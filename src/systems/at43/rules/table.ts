@@ -612,13 +612,10 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
   const k = a * MAX_UNITS + v;
   const c = SEES_UNIT[k];
   if (c !== 0) return c === 1;
-  if (s.alive[a] && unitsInClearView(m, s, m.fUnit[a], v)) {
-    SEES_UNIT[k] = 1;
-    return true;
-  }
-  // the member seen last time first, then the whole unit behind one obstacle, then member by member
+  // the member seen last time first, then the two units in clear view, then the whole unit behind
+  // one obstacle, then member by member
   const w = WITNESS[k];
-  let r = w >= 0 && s.alive[w] === 1 && sees(m, s, a, w);
+  let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
   if (!r && !hiddenFromUnit(m, s, a, v)) {
     const V = m.units[v];
     for (let f = V.first; f < V.first + V.count && !r; f++) {
