@@ -13,9 +13,14 @@ import type { CompiledGame, GameResult, PlayContext } from './system.ts';
 import type { Tally } from './tally.ts';
 import { shapeTrackerFor, type ShapeTracker } from './shape.ts';
 
-/** Reusable per-worker scratch: the action buffer and one decision context per side. */
+/**
+ * Reusable per-worker scratch: the action buffer and one decision context per side, kept from
+ * game to game (a scratch serves one game at a time).
+ */
 export class PlayScratch {
   readonly legal: Int32Array;
+  /** Decision contexts by side, re-aimed at each game's state and streams by the loop. */
+  readonly ctxs: Ctx<unknown>[] = [];
   /** Follows the lead once per turn when the system declares a lead measure (else undefined: no cost). */
   readonly shape: ShapeTracker | undefined;
   constructor(readonly game: CompiledGame) {
@@ -29,12 +34,12 @@ class Ctx<S> implements DecisionContext<unknown, S> {
   obs: unknown = undefined;
   hasObs = false;
   constructor(
-    private readonly game: CompiledGame<S>,
-    private readonly state: S,
+    public game: CompiledGame<S>,
+    public state: S,
     readonly side: number,
     readonly legal: Int32Array,
-    readonly rng: Rng,
-    private readonly wrap: ((observation: unknown, side: number) => unknown) | undefined,
+    public rng: Rng,
+    public wrap: ((observation: unknown, side: number) => unknown) | undefined,
   ) {}
   observe(): unknown {
     if (!this.hasObs) {
@@ -134,8 +139,20 @@ function loop<S>(
   decisions: number,
 ): PlayOutcome<S> {
   const legal = scratch.legal;
-  const ctxs: Ctx<S>[] = [];
-  for (let s = 0; s < agents.length; s++) ctxs.push(new Ctx(game, state, s, legal, streams.agents[s], opts.observation));
+  // The scratch's contexts, aimed at this game (no allocation per game once there are enough).
+  const ctxs: Ctx<S>[] = scratch.ctxs as Ctx<S>[];
+  for (let s = 0; s < agents.length; s++) {
+    const c = ctxs[s];
+    if (c === undefined) ctxs.push(new Ctx(game, state, s, legal, streams.agents[s], opts.observation));
+    else {
+      c.game = game;
+      c.state = state;
+      c.rng = streams.agents[s];
+      c.wrap = opts.observation;
+      c.obs = undefined;
+      c.hasObs = false;
+    }
+  }
   const cap = opts.maxDecisions ?? game.maxDecisions;
   const before = opts.beforeDecision;
   const chosen = opts.onDecision;

@@ -106,15 +106,17 @@ export interface MetricIndex<C extends string, Sc extends string> {
  *   const M = metricNames(['shots', 'hits'], ['aimsTaken']);  ctx.tally.add(row, M.col.hits)
  */
 export function metricNames<const C extends string, const Sc extends string>(columns: readonly C[], scalars: readonly Sc[]): MetricIndex<C, Sc> & { readonly columns: readonly C[]; readonly scalars: readonly Sc[] } {
-  const col = Object.create(null) as Record<C, number>;
-  columns.forEach((c, i) => {
-    if (c in col) throw new Error(`metric column '${c}' declared twice`);
-    col[c] = i;
-  });
-  const scalar = Object.create(null) as Record<Sc, number>;
-  scalars.forEach((c, i) => {
-    if (c in scalar) throw new Error(`metric scalar '${c}' declared twice`);
-    scalar[c] = i;
-  });
+  // Fast-mode objects (Object.fromEntries), not null-prototype dictionaries: `M.col.hits` sits in
+  // hot loops, and a dictionary's property is a hash lookup there.
+  const indexOf = <N extends string>(names: readonly N[], what: string): Record<N, number> => {
+    const seen = new Set<string>();
+    for (const n of names) {
+      if (seen.has(n)) throw new Error(`metric ${what} '${n}' declared twice`);
+      seen.add(n);
+    }
+    return Object.fromEntries(names.map((n, i) => [n, i])) as Record<N, number>;
+  };
+  const col = indexOf(columns, 'column');
+  const scalar = indexOf(scalars, 'scalar');
   return { col, scalar, columns, scalars };
 }

@@ -16,6 +16,8 @@ import type { PvState } from '../../src/systems/panzervor/index.ts';
 import type { MgvState } from '../../src/systems/mgv/index.ts';
 import { ST_SPLIT_DEF } from '../../src/systems/mgv/state.ts';
 import { S_ABIL } from '../../src/systems/panzervor/state.ts';
+import { sealedAbilityAt } from '../../src/systems/panzervor/actions.ts';
+import { frameArg } from '../../src/core/decision/stack.ts';
 import { bundledScenarios } from '../helpers/bundled.ts';
 
 interface Visit<S> {
@@ -97,18 +99,23 @@ describe('Panzer Vor! determinize', () => {
     const r = new Rng([3, 1, 4, 1]);
     let secrets = 0;
     let varied = 0;
+    /** The sealed choice (the secretAbility frame's character) of a state, or -2 when none is pending. */
+    const secretOf = (s: PvState): number => {
+      const at = sealedAbilityAt(s.pending);
+      return at < 0 ? -2 : frameArg(s.pending, 1, at);
+    };
     randomPlayouts<PvState>(loaded, 40, 1, (s, side) => {
       const L = s.layer;
-      if (s.step !== S_ABIL || s.aSecret[L] < -1) return;
+      if (s.step !== S_ABIL || secretOf(s) < -1) return;
       const G = (loaded.compiled as unknown as { G: { tSide: Int8Array } }).G;
       const attacker = G.tSide[s.aAtt[L]];
       expect(side).toBe(1 - attacker);
       checkAt(loaded, s, side, r);
       const values = new Set<number>();
-      for (let k = 0; k < 20; k++) values.add((loaded.compiled.determinize!(s, side, r) as PvState).aSecret[L]);
+      for (let k = 0; k < 20; k++) values.add(secretOf(loaded.compiled.determinize!(s, side, r) as PvState));
       if (values.size > 1) varied++;
       // The attacker knows its own choice.
-      for (let k = 0; k < 5; k++) expect((loaded.compiled.determinize!(s, attacker, r) as PvState).aSecret[L]).toBe(s.aSecret[L]);
+      for (let k = 0; k < 5; k++) expect(secretOf(loaded.compiled.determinize!(s, attacker, r) as PvState)).toBe(secretOf(s));
       secrets++;
     });
     expect(secrets).toBeGreaterThan(0);

@@ -57,9 +57,35 @@ const MAX_CODE = 2 ** 31;
 
 /** Gives the encoders built from the spec their per-kind types (Object.create's `any` carries them over). */
 function typedEncoders<S extends CodecSpec>(built: Record<string, (...v: number[]) => number>): Encoders<S> {
-  const out: Encoders<S> = Object.create(null);
-  Object.assign(out, built);
-  return out;
+  const out: Encoders<S> = Object.create(Object.prototype);
+  return Object.assign(out, Object.fromEntries(Object.entries(built))); // fast mode: see fastObject
+}
+
+/**
+ * A fast-mode copy of an object built key by key. An object that grows past a dozen or so keys
+ * added by name at run time (or a null-prototype one) becomes a dictionary, whose properties are
+ * hash lookups the optimiser cannot inline; `A.encode.fire`, `A.read.fire.target` and
+ * `A.kindIndex.fire` sit in hot loops. Object.fromEntries builds the copy in fast mode.
+ */
+function fastObject<T extends object>(o: T): T {
+  const copy: T = Object.create(Object.prototype);
+  return Object.assign(copy, Object.fromEntries(Object.entries(o)));
+}
+
+/** Is v a whole number in [0, n)? (v >>> 0) === v: a uint32, so no NaN, fraction or negative. */
+function inRange(v: number, n: number): boolean {
+  return v >>> 0 === v && v < n;
+}
+
+/** Field reader (code - offset) / stride mod size: a shift and a mask when both are powers of two. */
+function fieldReader(off: number, stride: number, n: number): (code: number) => number {
+  const sh = Math.log2(stride);
+  if (Number.isInteger(sh) && Number.isInteger(Math.log2(n))) {
+    const mask = n - 1;
+    return (code: number) => ((code - off) >>> sh) & mask;
+  }
+  // codes are below 2^31, so | 0 truncates the non-negative quotient like Math.floor
+  return (code: number) => (((code - off) / stride) | 0) % n;
 }
 
 export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> {
@@ -117,19 +143,50 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     const sz = sizes[ki];
     const st = strides[ki];
     const off = offsets[ki];
-    const check = (v: number, fi: number): number => {
-      if (!(Number.isInteger(v) && v >= 0 && v < sz[fi])) throw new Error(`action codec: ${k}.${fieldNames[ki][fi]} = ${v} is outside [0, ${sz[fi]})`);
-      return v;
+    const bad = (v: number, fi: number): never => {
+      throw new Error(`action codec: ${k}.${fieldNames[ki][fi]} = ${v} is outside [0, ${sz[fi]})`);
     };
-    // Specialised for the common arities so the hot loop never builds an arguments array.
+    // Specialised for the common arities so the hot loop never builds an arguments array; the
+    // sizes and strides are closure constants and each check is a compare or two.
+    const [n0, n1, n2, n3, n4] = [sz[0], sz[1], sz[2], sz[3], sz[4]];
+    const [s1, s2, s3, s4] = [st[1], st[2], st[3], st[4]];
     switch (sz.length) {
       case 0: encode[k] = () => off; break;
-      case 1: encode[k] = (a: number) => off + check(a, 0); break;
-      case 2: encode[k] = (a: number, b: number) => off + check(a, 0) + check(b, 1) * st[1]; break;
-      case 3: encode[k] = (a: number, b: number, c: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2]; break;
-      case 4: encode[k] = (a: number, b: number, c: number, d: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2] + check(d, 3) * st[3]; break;
-      case 5: encode[k] = (a: number, b: number, c: number, d: number, e: number) => off + check(a, 0) + check(b, 1) * st[1] + check(c, 2) * st[2] + check(d, 3) * st[3] + check(e, 4) * st[4]; break;
-      default: encode[k] = (...v: number[]) => { let code = off; for (let i = 0; i < sz.length; i++) code += check(v[i], i) * st[i]; return code; };
+      case 1: encode[k] = (a: number) => (inRange(a, n0) ? off + a : bad(a, 0)); break;
+      case 2: encode[k] = (a: number, b: number) => (inRange(a, n0) ? (inRange(b, n1) ? off + a + b * s1 : bad(b, 1)) : bad(a, 0)); break;
+      case 3:
+        encode[k] = (a: number, b: number, c: number) => {
+          if (!inRange(a, n0)) bad(a, 0);
+          if (!inRange(b, n1)) bad(b, 1);
+          if (!inRange(c, n2)) bad(c, 2);
+          return off + a + b * s1 + c * s2;
+        };
+        break;
+      case 4:
+        encode[k] = (a: number, b: number, c: number, d: number) => {
+          if (!inRange(a, n0)) bad(a, 0);
+          if (!inRange(b, n1)) bad(b, 1);
+          if (!inRange(c, n2)) bad(c, 2);
+          if (!inRange(d, n3)) bad(d, 3);
+          return off + a + b * s1 + c * s2 + d * s3;
+        };
+        break;
+      case 5:
+        encode[k] = (a: number, b: number, c: number, d: number, e: number) => {
+          if (!inRange(a, n0)) bad(a, 0);
+          if (!inRange(b, n1)) bad(b, 1);
+          if (!inRange(c, n2)) bad(c, 2);
+          if (!inRange(d, n3)) bad(d, 3);
+          if (!inRange(e, n4)) bad(e, 4);
+          return off + a + b * s1 + c * s2 + d * s3 + e * s4;
+        };
+        break;
+      default:
+        encode[k] = (...v: number[]) => {
+          let code = off;
+          for (let i = 0; i < sz.length; i++) code += (inRange(v[i], sz[i]) ? v[i] : bad(v[i], i)) * st[i];
+          return code;
+        };
     }
   });
   // Plain objects (not null-prototype dictionaries) so that `kindIndex.fire` and `read.fire.target`
@@ -140,11 +197,7 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   kinds.forEach((k, ki) => {
     const off = offsets[ki];
     const r: Record<string, (code: number) => number> = {};
-    fieldNames[ki].forEach((f, fi) => {
-      const stride = strides[ki][fi];
-      const n = sizes[ki][fi];
-      r[f] = (code: number) => Math.floor((code - off) / stride) % n;
-    });
+    fieldNames[ki].forEach((f, fi) => (r[f] = fieldReader(off, strides[ki][fi], sizes[ki][fi])));
     read[k] = r;
   });
 
@@ -154,8 +207,8 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
     size,
     // The per-kind encoders built above, one per declared kind, with the arity of its fields.
     encode: typedEncoders<S>(encode),
-    kindIndex: kindIndex as { readonly [K in keyof S]: number },
-    read: read as Readers<S>,
+    kindIndex: fastObject(kindIndex) as { readonly [K in keyof S]: number },
+    read: fastObject(read) as Readers<S>,
     encodeFields(kind, fields) {
       const ki = kindIndex[kind];
       const values = fieldNames[ki].map((f) => (fields as Record<string, number>)[f]);

@@ -11,22 +11,49 @@ type Generator = ReturnType<typeof xoroshiro128plusFromState>;
 
 const TWO_32 = 4294967296;
 
+function generator(state: readonly [number, number, number, number]): Generator {
+  if ((state[0] | state[1] | state[2] | state[3]) === 0) {
+    throw new Error('Rng: an all-zero xoroshiro128+ state never leaves zero');
+  }
+  return xoroshiro128plusFromState([state[0] | 0, state[1] | 0, state[2] | 0, state[3] | 0]);
+}
+
+/** Derives a deferred stream's state words (streams.ts): (run key, game index, purpose) -> state. */
+export type StreamDerivation = (key: Uint32Array, game: number, purpose: number) => readonly [number, number, number, number];
+
 export class Rng {
-  private readonly gen: Generator;
+  /** The generator; null until first used when the stream is deferred. */
+  private gen: Generator | null = null;
   /** Number of 32-bit words drawn so far (for the "random draws per game" benchmark figure). */
   draws = 0;
+  // A deferred stream (streams.ts gameStreams): what derives its state on first use.
+  private readonly key: Uint32Array | null;
+  private readonly game: number;
+  private readonly purpose: number;
+  private readonly derive: StreamDerivation | null;
 
-  constructor(state: readonly [number, number, number, number]) {
-    if ((state[0] | state[1] | state[2] | state[3]) === 0) {
-      throw new Error('Rng: an all-zero xoroshiro128+ state never leaves zero');
-    }
-    this.gen = xoroshiro128plusFromState([state[0] | 0, state[1] | 0, state[2] | 0, state[3] | 0]);
+  /**
+   * From a full 128-bit state; or, with `state` null, a deferred stream whose state
+   * `derive(key, game, purpose)` gives at its first draw (a game's unused streams cost nothing).
+   */
+  constructor(state: readonly [number, number, number, number] | null, key: Uint32Array | null = null, game = 0, purpose = 0, derive: StreamDerivation | null = null) {
+    this.key = key;
+    this.game = game;
+    this.purpose = purpose;
+    this.derive = derive;
+    if (state !== null) this.gen = generator(state);
+    else if (key === null || derive === null) throw new Error('Rng: a deferred stream needs its key and derivation');
+  }
+
+  private start(): Generator {
+    // (a deferred stream always has key and derive: see the constructor)
+    return (this.gen = generator((this.derive as StreamDerivation)(this.key as Uint32Array, this.game, this.purpose)));
   }
 
   /** Raw unsigned 32-bit draw. */
   nextUint32(): number {
     this.draws++;
-    return this.gen.next() >>> 0;
+    return (this.gen ?? this.start()).next() >>> 0;
   }
 
   /** Uniform integer in [0, n), n in [1, 2^32]. */
@@ -82,7 +109,7 @@ export class Rng {
 
   /** Snapshot of the generator state (for golden tests and clones). */
   state(): [number, number, number, number] {
-    const s = this.gen.getState();
+    const s = (this.gen ?? this.start()).getState();
     return [s[0], s[1], s[2], s[3]];
   }
 

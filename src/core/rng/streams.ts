@@ -44,55 +44,45 @@ export function mix32(x: number): number {
   return x >>> 0;
 }
 
-// ---- 64-bit arithmetic on (hi, lo) uint32 pairs; results in the module registers H, L ----
-let H = 0;
-let L = 0;
+// ---- 64-bit arithmetic on (hi, lo) uint32 pairs ----
+// Results go out through a typed array, not module variables: a module `let` holding a uint32 of
+// 2^30 or more is a heap number, and every write to it would allocate.
+const R = new Uint32Array(2); // [hi, lo]
 
-/** (ah,al) * (bh,bl) mod 2^64 into H, L. */
-function mul64(ah: number, al: number, bh: number, bl: number): void {
-  const a0 = al & 0xffff;
-  const a1 = al >>> 16;
-  const b0 = bl & 0xffff;
-  const b1 = bl >>> 16;
+/** High 32 bits of the 64-bit product of two uint32 values (16-bit limbs, exact in doubles). */
+function mulHi(a: number, b: number): number {
+  const a0 = a & 0xffff;
+  const a1 = a >>> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >>> 16;
   const p00 = a0 * b0;
   const p01 = a0 * b1;
   const p10 = a1 * b0;
-  const p11 = a1 * b1;
   const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  L = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
-  H = (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + Math.imul(al, bh) + Math.imul(ah, bl)) >>> 0;
+  return a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16);
 }
 
-/** (ah,al) + (bh,bl) mod 2^64 into H, L. */
-function add64(ah: number, al: number, bh: number, bl: number): void {
-  const lo = al + bl;
-  L = lo >>> 0;
-  H = (ah + bh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-}
-
-/** SplitMix64's finaliser (Steele, Lea & Flood 2014; constants of Stafford's Mix13) into H, L. */
+/** SplitMix64's finaliser (Steele, Lea & Flood 2014; constants of Stafford's Mix13) into R. */
 function mix64(h: number, l: number): void {
-  // z ^= z >>> 30; z *= 0xbf58476d1ce4e5b9
-  l = (l ^ ((l >>> 30) | (h << 2))) >>> 0;
-  h = (h ^ (h >>> 30)) >>> 0;
-  mul64(h, l, 0xbf58476d, 0x1ce4e5b9);
-  h = H;
-  l = L;
+  // z ^= z >>> 30; z *= 0xbf58476d1ce4e5b9 (mod 2^64: lo*lo in full, the cross terms' low words)
+  let lo = (l ^ ((l >>> 30) | (h << 2))) >>> 0;
+  let hi = (h ^ (h >>> 30)) >>> 0;
+  let mh = (mulHi(lo, 0x1ce4e5b9) + Math.imul(lo, 0xbf58476d) + Math.imul(hi, 0x1ce4e5b9)) >>> 0;
+  let ml = Math.imul(lo, 0x1ce4e5b9) >>> 0;
   // z ^= z >>> 27; z *= 0x94d049bb133111eb
-  l = (l ^ ((l >>> 27) | (h << 5))) >>> 0;
-  h = (h ^ (h >>> 27)) >>> 0;
-  mul64(h, l, 0x94d049bb, 0x133111eb);
-  h = H;
-  l = L;
+  lo = (ml ^ ((ml >>> 27) | (mh << 5))) >>> 0;
+  hi = (mh ^ (mh >>> 27)) >>> 0;
+  mh = (mulHi(lo, 0x133111eb) + Math.imul(lo, 0x94d049bb) + Math.imul(hi, 0x133111eb)) >>> 0;
+  ml = Math.imul(lo, 0x133111eb) >>> 0;
   // z ^= z >>> 31
-  L = (l ^ ((l >>> 31) | (h << 1))) >>> 0;
-  H = (h ^ (h >>> 31)) >>> 0;
+  R[1] = ml ^ ((ml >>> 31) | (mh << 1));
+  R[0] = mh ^ (mh >>> 31);
 }
 
 /** Exposed for the tests (checked against a BigInt reference): mix64 of a 64-bit value. */
 export function mix64BigInt(x: bigint): bigint {
   mix64(Number((x >> 32n) & 0xffffffffn), Number(x & 0xffffffffn));
-  return (BigInt(H) << 32n) | BigInt(L);
+  return (BigInt(R[0]) << 32n) | BigInt(R[1]);
 }
 
 const TWO_64 = 1n << 64n;
@@ -131,35 +121,58 @@ export function checkSeed(seed: unknown): string | null {
   return null;
 }
 
-// The run key of the last seed seen: a worker plays many games of one seed.
+// The run key of the last seed seen (a worker plays many games of one seed); a new seed gets a
+// new array, so deferred streams keep the key they were made with.
 let lastSeed: number | string | undefined;
-let keyHi = 0;
-let keyLo = 0;
+let runKey = new Uint32Array(2);
 
-/** The 128-bit state for (run seed, game index, purpose, sub-index). Pure function. */
-export function streamState(seed: number | string, game: number, purpose: number, sub = 0): [number, number, number, number] {
+function keyOf(seed: number | string): Uint32Array {
   if (seed !== lastSeed) {
-    [keyHi, keyLo] = seedKey(seed);
+    runKey = Uint32Array.from(seedKey(seed));
     lastSeed = seed;
   }
+  return runKey;
+}
+
+function checkStream(game: number, purpose: number, sub: number): void {
   if (!(Number.isInteger(game) && game >= 0 && game < MAX_GAMES)) throw new Error(`game index must be a whole number in [0, 2^40), got ${game}`);
   if (!(Number.isInteger(purpose) && purpose >= 0 && purpose <= MAX_PURPOSE)) throw new Error(`stream purpose must be in [0, ${MAX_PURPOSE}], got ${purpose}`);
   if (!(Number.isInteger(sub) && sub >= 0 && sub <= MAX_SUB)) throw new Error(`stream sub-index must be in [0, ${MAX_SUB}], got ${sub}`);
+}
+
+/** The 128-bit state for (run seed, game index, purpose, sub-index). Pure function. */
+export function streamState(seed: number | string, game: number, purpose: number, sub = 0): [number, number, number, number] {
+  const key = keyOf(seed);
+  checkStream(game, purpose, sub);
+  stateWords(key, game, purpose, sub);
+  return [W[0], W[1], W[2], W[3]];
+}
+
+/** The state words of the last stateWords call (int32). */
+const W = new Int32Array(4);
+
+/** streamState's derivation into W (arguments already checked). */
+function stateWords(key: Uint32Array, game: number, purpose: number, sub: number): void {
   // id = game·2^24 + purpose·2^8 + sub, as (hi, lo)
-  const idHi = Math.floor(game / 256) >>> 0;
-  const idLo = ((((game % 256) << 24) | (purpose << 8) | sub) >>> 0);
-  mix64(idHi, idLo);
-  const zHi = (H ^ keyHi) >>> 0;
-  const zLo = (L ^ keyLo) >>> 0;
+  mix64(Math.floor(game / 256) >>> 0, (((game % 256) << 24) | (purpose << 8) | sub) >>> 0);
+  const zHi = (R[0] ^ key[0]) >>> 0;
+  const zLo = (R[1] ^ key[1]) >>> 0;
   // SplitMix64: s_i = mix64(z + i·γ), γ = 0x9e3779b97f4a7c15
-  add64(zHi, zLo, 0x9e3779b9, 0x7f4a7c15);
-  mix64(H, L);
-  const s0 = H;
-  const s1 = L;
-  add64(zHi, zLo, 0x3c6ef372, 0xfe94f82a); // 2γ mod 2^64
-  mix64(H, L);
+  let lo = zLo + 0x7f4a7c15;
+  mix64((zHi + 0x9e3779b9 + (lo > 0xffffffff ? 1 : 0)) >>> 0, lo >>> 0);
+  W[0] = R[0];
+  W[1] = R[1];
+  lo = zLo + 0xfe94f82a; // 2γ mod 2^64 = 0x3c6ef372fe94f82a
+  mix64((zHi + 0x3c6ef372 + (lo > 0xffffffff ? 1 : 0)) >>> 0, lo >>> 0);
   // mix64 is a bijection with mix64(0) = 0, so both words are zero only if γ = 0: never.
-  return [s0 | 0, s1 | 0, H | 0, L | 0];
+  W[2] = R[0];
+  W[3] = R[1];
+}
+
+/** A deferred game stream's state (Rng calls it at the stream's first draw). */
+function deferredState(key: Uint32Array, game: number, purpose: number): [number, number, number, number] {
+  stateWords(key, game, purpose, 0);
+  return [W[0], W[1], W[2], W[3]];
 }
 
 export function streamFor(seed: number | string, game: number, purpose: number, sub = 0): Rng {
@@ -173,12 +186,20 @@ export interface GameStreams {
   readonly agents: Rng[];
 }
 
+/**
+ * The streams of game `game`, each the stream of streamState(seed, game, purpose); a stream's
+ * state is derived at its first draw, so a game that never uses one (a duel's set-up, an agent
+ * that draws nothing) does not pay for it.
+ */
 export function gameStreams(seed: number | string, game: number, sides: number): GameStreams {
+  if (!(sides >= 0 && Purpose.agentBase + sides <= MAX_PURPOSE)) throw new Error(`a game has 0 to ${MAX_PURPOSE - Purpose.agentBase} sides, got ${sides}`);
+  const key = keyOf(seed);
+  checkStream(game, Purpose.setup, 0);
   const agents: Rng[] = [];
-  for (let s = 0; s < sides; s++) agents.push(streamFor(seed, game, Purpose.agentBase + s));
+  for (let s = 0; s < sides; s++) agents.push(new Rng(null, key, game, Purpose.agentBase + s, deferredState));
   return {
-    setup: streamFor(seed, game, Purpose.setup),
-    dice: streamFor(seed, game, Purpose.dice),
+    setup: new Rng(null, key, game, Purpose.setup, deferredState),
+    dice: new Rng(null, key, game, Purpose.dice, deferredState),
     agents,
   };
 }

@@ -38,6 +38,8 @@ export const A = actionCodec({
   end: {},
   /** Overwatch fire at the moving unit: 0 hold, 1 every weapon, 2 the standard weapons only (Split fire). */
   overwatch: { fire: 3 },
+  /** Control phase, a lone hero (p.76): stay alone (0) or join unit `target - 1`. */
+  join: { target: MAX_UNITS + 1 },
 });
 
 export const F = decisionFrames({
@@ -49,6 +51,7 @@ export const F = decisionFrames({
   pay: ['unit'],
   eject: ['unit', 'fighter'],
   pickExtra: ['a', 'b'],
+  join: ['hero'],
 });
 
 export const DRILL_NAMES = ['Knee to the ground!', 'Overwatch!', 'Take cover!', 'Split fire!'];

@@ -11,23 +11,30 @@ import type { Rng } from '../../core/rng/rng.ts';
 import { sideToAct } from '../../core/decision/stack.ts';
 import { A, DRILL_NAMES, F } from './actions.ts';
 import { M, buildRows, type Rows } from './metrics.ts';
-import { MAX_UNITS, N_DIRS, buildModel, type Model } from './model.ts';
+import { MAX_SLOTS, MAX_UNITS, N_DIRS, N_GOALS, buildModel, type Model } from './model.ts';
 import type { At43Options } from './options.ts';
 import type { At43Rules, At43Scenario } from './schema.ts';
 import { DR_KNEE, DR_OVERWATCH, DR_OVERWATCH_SPECIAL, DR_SPLIT, DR_TAKE_COVER, PH_ACT, PH_OVER, PH_TURN, ST_DISORGANIZED, cloneState, newState, type At43State } from './state.ts';
 import { SP_STRIDE } from './rules/afv.ts';
-import { killFighter, moraleTest, moraleTriggered, type Env } from './rules/losses.ts';
+import { heroFighter, killFighter, moraleTest, moraleTriggered, officerOf, removeCard, type Env } from './rules/losses.ts';
 import { fight, unitInContact } from './rules/melee.ts';
 import { goalVector, moveUnit } from './rules/movement.ts';
 import { rollAuthority, rollPool } from './rules/rolls.ts';
-import { canShoot, carriersSee, explode, fireSalvo, readyCarriers, readyShooters, salvoNeedOf } from './rules/shooting.ts';
-import { sees, unitEngaged } from './rules/table.ts';
+import { anyReadyShooter, canShoot, carriersSee, explode, fireSalvo, readyCarriers, salvoNeedOf } from './rules/shooting.ts';
+import { gap, sees, unitEngaged } from './rules/table.ts';
 import { determinize, observe, type At43Observation } from './observe.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
 
 const DRILL_BITS = [DR_KNEE, DR_OVERWATCH, DR_TAKE_COVER, DR_SPLIT];
+// Action codes of the activation, encoded once (the hot loop writes them without re-encoding).
+const C_MOVE = Int32Array.from({ length: 2 * N_GOALS }, (_, i) => A.encode.move(i % 2, (i - (i % 2)) / 2));
+const C_SHOOT = Int32Array.from({ length: MAX_SLOTS * MAX_UNITS }, (_, i) => A.encode.shoot(i % MAX_SLOTS, (i - (i % MAX_SLOTS)) / MAX_SLOTS));
+const C_DRILL = Int32Array.from({ length: 4 }, (_, k) => A.encode.drill(k));
+const C_FIGHT = A.encode.fight();
+const C_END = A.encode.end();
 const CARRIERS = new Int32Array(64);
+const JOIN = new Int32Array(MAX_UNITS);
 /** Activation stages resumed after a frame is resolved. */
 const STG_RALLY = 1;
 const STG_PAY = 2;
@@ -73,22 +80,28 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     let best = -1;
     for (let u = 0; u < nU; u++) {
       const U = m.units[u];
-      if (U.side !== side || !U.officer || !s.officer[u] || s.members[u] === 0) continue;
-      if (best < 0 || U.officer.rank > m.units[best].officer!.rank) best = u;
+      const off = officerOf(m, s, u);
+      if (U.side !== side || !off || s.members[u] === 0) continue;
+      if (best < 0 || off.rank > officerOf(m, s, best)!.rank) best = u;
     }
     return best;
   };
   /** LP pool (seed p.54): the Commander's LP + the units on the battlefield, disorganized ones excepted. */
   const lpPool = (s: At43State, side: number): number => {
     const c = commander(s, side);
-    let pool = c < 0 ? 0 : m.units[c].officer!.lp;
+    let pool = c < 0 ? 0 : officerOf(m, s, c)!.lp;
     for (let u = 0; u < nU; u++) if (m.units[u].side === side && s.members[u] > 0 && s.status[u] !== ST_DISORGANIZED) pool++;
     return pool;
   };
   const maxWager = (s: At43State, side: number): number => {
     const c = commander(s, side);
-    const cap = c < 0 ? opts['authority.maxWagerNoCommander'] : m.units[c].officer!.rank + 1;
+    const cap = c < 0 ? opts['authority.maxWagerNoCommander'] : officerOf(m, s, c)!.rank + 1;
     return Math.max(0, Math.min(7, cap, s.lp[side]));
+  };
+  /** Authority test value of a side (p.55): its Commander's Authority (0 without one) + its wager. */
+  const authorityOf = (s: At43State, side: number): number => {
+    const c = commander(s, side);
+    return (c < 0 ? 0 : officerOf(m, s, c)!.authority) + s.wager[side];
   };
   const spend = (s: At43State, side: number, n: number, ctx: PlayContext) => {
     s.lp[side] -= n;
@@ -100,7 +113,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   };
   const costLost = (s: At43State, side: number): number => {
     let c = 0;
-    for (const U of m.units) if (U.side === side) c += (U.cost * (U.count - s.members[U.index])) / U.count;
+    for (const U of m.units) if (U.side === side && U.fielded > 0) c += (U.cost * Math.max(0, U.fielded - s.members[U.index])) / U.fielded;
     return c;
   };
 
@@ -162,7 +175,78 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     controlPhase(s, ctx);
   }
 
+  /**
+   * Units that lone hero unit h may join now (seed p.76): h holds his hero alone; v is an infantry
+   * unit of his side without officer, with a slot for him, and he stands within 10 cm of every
+   * member and within 2.5 cm of one. Written to JOIN (unit indices); returns their number.
+   */
+  function joinTargets(s: At43State, h: number): number {
+    const H = m.units[h];
+    const hf = heroFighter(m, s, h);
+    if (H.afv || s.members[h] !== 1 || hf < 0 || !s.alive[hf]) return 0;
+    let n = 0;
+    for (let v = 0; v < nU; v++) {
+      const V = m.units[v];
+      if (v === h || V.side !== H.side || s.members[v] === 0 || s.officer[v] !== 0 || slotOf(v, H.hero!) < 0) continue;
+      let near = false;
+      let within = true;
+      for (let f = V.first; f < V.first + V.count && within; f++) {
+        if (!s.alive[f]) continue;
+        const g = gap(m, s, hf, f);
+        if (g > m.rules.cohesion.leaderCm + 1e-9) within = false;
+        if (g <= m.rules.cohesion.memberCm + 1e-9) near = true;
+      }
+      if (within && near) JOIN[n++] = v;
+    }
+    return n;
+  }
+
+  function slotOf(v: number, hero: string): number {
+    const J = m.units[v].joinSlots;
+    for (let k = 0; k < J.length; k++) if (J[k].hero === hero) return k;
+    return -1;
+  }
+
+  /** The next lone hero (from unit `from`) with a unit to join: his side decides. */
+  function nextJoin(s: At43State, from: number): boolean {
+    for (let h = from; h < nU; h++)
+      if (joinTargets(s, h) > 0) {
+        F.push(s.pending, 'join', m.units[h].side, h);
+        return true;
+      }
+    return false;
+  }
+
+  /** The lone hero of unit h joins unit v: he takes its slot for him and becomes its officer (p.76). */
+  function joinUnit(s: At43State, h: number, v: number, ctx: PlayContext): void {
+    const H = m.units[h];
+    const hf = heroFighter(m, s, h);
+    const k = slotOf(v, H.hero!);
+    const f = m.units[v].joinSlots[k].fighter;
+    s.fx[f] = s.fx[hf];
+    s.fy[f] = s.fy[hf];
+    s.alive[f] = 1;
+    s.grounded[f] = 0;
+    s.fired[f] = s.fired[hf];
+    s.alive[hf] = 0;
+    s.members[h] = 0;
+    s.officer[h] = 0;
+    s.drills[h] = 0;
+    removeCard(s, H.side, h); // his card leaves the sequence; he is activated with his new unit
+    s.members[v]++;
+    s.officer[v] = 2 + k;
+    s.leader[v] = f; // the hero becomes the officer, hence the leader (p.47); the unit's drills are his at once
+    s.geom++;
+    if (ctx.log) ctx.log(`  ${H.hero} joins ${m.units[v].id} as its officer`);
+  }
+
   function controlPhase(s: At43State, ctx: PlayContext): void {
+    // lone heroes may join a unit (p.76), one decision each, before the objectives are counted
+    if (nextJoin(s, 0)) return;
+    finishControl(s, ctx);
+  }
+
+  function finishControl(s: At43State, ctx: PlayContext): void {
     for (let o = 0; o < m.objectives.length; o++) {
       s.control[o] = controllerOf(m, s, o);
       if (s.control[o] >= 0) s.vp[s.control[o]] += m.objectives[o].vp;
@@ -278,14 +362,17 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
   }
 
   function canOverwatch(s: At43State, o: number, u: number, group: number): boolean {
-    for (const w of m.units[o].weaponTypes) if (readyShooters(m, s, o, w, u, group) > 0 && salvoNeedOf(m, s, o, w, u, group) !== 0) return true;
+    for (const w of m.units[o].weaponTypes) if (salvoNeedOf(m, s, o, w, u, group) !== 0 && anyReadyShooter(m, s, o, w, u, group)) return true;
     return false;
   }
 
-  function hasSpecial(o: number): boolean {
-    const U = m.units[o];
+  /** Units with special weapon bearers (static: bearers are fixed at set-up). */
+  const special = m.units.map((U) => {
     for (let f = U.first; f < U.first + U.count; f++) if (m.fSpecial[f]) return true;
     return false;
+  });
+  function hasSpecial(o: number): boolean {
+    return special[o];
   }
 
   /** Nearest fighter of unit v seen by a leader (or officer) of `side`, or -1 (p.60). */
@@ -361,6 +448,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
           out[n++] = A.encode.pickExtra(0);
           out[n++] = A.encode.pickExtra(1);
           return n;
+        case 'join': {
+          const k = joinTargets(s, F.arg(s.pending, 'join', 'hero'));
+          out[n++] = A.encode.join(0);
+          for (let i = 0; i < k; i++) out[n++] = A.encode.join(JOIN[i] + 1);
+          return n;
+        }
       }
     }
     const side = s.active;
@@ -374,51 +467,62 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         for (let v = 0; v < nU; v++) if (m.units[v].side !== side && s.members[v] > 0 && artilleryTarget(s, side, v) >= 0) out[n++] = A.encode.artillery(v);
       return n;
     }
-    // PH_ACT
+    return legalInActivation(s, out);
+  }
+
+  /** The salvos unit u may fire now, appended to out from n; returns the new count. */
+  function legalShots(s: At43State, u: number, out: Int32Array, n: number): number {
+    const U = m.units[u];
+    for (let k = 0; k < U.weaponTypes.length; k++) {
+      const w = U.weaponTypes[k];
+      const direct = m.weapons[w].aoe <= 0;
+      const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
+      for (let v = 0; v < nU; v++) {
+        if (m.units[v].side === U.side || s.members[v] === 0) continue;
+        // direct fire: the range (leader to leader, cheap) before the sight lines
+        if (direct ? nc > 0 && salvoNeedOf(m, s, u, w, v, 0) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
+          out[n++] = C_SHOOT[v * MAX_SLOTS + k];
+        // a unit of several AFVs: one single AFV may be targeted instead (p.61)
+        const V = m.units[v];
+        if (V.afv && s.members[v] > 1 && direct)
+          for (let f = V.first; f < V.first + V.count; f++)
+            if (s.alive[f] && salvoNeedOf(m, s, u, w, v, 0, f) !== 0 && anyReadyShooter(m, s, u, w, v, 0, f)) out[n++] = A.encode.shootAfv(k, f);
+      }
+    }
+    return n;
+  }
+
+  /** Legal actions of the active unit in its activation (PH_ACT, nothing pending). */
+  function legalInActivation(s: At43State, out: Int32Array): number {
+    let n = 0;
     const u = s.unit;
     const U = m.units[u];
     if (!s.drillPhase && !s.fought) {
-      if (!s.engagedAtStart && s.moved !== 2) {
-        for (let k = 0; k < U.weaponTypes.length; k++) {
-          const w = U.weaponTypes[k];
-          const direct = m.weapons[w].aoe <= 0;
-          const nc = direct ? readyCarriers(m, s, u, w, CARRIERS) : 0;
-          for (let v = 0; v < nU; v++) {
-            if (m.units[v].side === U.side || s.members[v] === 0) continue;
-            const can = direct ? carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v);
-            if (can && salvoNeedOf(m, s, u, w, v, 0) !== 0) out[n++] = A.encode.shoot(k, v);
-            // a unit of several AFVs: one single AFV may be targeted instead (p.61)
-            const V = m.units[v];
-            if (V.afv && s.members[v] > 1 && m.weapons[w].aoe <= 0)
-              for (let f = V.first; f < V.first + V.count; f++)
-                if (s.alive[f] && readyShooters(m, s, u, w, v, 0, f) > 0 && salvoNeedOf(m, s, u, w, v, 0, f) !== 0) out[n++] = A.encode.shootAfv(k, f);
-          }
-        }
-      }
+      if (!s.engagedAtStart && s.moved !== 2) n = legalShots(s, u, out, n);
       if (!s.moved && mobileUnit(s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) {
-          out[n++] = A.encode.move(0, g);
-          if (rushOk) out[n++] = A.encode.move(1, g);
+          out[n++] = C_MOVE[2 * g];
+          if (rushOk) out[n++] = C_MOVE[2 * g + 1];
         }
         for (let v = 0; v < nU; v++) {
           if (m.units[v].side === U.side || s.members[v] === 0 || !goalVector(m, s, u, N_DIRS + v, GV)) continue;
-          out[n++] = A.encode.move(0, N_DIRS + v);
-          if (rushOk) out[n++] = A.encode.move(1, N_DIRS + v);
+          out[n++] = C_MOVE[2 * (N_DIRS + v)];
+          if (rushOk) out[n++] = C_MOVE[2 * (N_DIRS + v) + 1];
         }
         for (let o = 0; o < m.objectives.length; o++) {
           if (!goalVector(m, s, u, N_DIRS + MAX_UNITS + o, GV)) continue;
-          out[n++] = A.encode.move(0, N_DIRS + MAX_UNITS + o);
-          if (rushOk) out[n++] = A.encode.move(1, N_DIRS + MAX_UNITS + o);
+          out[n++] = C_MOVE[2 * (N_DIRS + MAX_UNITS + o)];
+          if (rushOk) out[n++] = C_MOVE[2 * (N_DIRS + MAX_UNITS + o) + 1];
         }
       }
-      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || opts['melee.afvCanAttack'])) out[n++] = A.encode.fight();
+      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
     }
     if (!s.fought && s.lp[U.side] >= m.rules.lp.drill) {
       const engaged = !U.afv && unitEngaged(m, s, u);
-      for (let k = 0; k < 4; k++) if (drillLegal(s, u, k, engaged)) out[n++] = A.encode.drill(k);
+      for (let k = 0; k < 4; k++) if (drillLegal(s, u, k, engaged)) out[n++] = C_DRILL[k];
     }
-    out[n++] = A.encode.end();
+    out[n++] = C_END;
     return n;
   }
 
@@ -428,7 +532,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
     const side = sideToAct(s.pending, s.active);
     switch (kind) {
       case 'order': {
-        s.seq[side].push(A.get(a, 'order', 'unit'));
+        s.seq[side].push(A.read.order.unit(a));
         if (unitsLeftToOrder(s, side) === 0) {
           F.pop(s.pending);
           if (s.pending.depth === 0) {
@@ -444,16 +548,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return;
       }
       case 'wager': {
-        s.wager[side] = A.get(a, 'wager', 'lp');
+        s.wager[side] = A.read.wager.lp(a);
         F.pop(s.pending);
         if (s.pending.depth === 0) {
           spend(s, 0, s.wager[0], ctx);
           spend(s, 1, s.wager[1], ctx);
-          const auth = (x: number) => {
-            const c = commander(s, x);
-            return (c < 0 ? 0 : m.units[c].officer!.authority) + s.wager[x];
-          };
-          const w = rollAuthority(ctx.dice, auth(0), auth(1));
+          const w = rollAuthority(ctx.dice, authorityOf(s, 0), authorityOf(s, 1));
           s.authorityWinner = w;
           if (w === 0) ctx.tally.addScalar(M.scalar.authorityWinsA);
           if (ctx.log) ctx.log(`authority test: wagers ${s.wager[0]} / ${s.wager[1]}, ${m.sides[w]} wins`);
@@ -463,11 +563,11 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'first':
         F.pop(s.pending);
-        s.first = A.get(a, 'first', 'side');
+        s.first = A.read.first.side(a);
         s.active = s.first;
         return beginTurns(s, ctx);
       case 'turn': {
-        const opt = A.get(a, 'turn', 'option');
+        const opt = A.read.turn.option(a);
         if (opt === 1) {
           spend(s, side, m.rules.lp.delay, ctx);
           s.delayedLast[side] = 1;
@@ -484,7 +584,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return startActivation(s, ctx);
       }
       case 'artillery': {
-        const v = A.get(a, 'artillery', 'target');
+        const v = A.read.artillery.target(a);
         const f = artilleryTarget(s, side, v);
         spend(s, side, m.rules.lp.artillery, ctx);
         s.artilleryUsed[side] = 1;
@@ -517,12 +617,12 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         s.delayedLast[side] = 0;
         const q = s.seq[side];
         const u = q.shift()!;
-        q.splice(A.get(a, 'relocate', 'pos'), 0, u);
+        q.splice(A.read.relocate.pos(a), 0, u);
         return startActivation(s, ctx);
       }
       case 'pickExtra': {
         F.pop(s.pending);
-        if (A.get(a, 'pickExtra', 'which') === 1) {
+        if (A.read.pickExtra.which(a) === 1) {
           const q = s.seq[side];
           const t = q[0];
           q[0] = q[1];
@@ -533,7 +633,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'rally':
         F.pop(s.pending);
-        if (A.get(a, 'rally', 'yes')) {
+        if (A.read.rally.yes(a)) {
           spend(s, side, m.rules.lp.rally, ctx);
           s.status[s.unit] = 0;
           return resume(s, STG_PAY, ctx);
@@ -541,7 +641,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return endActivation(s, ctx);
       case 'pay':
         F.pop(s.pending);
-        if (A.get(a, 'pay', 'yes')) {
+        if (A.read.pay.yes(a)) {
           spend(s, side, m.rules.lp.noOfficer, ctx);
           return resume(s, STG_EJECT, ctx);
         }
@@ -549,9 +649,9 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'eject': {
         const f = F.arg(s.pending, 'eject', 'fighter');
         F.pop(s.pending);
-        if (A.get(a, 'eject', 'yes')) {
+        if (A.read.eject.yes(a)) {
           if (ctx.log) ctx.log(`  the pilot ejects: ${m.units[s.unit].id} AFV removed`);
-          killFighter(env, s, f, ctx);
+          killFighter(env, s, f, ctx, true);
           if (s.members[s.unit] === 0) return endActivation(s, ctx);
           return resume(s, STG_EJECT, ctx);
         }
@@ -561,7 +661,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         const o = F.arg(s.pending, 'overwatch', 'unit');
         const u = F.arg(s.pending, 'overwatch', 'target');
         F.pop(s.pending);
-        const fire = A.get(a, 'overwatch', 'fire');
+        const fire = A.read.overwatch.fire(a);
         if (fire > 0 && s.members[u] > 0) {
           const group = s.drills[o] & DR_OVERWATCH ? (fire === 2 ? 1 : 0) : 2;
           for (const w of m.units[o].weaponTypes) while (s.members[u] > 0 && fireSalvo(env, s, o, w, u, group, true, ctx) > 0);
@@ -575,25 +675,25 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'shoot': {
         const u = s.unit;
-        const w = m.units[u].weaponTypes[A.get(a, 'shoot', 'weapon')];
-        fireSalvo(env, s, u, w, A.get(a, 'shoot', 'target'), 0, false, ctx);
+        const w = m.units[u].weaponTypes[A.read.shoot.weapon(a)];
+        fireSalvo(env, s, u, w, A.read.shoot.target(a), 0, false, ctx);
         s.shot = 1;
         checkAnnihilation(s);
         return;
       }
       case 'shootAfv': {
         const u = s.unit;
-        const f = A.get(a, 'shootAfv', 'fighter');
-        fireSalvo(env, s, u, m.units[u].weaponTypes[A.get(a, 'shootAfv', 'weapon')], m.fUnit[f], 0, false, ctx, f);
+        const f = A.read.shootAfv.fighter(a);
+        fireSalvo(env, s, u, m.units[u].weaponTypes[A.read.shootAfv.weapon(a)], m.fUnit[f], 0, false, ctx, f);
         s.shot = 1;
         checkAnnihilation(s);
         return;
       }
       case 'move': {
         const u = s.unit;
-        const rush = A.get(a, 'move', 'rush') === 1;
+        const rush = A.read.move.rush(a) === 1;
         s.moved = rush ? 2 : 1;
-        const d = moveUnit(env, s, u, rush, A.get(a, 'move', 'goal'), ctx);
+        const d = moveUnit(env, s, u, rush, A.read.move.goal(a), ctx);
         if (checkAnnihilation(s)) return;
         if (d > 0) {
           dropDrillsOfEngaged(s);
@@ -613,7 +713,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
         return;
       }
       case 'drill': {
-        const k = A.get(a, 'drill', 'which');
+        const k = A.read.drill.which(a);
         spend(s, side, m.rules.lp.drill, ctx);
         s.drills[s.unit] |= DRILL_BITS[k];
         ctx.tally.addScalar(M.scalar.drills);
@@ -623,6 +723,14 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       }
       case 'end':
         return endActivation(s, ctx);
+      case 'join': {
+        const h = F.arg(s.pending, 'join', 'hero');
+        F.pop(s.pending);
+        const t = A.read.join.target(a);
+        if (t > 0) joinUnit(s, h, t - 1, ctx);
+        if (!nextJoin(s, h + 1)) finishControl(s, ctx);
+        return;
+      }
     }
     void top;
   }
@@ -654,6 +762,7 @@ export function compileAt43(rules: At43Rules, body: At43Scenario, opts: At43Opti
       case 'drill': return `${un(s.unit)}: ${DRILL_NAMES[d.which]} (1 LP)`;
       case 'end': return `${un(s.unit)} ends its activation`;
       case 'overwatch': return `${who} overwatch: ${['holds', 'fires', 'fires the standard weapons'][d.fire]}`;
+      case 'join': return d.target === 0 ? `${who}: the lone hero stays alone` : `${who}: the lone hero joins ${un(d.target - 1)}`;
     }
     return A.describe(a);
   }

@@ -11,7 +11,7 @@ export function evaluate(m: Model, s: At43State, side: number): number {
   const total = [0, 0];
   for (const U of m.units) {
     total[U.side] += U.cost;
-    left[U.side] += (U.cost * s.members[U.index]) / U.count;
+    left[U.side] += U.fielded > 0 ? (U.cost * s.members[U.index]) / U.fielded : 0;
   }
   const mine = total[side] > 0 ? left[side] / total[side] : 0;
   const theirs = total[1 - side] > 0 ? left[1 - side] / total[1 - side] : 0;

@@ -17,6 +17,7 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
   const errs: Array<[string, string]> = [];
   const ids = new Set<string>();
   let total = 0;
+  let pilots = 0;
   if (sc.sides[0].id === sc.sides[1].id) errs.push(['sides.1.id', `expected two different side ids, got '${sc.sides[1].id}' twice`]);
   if (sc.objectives.length > 6) errs.push(['objectives', 'expected at most 6 objectives']);
   if (sc.firstRoundAuthorityWinner && !sc.sides.some((s) => s.id === sc.firstRoundAuthorityWinner)) errs.push(['firstRoundAuthorityWinner', `unknown side '${sc.firstRoundAuthorityWinner}'`]);
@@ -41,6 +42,12 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
           if (u.profile !== h.vehicle) errs.push([`${p}.hero`, `${h.name} aboard his AFV may only lead ${h.vehicle} units, not ${u.profile}`]);
         } else if (prof.category !== h.category || prof.type !== h.type) errs.push([`${p}.hero`, `${h.name} (${h.category}, Type ${h.type}) may only lead ${h.category} units of Type ${h.type}; ${u.profile} is ${prof.category} Type ${prof.type}`]);
         if (!u.officer) errs.push([`${p}.officer`, `a hero is an officer: give the unit his officer profile (e.g. officer: sergeant)`]);
+        if (h?.onFoot && (prof.category === 'strider' || prof.category === 'vehicle')) {
+          pilots++;
+          const foot = data.profiles[h.onFoot];
+          if (!foot) errs.push([`${p}.hero`, `${h.name}'s on-foot profile '${h.onFoot}' is not in the rules data`]);
+          else if (foot.category !== h.category || foot.type !== h.type) errs.push([`${p}.hero`, `${h.name}'s on-foot profile '${h.onFoot}' is ${foot.category} Type ${foot.type}; expected ${h.category} Type ${h.type}`]);
+        }
       }
       const sp = u.specialWeapons.reduce((a, x) => a + x.count, 0);
       if (sp >= u.count) errs.push([`${p}.specialWeapons`, `expected fewer special weapon bearers than fighters (${u.count})`]);
@@ -48,7 +55,7 @@ export function checkAt43Scenario(sc: At43Scenario, data: At43Rules, opts: At43O
       if (u.x < r || u.y < r || u.x > sc.table.width - r || u.y > sc.table.depth - r) errs.push([p, `placement (${u.x}, ${u.y}) is off the ${sc.table.width} × ${sc.table.depth} cm table`]);
     }),
   );
-  if (total > 24) errs.push(['sides', `expected at most 24 units in all, got ${total}`]);
+  if (total + pilots > 24) errs.push(['sides', `expected at most 24 units in all (a hero pilot's unit on foot included), got ${total + pilots}`]);
   const fighters = sc.sides.reduce((a, sd) => a + sd.units.reduce((b, u) => b + u.count, 0), 0);
   if (fighters > 384) errs.push(['sides', `expected at most 384 fighters in all, got ${fighters}`]);
   return errs;
@@ -70,6 +77,8 @@ export const system = defineSystem({
         roots.push(`profiles.${u.profile}`);
         if (u.officer) roots.push(`officers.${u.officer}`);
         if (u.hero) roots.push(`heroes.${u.hero}`);
+        const foot = u.hero ? data.heroes[u.hero]?.onFoot : undefined;
+        if (foot) roots.push(`profiles.${foot}`);
         const p = data.profiles[u.profile];
         for (const w of [...(u.weapons ?? p?.weapons ?? []), ...(p?.ccWeapons ?? []), ...u.specialWeapons.map((x) => x.weapon)]) weapons.add(w);
       }

@@ -34,7 +34,8 @@ export function at43Lead(m: Pick<Model, 'units' | 'objectives' | 'victory'>): Le
       let lead = 0;
       for (let i = 0; i < units.length; i++) {
         const U = units[i];
-        const lost = (U.cost * (U.count - s.members[U.index])) / U.count;
+        // fielded, not count: a unit's slots may include ones reserved for heroes (model.ts)
+        const lost = U.fielded > 0 ? (U.cost * Math.max(0, U.fielded - s.members[U.index])) / U.fielded : 0;
         lead += U.side === 1 ? lost : -lost;
       }
       return lead;

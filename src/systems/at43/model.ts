@@ -36,13 +36,27 @@ export interface UnitM {
   readonly profile: ProfileData;
   readonly afv: boolean;
   readonly first: number;
+  /** Fighter slots of the unit: first..first+count (its fielded fighters, then reserved slots). */
   readonly count: number;
+  /** Fighters fielded at set-up (a pilot's unit on foot: 0, he is placed when his AFV is lost). */
+  readonly fielded: number;
   readonly officer: OfficerM | null;
   readonly hero: string | null;
+  /** Aboard an AFV unit with a hero pilot who has an on-foot profile: the unit he is placed in on foot, else -1. */
+  readonly pilotUnit: number;
+  /** Slots reserved for lone heroes who may join this unit in the control phase (seed p.76). */
+  readonly joinSlots: ReadonlyArray<JoinSlot>;
   /** Distinct ranged weapon indices carried in the unit (the salvo types). */
   readonly weaponTypes: readonly number[];
   readonly ccWeapon: number;
   readonly cost: number;
+}
+
+/** A dead fighter slot of a unit that a lone hero takes when he joins it (his on-foot profile). */
+export interface JoinSlot {
+  readonly hero: string;
+  readonly fighter: number;
+  readonly officer: OfficerM;
 }
 
 export interface TerrainM {
@@ -89,9 +103,19 @@ export interface Model {
   /** Weapon index per fighter slot (nF × MAX_SLOTS, -1 empty). */
   readonly fSlots: Int32Array;
   readonly fSpecial: Uint8Array;
-  readonly startX: Float64Array;
-  readonly startY: Float64Array;
-  readonly startLeader: Int32Array;
+  /**
+   * Per unit and weapon index, the (fighter, slot) pairs carrying that weapon as fighter * 4 + slot,
+   * in fighter then slot order (empty for a weapon the unit lacks): the carriers without a scan.
+   */
+  readonly weaponSlots: ReadonlyArray<ReadonlyArray<Int32Array>>;
+  /** Fighters without a close-combat weapon (special weapon bearers, heroes without one: p.70). */
+  readonly fNoCc: Uint8Array;
+  /** On the table at set-up (reserved slots are not). */
+  readonly startAlive: readonly number[];
+  /** Start positions and leaders, as plain arrays: each game's state starts as their slice(). */
+  readonly startX: readonly number[];
+  readonly startY: readonly number[];
+  readonly startLeader: readonly number[];
   readonly terrain: readonly TerrainM[];
   /** Paths around the terrain that stops movement (`blocking`, one flag per terrain element). */
   readonly paths: BasePaths;
@@ -142,9 +166,41 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
   const fSize: number[] = [];
   const fSlots: number[] = [];
   const fSpecial: number[] = [];
+  const fNoCc: number[] = [];
+  const alive: number[] = [];
   const xs: number[] = [];
   const ys: number[] = [];
   const leaders: number[] = [];
+  const officerOf = (title: string | undefined): OfficerM | null => (title ? { title, ...rules.officers[title] } : null);
+  /** One fighter of profile p into the flat arrays (slot weapons from `base`, or one special weapon). */
+  const pushFighter = (unit: number, p: ProfileData, base: readonly string[], special: number, onTable: boolean, types: Set<number>): void => {
+    fUnit.push(unit);
+    fRadius.push(p.baseRadius);
+    fSize.push(p.size);
+    fSpecial.push(special >= 0 ? 1 : 0);
+    fNoCc.push(special >= 0 || p.ccWeapons.length === 0 ? 1 : 0);
+    alive.push(onTable ? 1 : 0);
+    for (let sl = 0; sl < MAX_SLOTS; sl++) {
+      let w = sl < base.length ? wIndex(base[sl]) : -1;
+      if (special >= 0) w = sl === 0 ? special : -1;
+      fSlots.push(w);
+      if (w >= 0) types.add(w);
+    }
+  };
+  // Heroes who may stand alone on a side (seed p.76): a pilot on foot (a hero aboard an AFV with an
+  // on-foot profile), or an infantry hero whose men have fallen. They may join an officer-less unit
+  // of their category and Type in the control phase: such units get one reserved slot per hero.
+  const loners = sc.sides.map((side) =>
+    side.units.flatMap((u) => {
+      const h = u.hero ? rules.heroes[u.hero] : undefined;
+      if (!h || !u.officer) return [];
+      const p = rules.profiles[u.profile];
+      const afv = p.category === 'strider' || p.category === 'vehicle';
+      const foot = afv ? h.onFoot : u.profile;
+      if (!foot) return [];
+      return [{ hero: u.hero!, unit: u.id, profileId: foot, profile: rules.profiles[foot], officer: u.officer }];
+    }),
+  );
   sc.sides.forEach((side, si) => {
     for (const u of side.units) {
       const p = rules.profiles[u.profile];
@@ -156,23 +212,22 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
       const specialList: number[] = [];
       for (const sw of u.specialWeapons) for (let k = 0; k < sw.count; k++) specialList.push(wIndex(sw.weapon));
       for (let i = 0; i < u.count; i++) {
-        fUnit.push(units.length);
-        fRadius.push(p.baseRadius);
-        fSize.push(p.size);
         // special weapon bearers are the last fighters of the unit (never the leader)
         const isSpecial = i >= u.count - specialList.length && i > 0;
-        fSpecial.push(isSpecial ? 1 : 0);
-        for (let sl = 0; sl < MAX_SLOTS; sl++) {
-          let w = sl < base.length ? wIndex(base[sl]) : -1;
-          if (isSpecial && sl === 0) w = specialList[specials++];
-          if (isSpecial && sl > 0) w = -1;
-          fSlots.push(w);
-          if (w >= 0) types.add(w);
-        }
+        pushFighter(units.length, p, base, isSpecial ? specialList[specials++] : -1, true, types);
       }
-      const off = u.officer ? rules.officers[u.officer] : undefined;
       const leader = placeFormation(u.count, p.baseRadius, u.x, u.y, u.formation, si === 0 ? 1 : -1, xs, ys);
       leaders.push(first + leader);
+      const joinSlots: JoinSlot[] = [];
+      if (!afv)
+        for (const h of loners[si]) {
+          if (h.unit === u.id || h.profile.category !== p.category || h.profile.type !== p.type) continue;
+          joinSlots.push({ hero: h.hero, fighter: fUnit.length, officer: officerOf(h.officer)! });
+          pushFighter(units.length, h.profile, h.profile.weapons, -1, false, types);
+          xs.push(0);
+          ys.push(0);
+        }
+      const off = officerOf(u.officer);
       const idx = units.length;
       units.push({
         index: idx,
@@ -182,12 +237,47 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         profile: p,
         afv,
         first,
-        count: u.count,
-        officer: off ? { title: u.officer!, ...off } : null,
+        count: fUnit.length - first,
+        fielded: u.count,
+        officer: off,
         hero: u.hero ?? null,
+        pilotUnit: -1,
+        joinSlots,
         weaponTypes: [...types].sort((a, b) => a - b),
         ccWeapon: p.ccWeapons.length ? wIndex(p.ccWeapons[0]) : -1,
         cost: p.cost * u.count + (off ? rules.officerCost.value : 0),
+      });
+    }
+  });
+  // a hero pilot's unit on foot: one reserved fighter, after every unit of the scenario (p.53, p.76)
+  sc.sides.forEach((side, si) => {
+    for (const h of loners[si]) {
+      const k = units.findIndex((x) => x.id === h.unit);
+      if (!units[k].afv) continue;
+      const first = fUnit.length;
+      const types = new Set<number>();
+      pushFighter(units.length, h.profile, h.profile.weapons, -1, false, types);
+      xs.push(0);
+      ys.push(0);
+      leaders.push(first);
+      units[k] = { ...units[k], pilotUnit: units.length };
+      units.push({
+        index: units.length,
+        id: `${h.hero}-on-foot`,
+        side: si,
+        profileId: h.profileId,
+        profile: h.profile,
+        afv: false,
+        first,
+        count: 1,
+        fielded: 0,
+        officer: officerOf(h.officer),
+        hero: h.hero,
+        pilotUnit: -1,
+        joinSlots: [],
+        weaponTypes: [...types].sort((a, b) => a - b),
+        ccWeapon: h.profile.ccWeapons.length ? wIndex(h.profile.ccWeapons[0]) : -1,
+        cost: h.profile.cost,
       });
     }
   });
@@ -226,7 +316,15 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir, convex };
   });
   const sides = sc.sides.map((s) => s.id);
+  const weaponSlots = units.map((U) =>
+    weapons.map((_, w) => {
+      const pairs: number[] = [];
+      for (let f = U.first; f < U.first + U.count; f++) for (let sl = 0; sl < MAX_SLOTS; sl++) if (fSlots[f * MAX_SLOTS + sl] === w) pairs.push(f * MAX_SLOTS + sl);
+      return Int32Array.from(pairs);
+    }),
+  );
   return {
+    weaponSlots,
     rules,
     opts,
     sides,
@@ -244,9 +342,11 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     fSize: Int32Array.from(fSize),
     fSlots: Int32Array.from(fSlots),
     fSpecial: Uint8Array.from(fSpecial),
-    startX: Float64Array.from(xs),
-    startY: Float64Array.from(ys),
-    startLeader: Int32Array.from(units.map((u) => u.first)),
+    fNoCc: Uint8Array.from(fNoCc),
+    startAlive: alive,
+    startX: doubles(xs),
+    startY: doubles(ys),
+    startLeader: units.map((u) => u.first),
     terrain,
     paths: new BasePaths(terrain),
     // high obstacles stop every base; low ones too when a move may not end on them
@@ -255,6 +355,17 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
     firstWinner: sc.firstRoundAuthorityWinner ? sides.indexOf(sc.firstRoundAuthorityWinner) : -1,
     victory: sc.victory.type,
   };
+}
+
+/**
+ * A copy held as doubles from the start (positions become fractional with the first move: an
+ * array of small integers would change its elements kind then, in every game).
+ */
+function doubles(src: readonly number[]): number[] {
+  const a = [0.5];
+  a.length = 0;
+  for (const x of src) a.push(x);
+  return a;
 }
 
 export function isInfantry(u: UnitM): boolean {

@@ -58,7 +58,7 @@ export const rulesSchema = z
     profiles: z.record(z.string(), profile),
     officers: z.record(z.string(), officer),
     officerCost: z.object({ value: z.number().min(0) }).strict(),
-    heroes: z.record(z.string(), z.object({ name: z.string(), category: z.enum(['soldier', 'support']), type: int().min(1).max(3), vehicle: z.string() }).strict()),
+    heroes: z.record(z.string(), z.object({ name: z.string(), category: z.enum(['soldier', 'support']), type: int().min(1).max(3), vehicle: z.string(), onFoot: z.string().optional() }).strict()),
   })
   .strict();
 export type At43Rules = z.infer<typeof rulesSchema>;

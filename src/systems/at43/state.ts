@@ -43,6 +43,7 @@ export interface At43State {
   leader: number[];
   status: number[];
   drills: number[];
+  /** 0 no officer, 1 the unit's own officer, 2 + k the lone hero of joinSlots[k] who joined it (p.76). */
   officer: number[];
   /** Members alive per unit. */
   members: number[];
@@ -74,9 +75,27 @@ export interface At43State {
   result: GameResult | null;
 }
 
-export function newState(m: Model): At43State {
-  const nU = m.units.length;
-  const sp = new Array<number>(m.nF * SP_STRIDE).fill(0);
+/** Per-model starting arrays (packed, built once); each game's state starts as their slice(). */
+interface Start {
+  readonly sp: number[];
+  readonly zerosF: number[];
+  readonly zerosU: number[];
+  readonly officer: number[];
+  readonly members: number[];
+  readonly control: number[];
+}
+const STARTS = new WeakMap<Model, Start>();
+
+function packed(n: number, v: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
+
+function startOf(m: Model): Start {
+  const known = STARTS.get(m);
+  if (known) return known;
+  const sp = packed(m.nF * SP_STRIDE, 0);
   for (const u of m.units) {
     if (!u.afv) continue;
     for (let f = u.first; f < u.first + u.count; f++) {
@@ -85,25 +104,39 @@ export function newState(m: Model): At43State {
       for (let w = 0; w < 4; w++) if (m.fSlots[f * 4 + w] >= 0) sp[f * SP_STRIDE + 2 + w] = u.profile.weaponSP;
     }
   }
+  const st: Start = {
+    sp,
+    zerosF: packed(m.nF, 0),
+    zerosU: packed(m.units.length, 0),
+    officer: m.units.map((u) => (u.officer ? 1 : 0)),
+    members: m.units.map((u) => u.fielded),
+    control: m.objectives.map(() => -1),
+  };
+  STARTS.set(m, st);
+  return st;
+}
+
+export function newState(m: Model): At43State {
+  const st = startOf(m);
   return {
     round: 1,
     phase: PH_ORDER,
     active: 0,
     first: 0,
-    fx: Array.from(m.startX),
-    fy: Array.from(m.startY),
-    alive: new Array<number>(m.nF).fill(1),
-    grounded: new Array<number>(m.nF).fill(0),
-    fired: new Array<number>(m.nF).fill(0),
-    sp,
-    leader: Array.from(m.startLeader),
-    status: new Array<number>(nU).fill(ST_VALIANT),
-    drills: new Array<number>(nU).fill(0),
-    officer: m.units.map((u) => (u.officer ? 1 : 0)),
-    members: m.units.map((u) => u.count),
+    fx: m.startX.slice(),
+    fy: m.startY.slice(),
+    alive: m.startAlive.slice(),
+    grounded: st.zerosF.slice(),
+    fired: st.zerosF.slice(),
+    sp: st.sp.slice(),
+    leader: m.startLeader.slice(),
+    status: st.zerosU.slice(), // every unit ST_VALIANT
+    drills: st.zerosU.slice(),
+    officer: st.officer.slice(),
+    members: st.members.slice(),
     lp: [0, 0],
     vp: [0, 0],
-    control: m.objectives.map(() => -1),
+    control: st.control.slice(),
     seq: [[], []],
     ordered: [0, 0],
     wager: [-1, -1],

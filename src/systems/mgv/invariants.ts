@@ -1,7 +1,7 @@
 /** Invariants for the random-playout battery (spec §3.13 graph rules, §1.3 bases). */
 import { basesOverlap, footprintInsideTable } from '../../core/geometry/table/index.ts';
 import type { Model } from './model.ts';
-import { computeLos, coverOf } from './rules/geom.ts';
+import { CACHE, computeCover, computeLos, memoFor } from './rules/geom.ts';
 import { canTargetFresh } from './rules/combat.ts';
 import type { MgvState } from './state.ts';
 import { ST_COUNTER, ST_SPLIT_ATT, ST_SPLIT_DEF } from './state.ts';
@@ -65,13 +65,23 @@ export function checkInvariants(m: Model, s: MgvState): string[] {
       if (i === j) continue;
       const k = i * n + j;
       if (s.los[k] >= 0 && (s.los[k] === 1) !== computeLos(m, s, i, j, false)) out.push(`stale LOS cache ${m.units[i].id} -> ${m.units[j].id}`);
-      if (s.cover[k] >= 0) {
-        const c = s.cover[k];
-        s.cover[k] = -1;
-        if (coverOf(m, s, i, j) !== c) out.push(`stale cover cache ${m.units[i].id} -> ${m.units[j].id}`);
-        s.cover[k] = c;
-      }
+      if (s.cover[k] >= 0 && s.cover[k] !== computeCover(m, s, i, j)) out.push(`stale cover cache ${m.units[i].id} -> ${m.units[j].id}`);
     }
+  // so does the observers' memo (geom.ts CACHE) where it holds answers about this state
+  if (memoFor(s)) {
+    for (let k = 0; k < n * n; k++) {
+      const i = Math.floor(k / n);
+      const j = k % n;
+      if (CACHE.losAt[k] === CACHE.stamp && (CACHE.los[k] === 1) !== computeLos(m, s, i, j, false)) out.push(`stale LOS memo ${m.units[i].id} -> ${m.units[j].id}`);
+      if (CACHE.coverAt[k] === CACHE.stamp && CACHE.cover[k] !== computeCover(m, s, i, j)) out.push(`stale cover memo ${m.units[i].id} -> ${m.units[j].id}`);
+    }
+    for (let k = 0; k < 4 * n * n; k++) {
+      const i = Math.floor(k / (4 * n));
+      const slot = Math.floor(k / n) % 4;
+      const j = k % n;
+      if (CACHE.tgtAt[k] === CACHE.stamp && (CACHE.tgt[k] === 1) !== canTargetFresh(m, s, i, slot, j)) out.push(`stale target memo ${m.units[i].id} slot ${slot} -> ${m.units[j].id}`);
+    }
+  }
   // Pending decisions: a counter-jam frame exactly at ST_COUNTER, a split frame exactly at a split
   // step (its dice those offered), nothing otherwise; the deciding side is the top frame's.
   const p = s.pending;

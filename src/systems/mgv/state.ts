@@ -146,8 +146,17 @@ export interface MgvState {
   tgt: number[];
 }
 
+/**
+ * Counts clearTargets calls in this worker, whichever the state. Every change to what LOS, cover
+ * or canTarget read (a base moves, turns or dies, terrain is engineered, a phase or a jam ends...)
+ * clears the target cache, so an agent's memo of those answers (geom.ts CACHE) stays valid while
+ * this count has not moved.
+ */
+export const CLEARS = { n: 0 };
+
 /** Forgets every cached canTarget answer (nothing to do when none is stored). */
 export function clearTargets(s: MgvState): void {
+  CLEARS.n++;
   const t = s.tgt;
   const last = t.length - 1;
   if (t[last] === 0) return;

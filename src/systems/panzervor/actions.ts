@@ -54,11 +54,25 @@ export const Action = actionCodec({
  * a Reaction window W1/W2/W3 open to the opponent of the active player (seed p12, spec §3.11),
  * and above it, once a Reaction card is played, the active player's Eavesdropping answer (WR;
  * firer = the Quick Shot firer, -1 for other cards). `step` still says S_REACT / S_EAVES.
+ *
+ * After an attack or damage roll (seed p10, spec §6 A-02), each side's character decision is an
+ * `ability` frame (the attack's layer, role AB_*) of the deciding side, `step` S_ABIL. Under
+ * abilityOrder 'simultaneous' the attacker's choice is secret: it is kept as a `secretAbility`
+ * frame (layer, character or -1 for none) of the attacker under the defender's `ability` frame,
+ * and revealed (popped and applied) once the defender has decided. observe() never shows it.
  */
 export const Frames = decisionFrames({
   reaction: ['window'],
   eavesdrop: ['card', 'firer', 'gun'],
+  ability: ['layer', 'role'],
+  secretAbility: ['layer', 'character'],
 });
+
+/** Frames from the top to the attacker's sealed ability choice, or -1 when none is pending. */
+export function sealedAbilityAt(p: DecisionStack): number {
+  for (let f = 0; f < p.depth; f++) if (frameKindId(p, f) === Frames.id.secretAbility) return f;
+  return -1;
+}
 
 /** The open Reaction window (W1/W2/W3; 0 when none): the top frame, or the one under an Eavesdropping answer. */
 export function openWindowOf(p: DecisionStack): number {

@@ -19,7 +19,7 @@ import {
 import {
   AB_ATT_ATTACK, AB_ATT_DAMAGE, AB_DEF_ATTACK, AB_DEF_DAMAGE, END_ELIMINATION, END_FLAG, END_NONE, END_TURN_LIMIT, FACE_BACK,
   FACE_FRONT, FACE_LOST, FACE_REMOVED, INOP_NONE, INOP_SCENARIO, INOP_THIS_TURN, PHASE_ACTION, PHASE_END, PHASE_EVENT, PHASE_SETUP,
-  REC_ABILITY, REC_CARD, S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_OVER, S_PLACE, S_PLACE_CHAR, S_REACT,
+  DECIDED_ATT, DECIDED_DEF, SEALED, REC_ABILITY, REC_CARD, S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_OVER, S_PLACE, S_PLACE_CHAR, S_REACT,
   S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, WR, type PvState,
 } from './state.ts';
 import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, AK_SMOKE, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_CANCEL_REACTION, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, SC_REPAIR, codeOf, tankName, type PvStatic } from './model.ts';
@@ -116,7 +116,6 @@ export function newState(G: PvStatic): PvState {
     aAttDAb: two(),
     aDefDAb: two(),
     aDecided: two(),
-    aSecret: [-2, -2],
     abRole: 0,
     pending: newDecisionStack(),
     resume: 0,
@@ -507,7 +506,6 @@ function declareAttack(G: PvStatic, s: PvState, ctx: PlayContext, L: number, t: 
   s.aAttDAb[L] = 0;
   s.aDefDAb[L] = 0;
   s.aDecided[L] = 0;
-  s.aSecret[L] = -2;
   // Armour by the attacker's position in the target's arcs (seed p11, spec §3.2).
   const ft = 3 * tgt;
   if (G.opt.simplifiedArmour) {
@@ -567,7 +565,6 @@ function rollAttack(G: PvStatic, s: PvState, ctx: PlayContext, L: number): void 
   s.aAttAb[L] = 0;
   s.aDefAb[L] = 0;
   s.aDecided[L] = 0;
-  s.aSecret[L] = -2;
   if (ctx.log) {
     const hit = hitNow(G, s, L, 0, 0);
     ctx.log(`${L === 1 ? 'Quick Shot: ' : ''}${tankName(G, s.aAtt[L])} attack roll 2d6 = ${s.aNat[L]} ${sign(s.aMod[L])} = ${s.aNat[L] + s.aMod[L]} vs distance ${s.aDist[L]}: ${hit ? 'hit' : 'miss'}`);
@@ -587,7 +584,6 @@ function damageRoll(G: PvStatic, s: PvState, ctx: PlayContext, L: number): void 
   s.aAttDAb[L] = 0;
   s.aDefDAb[L] = 0;
   s.aDecided[L] = 0;
-  s.aSecret[L] = -2;
   if (ctx.log) {
     const fp = G.gFp[2 * s.aAtt[L] + s.aGun[L]];
     const mods = s.aDmgMod[L] + rangeModifier(G.rules.damageRangeMods, s.aDist[L]);
@@ -664,25 +660,28 @@ function nextAbility(G: PvStatic, s: PvState, ctx: PlayContext, L: number, damag
   const defRole = damage ? AB_DEF_DAMAGE : AB_DEF_ATTACK;
   const order = G.opt.abilityOrder === 'defenderFirst' ? [defRole, attRole] : [attRole, defRole];
   for (const role of order) {
-    const bit = role === attRole ? 1 : 2;
+    const bit = role === attRole ? DECIDED_ATT : DECIDED_DEF;
     if (s.aDecided[L] & bit) continue;
     if (decisiveChars(G, s, L, role, null) > 0) {
       s.abRole = role;
       s.step = S_ABIL;
       const attSide = G.tSide[s.aAtt[L]];
       s.decider = role === attRole ? attSide : 1 - attSide;
+      Frames.push(s.pending, 'ability', s.decider, L, role);
       return;
     }
     s.aDecided[L] |= bit;
   }
   // Simultaneous: the attacker's secret choice is revealed now.
-  if (s.aSecret[L] >= 0) {
-    const c = s.aSecret[L];
-    const v = faceVal(s, damage ? G.cDmg : G.cAtk, c);
-    if (damage) s.aAttDAb[L] += v;
-    else s.aAttAb[L] += v;
-    exhaust(G, s, ctx, c);
-    s.aSecret[L] = -1;
+  if (Frames.isTop(s.pending, 'secretAbility')) {
+    const c = Frames.arg(s.pending, 'secretAbility', 'character');
+    Frames.pop(s.pending);
+    if (c >= 0) {
+      const v = faceVal(s, damage ? G.cDmg : G.cAtk, c);
+      if (damage) s.aAttDAb[L] += v;
+      else s.aAttAb[L] += v;
+      exhaust(G, s, ctx, c);
+    }
   }
   if (damage) finishDamage(G, s, ctx, L);
   else finishAttackRoll(G, s, ctx, L);
@@ -1162,7 +1161,7 @@ export function legalActions(G: PvStatic, s: PvState, out: Int32Array): number {
     case S_ABIL: {
       out[n++] = A_PASS;
       const buf = SCRATCH;
-      const m = decisiveChars(G, s, s.layer, s.abRole, buf);
+      const m = decisiveChars(G, s, Frames.arg(s.pending, 'ability', 'layer'), Frames.arg(s.pending, 'ability', 'role'), buf);
       for (let i = 0; i < m; i++) out[n++] = Action.encode.use(buf[i]);
       return n;
     }
@@ -1328,26 +1327,26 @@ export function apply(G: PvStatic, s: PvState, a: number, ctx: PlayContext): voi
       return;
     }
     case S_ABIL: {
-      const L = s.layer;
-      const role = s.abRole;
+      const L = Frames.arg(s.pending, 'ability', 'layer');
+      const role = Frames.arg(s.pending, 'ability', 'role');
+      Frames.pop(s.pending);
       const damage = role === AB_ATT_DAMAGE || role === AB_DEF_DAMAGE;
       const attacker = role === AB_ATT_ATTACK || role === AB_ATT_DAMAGE;
-      s.aDecided[L] |= attacker ? 1 : 2;
-      if (a !== A_PASS) {
+      // Simultaneous (A-02): the attacker's choice, a character or none, is sealed until the
+      // defender has decided too (nextAbility reveals it).
+      const sealed = attacker && G.opt.abilityOrder === 'simultaneous';
+      s.aDecided[L] |= attacker ? (sealed ? DECIDED_ATT | SEALED : DECIDED_ATT) : DECIDED_DEF;
+      if (sealed) {
+        Frames.push(s.pending, 'secretAbility', s.decider, L, a !== A_PASS ? Action.read.use.character(a) : -1);
+      } else if (a !== A_PASS) {
         const c = Action.read.use.character(a);
-        if (attacker && G.opt.abilityOrder === 'simultaneous') {
-          s.aSecret[L] = c;
-        } else {
-          const v = faceVal(s, damage ? (attacker ? G.cDmg : G.cDefDmg) : attacker ? G.cAtk : G.cDefAtk, c);
-          if (damage) {
-            if (attacker) s.aAttDAb[L] += v;
-            else s.aDefDAb[L] += v;
-          } else if (attacker) s.aAttAb[L] += v;
-          else s.aDefAb[L] += v;
-          exhaust(G, s, ctx, c);
-        }
-      } else if (attacker && G.opt.abilityOrder === 'simultaneous') {
-        s.aSecret[L] = -1;
+        const v = faceVal(s, damage ? (attacker ? G.cDmg : G.cDefDmg) : attacker ? G.cAtk : G.cDefAtk, c);
+        if (damage) {
+          if (attacker) s.aAttDAb[L] += v;
+          else s.aDefDAb[L] += v;
+        } else if (attacker) s.aAttAb[L] += v;
+        else s.aDefAb[L] += v;
+        exhaust(G, s, ctx, c);
       }
       nextAbility(G, s, ctx, L, damage);
       return;

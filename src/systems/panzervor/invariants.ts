@@ -1,21 +1,39 @@
 /** Invariants for the shared random-playout battery (returns violations; empty = fine). */
-import { Frames, openWindowOf } from './actions.ts';
-import { sideToAct } from '../../core/decision/stack.ts';
-import { FACE_BACK, INOP_NONE, S_EAVES, S_MOVE, S_OVER, S_REACT, STAG, W1, W2, W3, type PvState } from './state.ts';
+import { Frames, openWindowOf, sealedAbilityAt } from './actions.ts';
+import { frameArg, frameSide, sideToAct } from '../../core/decision/stack.ts';
+import { AB_DEF_ATTACK, AB_DEF_DAMAGE, FACE_BACK, INOP_NONE, SEALED, S_ABIL, S_EAVES, S_MOVE, S_OVER, S_REACT, STAG, W1, W2, W3, type PvState } from './state.ts';
 import type { PvStatic } from './model.ts';
 
 export function checkInvariants(G: PvStatic, s: PvState): string[] {
   const out: string[] = [];
   // Pending decisions: a Reaction window is on top exactly at S_REACT, an Eavesdropping answer over
   // its window exactly at S_EAVES, nothing otherwise; the deciding side is the top frame's.
+  // At S_ABIL the deciding side's ability frame is on top (about s.layer and s.abRole), over the
+  // attacker's sealed choice when the defender decides under 'simultaneous', and nothing else.
   const p = s.pending;
-  const wantDepth = s.step === S_REACT ? 1 : s.step === S_EAVES ? 2 : 0;
+  const sealed = sealedAbilityAt(p) >= 0;
+  const wantDepth = s.step === S_REACT ? 1 : s.step === S_EAVES ? 2 : s.step === S_ABIL ? (sealed ? 2 : 1) : 0;
   if (p.depth !== wantDepth) out.push(`step ${s.step} with ${p.depth} pending frames (${Frames.describe(p)})`);
   else if (s.step === S_REACT && !Frames.isTop(p, 'reaction')) out.push(`S_REACT without a reaction frame (${Frames.describe(p)})`);
   else if (s.step === S_EAVES && !Frames.isTop(p, 'eavesdrop')) out.push(`S_EAVES without an eavesdrop frame (${Frames.describe(p)})`);
+  else if (s.step === S_ABIL) {
+    if (!Frames.isTop(p, 'ability')) out.push(`S_ABIL without an ability frame (${Frames.describe(p)})`);
+    else {
+      const L = Frames.arg(p, 'ability', 'layer');
+      const role = Frames.arg(p, 'ability', 'role');
+      if (L !== s.layer || role !== s.abRole) out.push(`ability frame (layer ${L}, role ${role}) is not the current roll (layer ${s.layer}, role ${s.abRole})`);
+      if (sealed) {
+        const attSide = s.aAtt[L] >= 0 ? G.tSide[s.aAtt[L]] : -1;
+        if (G.opt.abilityOrder !== 'simultaneous' || (role !== AB_DEF_ATTACK && role !== AB_DEF_DAMAGE)) out.push(`a sealed ability choice under the ${G.opt.abilityOrder} order, role ${role} deciding (${Frames.describe(p)})`);
+        if (frameArg(p, 0, 1) !== L || frameSide(p, 1) !== attSide || (s.aDecided[L] & SEALED) === 0) out.push(`sealed ability choice not the attacker's of layer ${L} (${Frames.describe(p)})`);
+      }
+    }
+  }
   if (wantDepth > 0) {
-    const w = openWindowOf(p);
-    if (w !== W1 && w !== W2 && w !== W3) out.push(`pending decision without an open window (${Frames.describe(p)})`);
+    if (s.step !== S_ABIL) {
+      const w = openWindowOf(p);
+      if (w !== W1 && w !== W2 && w !== W3) out.push(`pending decision without an open window (${Frames.describe(p)})`);
+    }
     if (sideToAct(p, -1) !== s.decider) out.push(`top frame side ${sideToAct(p, -1)} is not the decider ${s.decider}`);
   }
   // One tank per hex (a wreck may share, Wreckage; a moving tank may pass through, Cutting Through).

@@ -383,7 +383,9 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
     blocksLos,
     codeCache: compassCodes(grid),
     arcTab: arcTable(opt.frontArcWidth, opt.rearArcWidth),
-    opt,
+    // a copy: the resolved options arrive as a dictionary-mode object (keys added one by one),
+    // whose property loads in the hot loop (G.opt.x) are hash lookups; a spread copy is fast-mode
+    opt: { ...opt },
     rules: data.rules,
     data,
     matchType: body.matchType === 'flag' ? MATCH_FLAG : MATCH_ELIMINATION,

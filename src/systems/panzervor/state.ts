@@ -40,6 +40,10 @@ export const AB_ATT_ATTACK = 0;
 export const AB_DEF_ATTACK = 1;
 export const AB_ATT_DAMAGE = 2;
 export const AB_DEF_DAMAGE = 3;
+/** aDecided bits. */
+export const DECIDED_ATT = 1;
+export const DECIDED_DEF = 2;
+export const SEALED = 4;
 
 // Character counter states.
 export const FACE_FRONT = 0;
@@ -162,11 +166,13 @@ export interface PvState {
   aDNat: number[];
   aAttDAb: number[];
   aDefDAb: number[];
-  /** Ability decisions taken on the current roll (bit 0 attacker decided, bit 1 defender decided). */
+  /**
+   * Ability decisions taken on the current roll: bit 0 attacker decided, bit 1 defender decided,
+   * bit 2 (SEALED) the attacker's choice was a secret one under 'simultaneous' (the choice itself
+   * is a `secretAbility` frame on the decision stack until it is revealed).
+   */
   aDecided: number[];
-  /** Secret attacker choice under 'simultaneous' (character index, -1 none, -2 undecided). */
-  aSecret: number[];
-  /** Which roll the ability step is about and whose decision it is (AB_*). */
+  /** Role (AB_*) of the latest ability decision; the pending one is the top `ability` frame's. */
   abRole: number;
   /**
    * Pending decisions of the other side, on the core's stack (actions.ts `Frames`): the open
@@ -254,7 +260,6 @@ export function cloneState(s: PvState): PvState {
     aAttDAb: s.aAttDAb.slice(),
     aDefDAb: s.aDefDAb.slice(),
     aDecided: s.aDecided.slice(),
-    aSecret: s.aSecret.slice(),
     abRole: s.abRole,
     pending: cloneDecisionStack(s.pending),
     resume: s.resume,

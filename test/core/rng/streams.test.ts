@@ -135,6 +135,23 @@ describe('streams', () => {
     expect(Array.from({ length: 20 }, () => a.dice.d6())).toEqual(Array.from({ length: 20 }, () => b.dice.d6()));
   });
 
+  it("a game's streams, derived at first draw, are streamFor's streams (even after the worker moved to another seed)", () => {
+    const g = gameStreams('tuesday', 77, 3);
+    const later = gameStreams(9, 5, 2); // another seed in between: g keeps its own run key
+    const want = (p: number): number[] => {
+      const r = streamFor('tuesday', 77, p);
+      return Array.from({ length: 8 }, () => r.nextUint32());
+    };
+    expect(g.dice.draws).toBe(0);
+    expect(Array.from({ length: 8 }, () => g.dice.nextUint32())).toEqual(want(Purpose.dice));
+    expect(g.setup.state()).toEqual(streamState('tuesday', 77, Purpose.setup)); // state() derives too
+    const c = g.agents[2].clone();
+    expect(Array.from({ length: 8 }, () => c.nextUint32())).toEqual(want(Purpose.agentBase + 2));
+    expect(g.agents[2].draws).toBe(0);
+    expect(later.dice.state()).toEqual(streamState(9, 5, Purpose.dice));
+    expect(() => gameStreams(1, -1, 2)).toThrow(/game index/);
+  });
+
   it('adjacent game streams are uncorrelated (first d6 of consecutive games)', () => {
     let same = 0;
     const N = 60_000;

@@ -1,6 +1,6 @@
 /**
- * The seed's worked examples W1-W38 (spec §8.1) with injected dice. W33 and W34 (heroes joining
- * a unit, hero categories) are not modelled: see RULES.md.
+ * The seed's worked examples W1-W38 (spec §8.1) with injected dice; W33 (a lone hero joining a
+ * unit in the control phase) is in heroes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { A, F } from '../../../src/systems/at43/actions.ts';

@@ -13,7 +13,7 @@ import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/tab
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { moveKey } from '../../../src/systems/mgv/agents/heuristic.ts';
 import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
-import { unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
+import { CACHE, beginReadOnly, endReadOnly, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { canTarget } from '../../../src/systems/mgv/rules/combat.ts';
 import { ST_MOVE_UNIT, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
@@ -126,6 +126,35 @@ describe('caches agree with fresh computations', () => {
       expect(checks).toBeGreaterThan(0);
     });
   }
+  for (const file of bundledScenarios('mgv')) {
+    it(`the observers' memo (kept across decisions, taken by the game) agrees with fresh answers: ${file.split('/').pop()}`, () => {
+      let held = 0;
+      drive(file, [standoffAgent, closerAgent], 2, (g, _m, s) => {
+        if (memoFor(s)) for (let k = 0; k < CACHE.tgtAt.length; k++) if (CACHE.tgtAt[k] === CACHE.stamp) held++;
+        expect(g.checkInvariants(s)).toEqual([]);
+      });
+      expect(held).toBeGreaterThan(0);
+    });
+  }
+  it('a stale memo answer is caught by the invariants, and a clearTargets call retires it', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g = L.compiled as any;
+    const st = gameStreams(3, 0, 2);
+    const s = g.newGame(st.setup, { dice: st.dice, tally: new Tally(g.metrics) }) as MgvState;
+    beginReadOnly(s);
+    const fresh = canTarget(g.model, s, 0, 0, 2);
+    endReadOnly();
+    expect(s.tgt[(0 * 4 + 0) * s.units.length + 2]).toBe(-1); // the agent's answer stayed out of the game
+    const k = 2;
+    expect(CACHE.tgtAt[k]).toBe(CACHE.stamp);
+    CACHE.tgt[k] = fresh ? 0 : 1; // plant a wrong answer
+    expect(g.checkInvariants(s).join()).toMatch(/stale target memo/);
+    expect(canTarget(g.model, s, 0, 0, 2)).toBe(!fresh); // the game takes the memo's answer...
+    s.tgt.fill(-1);
+    clearTargets(s);
+    expect(canTarget(g.model, s, 0, 0, 2)).toBe(fresh); // ...until a cache input may have changed
+    expect(g.checkInvariants(s)).toEqual([]);
+  });
   it('clearTargets forgets every answer', () => {
     const L = loadScenarioFile(SAMPLE);
     const g = L.compiled as any;

@@ -6,7 +6,7 @@
  * and a group is a list of indices into them. Every query is allocation-free: results are
  * numbers or are written into caller-owned Float64Arrays.
  */
-import { pointSegmentDistance } from './shapes.ts';
+import { pointSegmentDistance, pointSegmentDistance2, segmentsIntersect } from './shapes.ts';
 
 /** Edge-to-edge gap between two round bases (negative when they overlap). */
 export function edgeGap(ax: number, ay: number, ar: number, bx: number, by: number, br: number): number {
@@ -200,6 +200,71 @@ export function basesSee(ax: number, ay: number, ar: number, bx: number, by: num
   if (!blocked(ax - nx * ar * k, ay - ny * ar * k, bx - nx * br * k, by - ny * br * k)) return true;
   if (!blocked(ax + nx * ar * k, ay + ny * ar * k, bx - nx * br * k, by - ny * br * k)) return true;
   return !blocked(ax - nx * ar * k, ay - ny * ar * k, bx + nx * br * k, by + ny * br * k);
+}
+
+/**
+ * Does the convex polygon (xs, ys) stand across every segment joining a point of disc A to a
+ * point of disc B (so no line of sight between two groups held in these discs passes by it)?
+ * A sufficient test: the polygon is apart from both discs (by more than eps) and touches both
+ * outer common tangents between their tangent points; the chord it then holds between the two
+ * tangents cuts the convex hull of the discs into a part holding A and a part holding B, so every
+ * such segment meets the chord, inside the polygon. False when unsure. Allocation-free.
+ */
+export function convexSeparatesDiscs(ax: number, ay: number, ar: number, bx: number, by: number, br: number, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+  DISCS[0] = ax;
+  DISCS[1] = ay;
+  DISCS[2] = ar;
+  DISCS[3] = bx;
+  DISCS[4] = by;
+  DISCS[5] = br;
+  return convexSeparatesDiscsIn(DISCS, xs, ys, eps);
+}
+
+const DISCS = new Float64Array(6);
+
+/**
+ * convexSeparatesDiscs with the two discs given as [ax, ay, ar, bx, by, br] in `d`: for hot loops
+ * (numbers read from an array are not boxed as arguments would be).
+ */
+export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+  const ax = d6[0];
+  const ay = d6[1];
+  const ar = d6[2];
+  const bx = d6[3];
+  const by = d6[4];
+  const br = d6[5];
+  let dx = bx - ax;
+  let dy = by - ay;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (!(d > Math.abs(ar - br) + eps)) return false;
+  if (!discApartFromPolygon(ax, ay, ar + eps, xs, ys) || !discApartFromPolygon(bx, by, br + eps, xs, ys)) return false;
+  dx /= d;
+  dy /= d;
+  // outer tangents touch A at A + ar n and B at B + br n, n = u cos a +- w sin a, cos a = (ar - br) / d
+  const c = (ar - br) / d;
+  const sn = Math.sqrt(1 - c * c);
+  for (let sgn = -1; sgn <= 1; sgn += 2) {
+    const nx = dx * c - dy * sn * sgn;
+    const ny = dy * c + dx * sn * sgn;
+    const px = ax + ar * nx;
+    const py = ay + ar * ny;
+    const qx = bx + br * nx;
+    const qy = by + br * ny;
+    let hit = false;
+    for (let i = 0, j = xs.length - 1; i < xs.length && !hit; j = i++) hit = segmentsIntersect(px, py, qx, qy, xs[j], ys[j], xs[i], ys[i]);
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/** Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)? */
+function discApartFromPolygon(x: number, y: number, r: number, xs: ArrayLike<number>, ys: ArrayLike<number>): boolean {
+  let inside = false;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if (ys[i] > y !== ys[j] > y && x < ((xs[j] - xs[i]) * (y - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    if (pointSegmentDistance2(x, y, xs[j], ys[j], xs[i], ys[i]) <= r * r) return false;
+  }
+  return !inside;
 }
 
 /**

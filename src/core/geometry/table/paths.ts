@@ -4,10 +4,11 @@
  * A base "can pass between" two obstacles when the corridor is wider than its diameter; the path
  * length is measured along the path (AT-43 p.48). Works for convex obstacles (concave ones are
  * treated through their corners, which stays safe but may be longer). The corners pushed out
- * for a radius, their distances and clearances are cached per radius (up to 32), so the search
- * allocates only for a radius not seen yet; scratch arrays are sized for the obstacles given.
+ * for a radius, their distances and clearances are cached per radius (the 32 latest radii; the
+ * oldest one's arrays serve the next new radius), so the search allocates little; scratch arrays
+ * are sized for the obstacles given.
  */
-import { pointInShape, pointSegmentDistance, segmentsIntersect, type Shape } from './shapes.ts';
+import { pointInShape, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
 
 export interface PathObstacle {
   readonly xs: readonly number[];
@@ -55,14 +56,23 @@ export class BasePaths {
   private segDist(k: number, ax: number, ay: number, bx: number, by: number): number {
     const o = this.obstacles[k];
     if (pointInShape(this.shapes[k], ax, ay) || pointInShape(this.shapes[k], bx, by)) return 0;
-    let d = Infinity;
+    // squared distances, one square root at the end: the square root of the least square is the
+    // least distance exactly (sqrt is monotonic and correctly rounded)
+    let d2 = Infinity;
     const m = o.xs.length;
     for (let i = 0, j = m - 1; i < m; j = i++) {
       const cx = o.xs[j], cy = o.ys[j], dx = o.xs[i], dy = o.ys[i];
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
-      d = Math.min(d, pointSegmentDistance(ax, ay, cx, cy, dx, dy), pointSegmentDistance(bx, by, cx, cy, dx, dy), pointSegmentDistance(cx, cy, ax, ay, bx, by), pointSegmentDistance(dx, dy, ax, ay, bx, by));
+      let e = pointSegmentDistance2(ax, ay, cx, cy, dx, dy);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(cx, cy, ax, ay, bx, by);
+      if (e < d2) d2 = e;
+      e = pointSegmentDistance2(dx, dy, ax, ay, bx, by);
+      if (e < d2) d2 = e;
     }
-    return d;
+    return Math.sqrt(d2);
   }
 
   /**
@@ -82,6 +92,7 @@ export class BasePaths {
       // farther than r along an axis from the obstacle's bounding box: no contact possible
       if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
       const d = this.segDist(k, ax, ay, bx, by);
+      if (d >= r && d > 0) continue; // clear of it whatever the start allows
       let d0 = -1;
       let need = r;
       if (fromStart) {
@@ -105,10 +116,16 @@ export class BasePaths {
     }
     const hit = this.cache.get(r);
     if (hit) return hit;
-    if (this.cache.size >= 32) this.cache.clear();
+    // full: the oldest radius makes room, and its arrays are reused when they fit
+    let spare: CornerSet | null = null;
+    if (this.cache.size >= 32) {
+      const [oldest, set] = this.cache.entries().next().value as [number, CornerSet];
+      this.cache.delete(oldest);
+      spare = set;
+    }
     const total = this.nx.length;
-    const x = new Float64Array(total);
-    const y = new Float64Array(total);
+    const x = spare ? spare.x : new Float64Array(total);
+    const y = spare ? spare.y : new Float64Array(total);
     let n = 2;
     const push = r + this.margin;
     for (let k = 0; k < this.obstacles.length; k++) {
@@ -147,9 +164,11 @@ export class BasePaths {
         n++;
       }
     }
-    const dist = new Float64Array(n * n);
+    const reuse = spare !== null && spare.n === n;
+    const dist = reuse ? spare!.dist : new Float64Array(n * n);
     for (let u = 2; u < n; u++) for (let v = 2; v < n; v++) dist[u * n + v] = Math.hypot(x[v] - x[u], y[v] - y[u]);
-    const set: CornerSet = { n, x, y, dist, clear: new Uint8Array(n * n) };
+    const clear = reuse ? spare!.clear.fill(0) : new Uint8Array(n * n);
+    const set: CornerSet = { n, x, y, dist, clear };
     this.cache.set(r, set);
     return set;
   }

@@ -54,7 +54,7 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
   const V = m.units[v];
   const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
   const e = n * W.attackRate * pHit * pDmg;
-  return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / V.count) / 30 : Math.min(e, o.members[v]) * (V.cost / V.count) / 30;
+  return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / Math.max(1, V.fielded)) / 30 : Math.min(e, o.members[v]) * (V.cost / Math.max(1, V.fielded)) / 30;
 }
 
 /** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
@@ -66,15 +66,15 @@ export function bestShot(ctx: Ctx, o: At43Observation, allowed: ((v: number) => 
     const a = ctx.legal[i];
     let v: number;
     if (A.is(a, 'shoot')) {
-      if (allowed && !allowed(A.get(a, 'shoot', 'target'))) continue;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shoot', 'weapon')], A.get(a, 'shoot', 'target'));
+      if (allowed && !allowed(A.read.shoot.target(a))) continue;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a));
     }
     else if (A.is(a, 'shootAfv')) {
       // focus fire: a single AFV is worth more the more damaged its frame already is
-      const f = A.get(a, 'shootAfv', 'fighter');
+      const f = A.read.shootAfv.fighter(a);
       const T = o.model.units[o.model.fUnit[f]];
       const frame = T.profile.frameSP;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.get(a, 'shootAfv', 'weapon')], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
+      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shootAfv.weapon(a)], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
     } else continue;
     if (v > bv) {
       bv = v;
@@ -115,7 +115,7 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       let best = ctx.legal[0];
       let bv = -Infinity;
       for (let i = 0; i < ctx.n; i++) {
-        const v = priority(A.get(ctx.legal[i], 'order', 'unit'));
+        const v = priority(A.read.order.unit(ctx.legal[i]));
         if (v > bv) {
           bv = v;
           best = ctx.legal[i];
@@ -140,6 +140,9 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       return A.encode.eject(0);
     case 'pickExtra':
       return A.encode.pickExtra(0);
+    case 'join':
+      // a lone hero always takes the lead of the first unit he may join ("encouraged by his presence", p.70)
+      return ctx.n > 1 ? ctx.legal[1] : ctx.legal[0];
   }
   if (o.unit < 0) return A.encode.turn(0);
   return -1;

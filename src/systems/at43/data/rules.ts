@@ -112,6 +112,12 @@ export const AT43_RULES_DATA = {
       weapons: ['light-grenade-launcher', 'light-grenade-launcher'], ccWeapons: ['strider-stomp'], cost: 150,
       frameSP: 4, propulsionSP: 2, weaponSP: 1,
     },
+    'borz-on-foot': {
+      $prov: { '*': 'placeholder: spec §5.8.4 (hero cards absent)', category: 'seed: p.76 soldier', type: 'seed: p.76 two stars', ccWeapons: 'seed: p.70 Borz has no close-combat weapon' },
+      category: 'soldier', type: 2, movement: 14, combat: 4, protection: 6, morale: 8, size: 2, baseRadius: 1.5,
+      weapons: ['laser-rifle'], ccWeapons: [], cost: 40,
+      frameSP: 0, propulsionSP: 0, weaponSP: 0,
+    },
     'wraith-golgoth': {
       $prov: { '*': PH, weapons: 'seed: p.52, 61 medium sonic cannon and medium nucleus cannon' },
       category: 'strider', type: 3, movement: 12, combat: 5, protection: 13, morale: 0, size: 5, baseRadius: 4,
@@ -129,7 +135,7 @@ export const AT43_RULES_DATA = {
   officerCost: { $prov: PH, value: 20 },
   heroes: {
     $prov: { '*': 'placeholder: spec §5.8.4 (hero cards absent)' },
-    borz: { $prov: { '*': 'placeholder: spec §5.8.4', category: 'seed: p.76 soldier', type: 'seed: p.76 two stars', vehicle: 'seed: p.76 Bad Dog, a Fire Toad' }, name: 'Sergeant A. Borz', category: 'soldier', type: 2, vehicle: 'fire-toad' },
+    borz: { $prov: { '*': 'placeholder: spec §5.8.4', category: 'seed: p.76 soldier', type: 'seed: p.76 two stars', vehicle: 'seed: p.76 Bad Dog, a Fire Toad', onFoot: 'seed: p.47 a pilot hero has two profiles (the on-foot card is absent: placeholder profile)' }, name: 'Sergeant A. Borz', category: 'soldier', type: 2, vehicle: 'fire-toad', onFoot: 'borz-on-foot' },
     newton: { $prov: { '*': 'placeholder: spec §5.8.4', category: 'seed: p.76 soldier', type: 'seed: p.76 one star', vehicle: 'seed: p.76 Number One, a Fire Toad' }, name: 'Captain H. Newton', category: 'soldier', type: 1, vehicle: 'fire-toad' },
     urash: { $prov: { '*': 'placeholder: spec §5.8.4', vehicle: 'seed: p.52 the Wraith golgoth' }, name: 'Urash', category: 'soldier', type: 3, vehicle: 'wraith-golgoth' },
   },

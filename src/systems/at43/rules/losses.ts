@@ -5,7 +5,7 @@
  */
 import type { PlayContext } from '../../../core/system.ts';
 import { M, rowOf, type Rows } from '../metrics.ts';
-import type { Model } from '../model.ts';
+import type { Model, OfficerM } from '../model.ts';
 import { ST_DISORGANIZED, ST_ROUTED, ST_VALIANT, type At43State } from '../state.ts';
 import { applyAfvDamage, SP_STRIDE } from './afv.ts';
 import { moraleNeed, rollLocation, rollPool, testDie, utrNeeded } from './rolls.ts';
@@ -22,12 +22,30 @@ export function removeCard(s: At43State, side: number, u: number): void {
   if (i >= 0) q.splice(i, 1);
 }
 
-function heroFighter(m: Model, s: At43State, u: number): number {
-  return m.units[u].hero && s.officer[u] ? m.units[u].first : -1;
+/** The officer leading unit u now: its own, a lone hero who joined it (p.76), or null. */
+export function officerOf(m: Model, s: At43State, u: number): OfficerM | null {
+  const k = s.officer[u];
+  return k === 0 ? null : k === 1 ? m.units[u].officer : m.units[u].joinSlots[k - 2].officer;
 }
 
-/** Eliminates fighter f; replaces a dead leader by the closest standard fighter (seed p.47). */
-export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext): void {
+/** The fighter who is unit u's officer (its first fighter, or the slot a joined hero took), or -1. */
+export function officerFighter(m: Model, s: At43State, u: number): number {
+  const k = s.officer[u];
+  return k === 0 ? -1 : k === 1 ? m.units[u].first : m.units[u].joinSlots[k - 2].fighter;
+}
+
+/** The hero of unit u while he is on the table with it, or -1. */
+export function heroFighter(m: Model, s: At43State, u: number): number {
+  const k = s.officer[u];
+  return k === 0 ? -1 : k === 1 ? (m.units[u].hero ? m.units[u].first : -1) : m.units[u].joinSlots[k - 2].fighter;
+}
+
+/**
+ * Eliminates fighter f; replaces a dead leader by the closest standard fighter (seed p.47). A
+ * hero pilot whose AFV is lost (`ejected`, or destroyed under `heroes.pilotOnFoot: lost`) is
+ * placed on foot where it stood, as a unit of his own (p.53, p.76).
+ */
+export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext, ejected = false): void {
   const m = env.m;
   if (!s.alive[f]) return;
   s.alive[f] = 0;
@@ -35,6 +53,7 @@ export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext)
   s.geom++;
   const u = m.fUnit[f];
   const U = m.units[u];
+  if (U.pilotUnit >= 0 && f === U.first && s.officer[u] === 1 && (ejected || m.opts['heroes.pilotOnFoot'] === 'lost')) placePilot(env, s, U.pilotUnit, f, ctx);
   s.members[u]--;
   ctx.tally.addScalar(U.side === 0 ? M.scalar.lossesA : M.scalar.lossesB);
   if (s.members[u] === 0) {
@@ -43,7 +62,7 @@ export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext)
     return;
   }
   if (s.leader[u] === f) {
-    if (f === U.first) s.officer[u] = 0; // the replacement leader is not an officer
+    if (f === officerFighter(m, s, u)) s.officer[u] = 0; // the replacement leader is not an officer
     let best = -1;
     let bd = Infinity;
     for (let pass = 0; pass < 2 && best < 0; pass++)
@@ -59,10 +78,28 @@ export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext)
   }
 }
 
+/** The hero pilot of an AFV lost: on foot where it stood, a unit of his own, valiant, his card from the next round. */
+function placePilot(env: Env, s: At43State, p: number, afv: number, ctx: PlayContext): void {
+  const m = env.m;
+  const P = m.units[p];
+  const f = P.first;
+  s.alive[f] = 1;
+  s.grounded[f] = 0;
+  s.fired[f] = 0;
+  s.fx[f] = s.fx[afv];
+  s.fy[f] = s.fy[afv];
+  s.members[p] = 1;
+  s.leader[p] = f;
+  s.officer[p] = 1;
+  s.status[p] = 0;
+  s.drills[p] = 0;
+  s.geom++;
+  if (ctx.log) ctx.log(`  ${P.hero} is placed on foot where his AFV stood`);
+}
+
 export function moraleOf(m: Model, s: At43State, u: number): number {
-  const U = m.units[u];
-  if (U.officer && s.officer[u]) return U.officer.morale;
-  return U.profile.morale;
+  const off = officerOf(m, s, u);
+  return off ? off.morale : m.units[u].profile.morale;
 }
 
 /** One morale test (seed p.75): failure moves valiant -> disorganized -> routing (eliminated). */
@@ -87,13 +124,14 @@ export function moraleTest(env: Env, s: At43State, u: number, ctx: PlayContext):
 /** Morale triggers at activation (seed p.74). */
 export function moraleTriggered(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
-  if (U.profile.morale <= 0 && !(U.officer && s.officer[u] && U.officer.morale > 0)) return false;
+  const off = officerOf(m, s, u);
+  if (U.profile.morale <= 0 && !(off && off.morale > 0)) return false;
   if (U.afv) {
     for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && s.sp[f * SP_STRIDE + 1] > 0) return false;
     return true;
   }
   let n = s.members[u];
-  if (!m.opts['morale.countHero'] && U.hero && s.officer[u]) n--;
+  if (!m.opts['morale.countHero'] && heroFighter(m, s, u) >= 0) n--;
   return U.profile.type <= 2 ? n <= m.rules.morale.triggerType12 : n <= m.rules.morale.triggerType3;
 }
 
@@ -126,12 +164,13 @@ export function damageInfantry(env: Env, s: At43State, v: number, impacts: numbe
   let kills = 0;
   const hero = heroFighter(m, s, v);
   const rr = m.opts['rerolls.applyToDamage'] ? W.rerolls : 0;
+  // the order by distance is taken once: a fighter removed leaves the others' order unchanged
+  const n = impacts > 0 ? sortByDistance(env, s, v, fx, fy) : 0;
   for (let k = 0; k < impacts && s.members[v] > 0; k++) {
-    const n = sortByDistance(env, s, v, fx, fy);
     let f = -1;
     for (let i = 0; i < n && f < 0; i++) {
       const g = ORDER[i];
-      if (g === hero && s.members[v] > 1) continue;
+      if (!s.alive[g] || (g === hero && s.members[v] > 1)) continue;
       if (only) {
         let inList = false;
         for (let j = 0; j < nOnly; j++) if (only[j] === g) inList = true;

@@ -10,7 +10,7 @@ import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { damageAfvUnit, damageInfantry, tallyKills, type Env } from './losses.ts';
 import { rollPool, utrNeeded } from './rolls.ts';
-import { gap, unitTouches } from './table.ts';
+import { baseFarFromUnit, gap, unitTouches } from './table.ts';
 
 const ATTACKERS = new Int32Array(64);
 const CONTACT = new Int32Array(256);
@@ -35,15 +35,19 @@ export function fight(env: Env, s: At43State, u: number, ctx: PlayContext): numb
     let na = 0;
     let nc = 0;
     for (let f = U.first; f < U.first + U.count; f++) {
-      if (!s.alive[f] || m.fSpecial[f]) continue; // special weapon bearers have no close-combat weapon
+      if (!s.alive[f] || m.fNoCc[f]) continue; // special weapon bearers (and heroes without one, p.70) have no close-combat weapon
       let best = -1;
       let bd = Infinity;
-      for (let g = 0; g < m.nF; g++) {
-        if (!s.alive[g] || m.units[m.fUnit[g]].side === U.side) continue;
-        const d = gap(m, s, f, g);
-        if (d < c && d < bd) {
-          bd = d;
-          best = g;
+      for (let w = 0; w < m.units.length; w++) {
+        const W = m.units[w];
+        if (W.side === U.side || baseFarFromUnit(m, s, s.fx[f], s.fy[f], m.fRadius[f], w, c)) continue;
+        for (let g = W.first; g < W.first + W.count; g++) {
+          if (!s.alive[g]) continue;
+          const d = gap(m, s, f, g);
+          if (d < c && d < bd) {
+            bd = d;
+            best = g;
+          }
         }
       }
       if (best < 0 || m.fUnit[best] !== v) continue;

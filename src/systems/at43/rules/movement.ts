@@ -15,7 +15,7 @@ import type { At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { killFighter, type Env } from './losses.ts';
 import { rollRunOver } from './rolls.ts';
-import { fighterEngaged, gap, unitEngaged } from './table.ts';
+import { fighterEngaged, gap, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table.ts';
 
 const FOOT: Footprint[] = [];
 function foot(r: number): Footprint {
@@ -93,6 +93,8 @@ export function goalVector(m: Model, s: At43State, u: number, goal: number, out:
 const GV = new Float64Array(3);
 
 const LEGS = new Float64Array(1024);
+const NEAR = new Int32Array(MAX_UNITS);
+let OBST = new Int32Array(64);
 
 /**
  * Moves unit u toward `goal`; returns the distance travelled (0 = could not move). Toward a unit
@@ -150,6 +152,20 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
   const dirDeg = (Math.atan2(dx, dy) * 180) / Math.PI;
   const runOver = rush && U.afv;
   const keepEnemy = 0.5;
+  // the units and obstacles within reach of the whole formation's sweep (its disc), once per leg
+  let nNear = 0;
+  for (let v = 0; v < m.units.length; v++) {
+    const G = m.units[v];
+    if (v === u || s.members[v] === 0) continue;
+    const enemy = G.side !== U.side;
+    if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
+    if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
+    if (unitSweepClear(m, s, u, dx, dy, t, v, enemy ? keepEnemy : 0.01)) continue; // no base of v within reach
+    NEAR[nNear++] = v;
+  }
+  let nObst = 0;
+  if (OBST.length < m.terrain.length) OBST = new Int32Array(m.terrain.length);
+  for (let k = 0; k < m.terrain.length; k++) if (m.blocking[k] && !unitSweepClearOf(m, s, u, dx, dy, t, m.terrain[k].cx, m.terrain[k].cy, m.terrain[k].br)) OBST[nObst++] = k;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!mobile(m, s, f)) continue;
     const r = m.fRadius[f];
@@ -158,24 +174,24 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
     if (dx < -1e-12) t = Math.min(t, (r - s.fx[f]) / dx);
     if (dy > 1e-12) t = Math.min(t, (m.depth - r - s.fy[f]) / dy);
     if (dy < -1e-12) t = Math.min(t, (r - s.fy[f]) / dy);
-    for (let k = 0; k < m.terrain.length; k++) {
-      if (!m.blocking[k]) continue;
-      const T = m.terrain[k];
-      // out of reach this move: skip the exact sweep
-      const ox = s.fx[f] - T.cx;
-      const oy = s.fy[f] - T.cy;
-      const reach = t + T.br + r;
-      if (ox * ox + oy * oy > reach * reach) continue;
+    for (let i = 0; i < nObst; i++) {
+      const T = m.terrain[OBST[i]];
+      // the swept path stays beyond the obstacle's bounding circle: skip the exact sweep
+      const px = T.cx - s.fx[f];
+      const py = T.cy - s.fy[f];
+      let q = px * dx + py * dy;
+      q = q < 0 ? 0 : q > t ? t : q;
+      const ex = px - q * dx;
+      const ey = py - q * dy;
+      const reach = T.br + r + 1e-9;
+      if (ex * ex + ey * ey > reach * reach) continue;
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }
-    for (let v = 0; v < m.units.length; v++) {
+    for (let i = 0; i < nNear; i++) {
+      const v = NEAR[i];
       const G = m.units[v];
-      if (v === u || s.members[v] === 0) continue;
-      const enemy = G.side !== U.side;
-      if (runOver && !G.afv) continue; // an AFV rush passes over soldiers of any side
-      if (!enemy && !G.afv && !U.afv) continue; // friendly soldiers are passed through
-      const keep = enemy ? keepEnemy : 0.01;
+      const keep = G.side !== U.side ? keepEnemy : 0.01;
       for (let g = G.first; g < G.first + G.count; g++) {
         if (!s.alive[g]) continue;
         const d = sweepCircle(s.fx[f], s.fy[f], r, dx, dy, s.fx[g], s.fy[g], m.fRadius[g], keep);
@@ -200,13 +216,23 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
 }
 
 function overlapsAt(m: Model, s: At43State, u: number, ox: number, oy: number): boolean {
+  for (let v = 0; v < m.units.length; v++) {
+    if (v === u || unitsFarApart(m, s, u, v, 0, ox, oy)) continue;
+    if (overlapsUnitAt(m, s, u, v, ox, oy)) return true;
+  }
+  return false;
+}
+
+/** Does a mobile base of u, shifted by (ox, oy), overlap an alive base of unit v? */
+function overlapsUnitAt(m: Model, s: At43State, u: number, v: number, ox: number, oy: number): boolean {
   const U = m.units[u];
+  const V = m.units[v];
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!mobile(m, s, f)) continue;
     const x = s.fx[f] + ox;
     const y = s.fy[f] + oy;
-    for (let g = 0; g < m.nF; g++) {
-      if (!s.alive[g] || m.fUnit[g] === u) continue;
+    for (let g = V.first; g < V.first + V.count; g++) {
+      if (!s.alive[g]) continue;
       const ex = s.fx[g] - x;
       const ey = s.fy[g] - y;
       const R = m.fRadius[f] + m.fRadius[g];

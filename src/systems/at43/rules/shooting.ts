@@ -18,6 +18,8 @@ import { rangeBand, rollCover, rollPool, templateImpacts, templateRadius, utrNee
 import { caughtInZone, gap, meleeOf, sees, seesUnit, underCover, unitEngaged } from './table.ts';
 
 const CAUGHT = new Int32Array(512);
+/** Ready carriers in readyShooters / anyReadyShooter (not the CARRIERS of legal shots, which call them in between). */
+const SHOOTERS = new Int32Array(64);
 const MELEE = new Uint8Array(64);
 const DEV = new Float64Array(2);
 
@@ -34,7 +36,7 @@ export function carrierOk(m: Model, f: number, group: number): boolean {
 /** Can fighter f fire slot sl now (weapon present, not fired this activation, part intact)? */
 export function slotReady(m: Model, s: At43State, f: number, sl: number): boolean {
   if (m.fSlots[f * MAX_SLOTS + sl] < 0 || s.fired[f] & (1 << sl)) return false;
-  return !m.units[m.fUnit[f]].afv || s.sp[f * SP_STRIDE + 2 + sl] > 0;
+  return m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 2 + sl] > 0;
 }
 
 /** Nearest alive fighter of unit v seen by a ready carrier of weapon w in unit u (indirect target), or -1. */
@@ -63,31 +65,41 @@ export function indirectTarget(m: Model, s: At43State, u: number, w: number, v: 
 
 /** Number of (fighter, slot) pairs of weapon w in u able to fire at v now (direct: with LOS). */
 export function readyShooters(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
-  const U = m.units[u];
   let n = 0;
   const direct = m.weapons[w].aoe <= 0;
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!s.alive[f] || !carrierOk(m, f, group)) continue;
-    // one weapon of the type per fighter and salvo: a fighter carrying it twice fires two salvos (p.61, W17)
-    let has = false;
-    for (let sl = 0; sl < MAX_SLOTS && !has; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) has = true;
-    if (has && (!direct || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
+  // one weapon of the type per fighter and salvo: a fighter carrying it twice fires two salvos (p.61, W17)
+  const k = readyCarriers(m, s, u, w, SHOOTERS);
+  for (let i = 0; i < k; i++) {
+    const f = SHOOTERS[i];
+    if (carrierOk(m, f, group) && (!direct || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
 }
 
+/** readyShooters(...) > 0, stopping at the first shooter found (direct fire). */
+export function anyReadyShooter(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): boolean {
+  if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, group, single) > 0;
+  const k = readyCarriers(m, s, u, w, SHOOTERS);
+  for (let i = 0; i < k; i++) {
+    const f = SHOOTERS[i];
+    if (carrierOk(m, f, group) && (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v))) return true;
+  }
+  return false;
+}
+
 /** Alive fighters of u with a ready slot of weapon w, into out; returns their number. */
 export function readyCarriers(m: Model, s: At43State, u: number, w: number, out: Int32Array): number {
-  const U = m.units[u];
+  const pairs = m.weaponSlots[u][w];
   let n = 0;
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!s.alive[f]) continue;
-    for (let sl = 0; sl < MAX_SLOTS; sl++)
-      if (m.fSlots[f * MAX_SLOTS + sl] === w && slotReady(m, s, f, sl)) {
-        out[n++] = f;
-        break;
-      }
+  let last = -1;
+  for (let i = 0; i < pairs.length; i++) {
+    const f = pairs[i] >> 2; // MAX_SLOTS = 4
+    if (f === last || !s.alive[f]) continue;
+    if (slotReady(m, s, f, pairs[i] & 3)) {
+      out[n++] = f;
+      last = f;
+    }
   }
   return n;
 }

@@ -3,9 +3,9 @@
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
  */
-import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
-import type { Model } from '../model.ts';
+import { basesSee, circleTouchesConvex, convexSeparatesDiscsIn, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
+import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
+import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
 // Local bindings of the hot core functions (one module-binding lookup at load, not per call).
@@ -45,29 +45,161 @@ export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number
   return Math.sqrt(d2) - m.fRadius[a] - m.fRadius[b] < c;
 }
 
+/**
+ * Unit discs, per state and geometry version: a disc around each unit's leader holding every
+ * alive member's base (radius = the farthest base edge). Two units whose discs are more than c
+ * apart have no pair of bases within c: the contact, overlap and sweep tests skip them whole.
+ */
+const DX = new Float64Array(MAX_UNITS);
+const DY = new Float64Array(MAX_UNITS);
+const DR = new Float64Array(MAX_UNITS);
+/** Largest Size among the alive members (what an obstacle must reach to hide the whole unit). */
+const DS = new Int32Array(MAX_UNITS);
+/** Smallest Size among the alive members (what an obstacle must reach to hide any of them). */
+const DSMIN = new Int32Array(MAX_UNITS);
+let discState: At43State | null = null;
+let discGeom = -1;
+let discModel: Model | null = null;
+/** Slack on the disc tests, far above rounding and far below any rule distance. */
+const DISC_EPS = 1e-6;
+
+/** Version of the disc scratch (bumped when the state or its geometry changes) and per unit the version its disc was computed at. */
+let discVer = 0;
+const DV = new Int32Array(MAX_UNITS).fill(-1);
+
+/** The disc of unit u from its alive members, at the current version. */
+function computeDisc(m: Model, s: At43State, u: number): void {
+  DV[u] = discVer;
+  const U = m.units[u];
+  const L = s.leader[u];
+  if (s.members[u] === 0 || L < 0) {
+    DR[u] = -1;
+    return;
+  }
+  const x = s.fx[L];
+  const y = s.fy[L];
+  let R = 0;
+  let size = 0;
+  let minSize = Infinity;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f]) continue;
+    if (m.fSize[f] > size) size = m.fSize[f];
+    if (m.fSize[f] < minSize) minSize = m.fSize[f];
+    const dx = s.fx[f] - x;
+    const dy = s.fy[f] - y;
+    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+    if (e > R) R = e;
+  }
+  DX[u] = x;
+  DY[u] = y;
+  DR[u] = R + DISC_EPS;
+  DS[u] = size;
+  DSMIN[u] = minSize;
+}
+
+/** Brings the disc of unit u (DX, DY, DR; DR < 0 when the unit has left the table, DS, DSMIN) up to date with s, lazily per unit. */
+function discOf(m: Model, s: At43State, u: number): void {
+  if (discState !== s || discGeom !== s.geom || discModel !== m) {
+    discState = s;
+    discGeom = s.geom;
+    discModel = m;
+    if (++discVer > 0x3fffffff) {
+      discVer = 0;
+      DV.fill(-1);
+    }
+  }
+  if (DV[u] !== discVer) computeDisc(m, s, u);
+}
+
+/** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
+export function baseFarFromUnit(m: Model, s: At43State, x: number, y: number, r: number, v: number, c: number): boolean {
+  discOf(m, s, v);
+  const R = DR[v];
+  if (R < 0) return true;
+  const dx = DX[v] - x;
+  const dy = DY[v] - y;
+  const k = R + r + c + DISC_EPS;
+  return dx * dx + dy * dy > k * k;
+}
+
+/** Are units u and v (shifted by ox, oy) surely more than c apart, edge to edge, base for base? */
+export function unitsFarApart(m: Model, s: At43State, u: number, v: number, c: number, ox = 0, oy = 0): boolean {
+  discOf(m, s, u);
+  discOf(m, s, v);
+  const Ru = DR[u];
+  const Rv = DR[v];
+  if (Ru < 0 || Rv < 0) return true;
+  const dx = DX[v] - DX[u] - ox;
+  const dy = DY[v] - DY[u] - oy;
+  const k = Ru + Rv + c + DISC_EPS;
+  return dx * dx + dy * dy > k * k;
+}
+
+/**
+ * Does unit u, translated along the unit vector (dx, dy) by up to t, stay surely more than c from
+ * every base of unit v (edge to edge)? The distance from v's disc centre to the segment swept by
+ * u's disc centre, against the sum of the radii.
+ */
+export function unitSweepClear(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, v: number, c: number): boolean {
+  discOf(m, s, u);
+  discOf(m, s, v);
+  const Ru = DR[u];
+  const Rv = DR[v];
+  if (Ru < 0 || Rv < 0) return true;
+  const px = DX[v] - DX[u];
+  const py = DY[v] - DY[u];
+  let q = px * dx + py * dy;
+  q = q < 0 ? 0 : q > t ? t : q;
+  const ex = px - q * dx;
+  const ey = py - q * dy;
+  const k = Ru + Rv + c + DISC_EPS;
+  return ex * ex + ey * ey > k * k;
+}
+
+/** Does unit u's disc, translated along (dx, dy) by up to t, stay beyond the circle (cx, cy, cr)? */
+export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, dy: number, t: number, cx: number, cy: number, cr: number): boolean {
+  discOf(m, s, u);
+  const Ru = DR[u];
+  if (Ru < 0) return true;
+  const px = cx - DX[u];
+  const py = cy - DY[u];
+  let q = px * dx + py * dy;
+  q = q < 0 ? 0 : q > t ? t : q;
+  const ex = px - q * dx;
+  const ey = py - q * dy;
+  const k = Ru + cr + DISC_EPS;
+  return ex * ex + ey * ey > k * k;
+}
+
 // contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
 let touchCache = new Uint8Array(0);
 let touchState: At43State | null = null;
 let touchGeom = -1;
 
+function resetTouch(m: Model, s: At43State): void {
+  if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
+  else touchCache.fill(0);
+  UNIT_TOUCH.fill(0);
+  touchState = s;
+  touchGeom = s.geom;
+}
+
 /** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
 export function fighterTouches(m: Model, s: At43State, f: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) {
-    if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
-    else touchCache.fill(0);
-    touchState = s;
-    touchGeom = s.geom;
-  }
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
   const k = touchCache[f];
   if (k !== 0) return k === 1;
   const side = m.fSide[f];
   const c = m.rules.contact.cm;
   let r = false;
-  for (let g = 0; g < m.nF; g++) {
-    if (!s.alive[g] || m.fSide[g] === side) continue;
-    if (gapBelow(m, s, f, g, c)) {
-      r = true;
-      break;
+  for (let v = 0; v < m.units.length && !r; v++) {
+    const V = m.units[v];
+    if (V.side === side || baseFarFromUnit(m, s, s.fx[f], s.fy[f], m.fRadius[f], v, c)) continue;
+    for (let g = V.first; g < V.first + V.count; g++) {
+      if (s.alive[g] && gapBelow(m, s, f, g, c)) {
+        r = true;
+        break;
+      }
     }
   }
   touchCache[f] = r ? 1 : 2;
@@ -79,11 +211,22 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
   return m.fAfv[f] === 0 && fighterTouches(m, s, f);
 }
 
+/** Per unit at the contact cache's state and version: 0 unknown, 1 touching, 2 free. */
+const UNIT_TOUCH = new Uint8Array(MAX_UNITS);
+
 /** Does an alive fighter of u touch an enemy? */
 export function unitTouches(m: Model, s: At43State, u: number): boolean {
+  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
+  const k = UNIT_TOUCH[u];
+  if (k !== 0) return k === 1;
   const U = m.units[u];
-  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && fighterTouches(m, s, f)) return true;
-  return false;
+  const c = m.rules.contact.cm;
+  let near = false;
+  for (let v = 0; v < m.units.length && !near; v++) if (m.units[v].side !== U.side && !unitsFarApart(m, s, u, v, c)) near = true;
+  let r = false;
+  if (near) for (let f = U.first; f < U.first + U.count && !r; f++) if (s.alive[f] && fighterTouches(m, s, f)) r = true;
+  UNIT_TOUCH[u] = r ? 1 : 2;
+  return r;
 }
 
 export function unitEngaged(m: Model, s: At43State, u: number): boolean {
@@ -158,11 +301,20 @@ function blocker(): number {
       if (segmentTouchesShape(T.shape, ax, ay, bx, by)) return t;
       continue;
     }
+    const dx = bx - ax;
+    const dy = by - ay;
+    const l2 = dx * dx + dy * dy;
+    {
+      // the segment misses the obstacle's bounding circle: surely clear of it
+      let q = l2 > 0 ? ((T.cx - ax) * dx + (T.cy - ay) * dy) / l2 : 0;
+      q = q < 0 ? 0 : q > 1 ? 1 : q;
+      const ex = ax + q * dx - T.cx;
+      const ey = ay + q * dy - T.cy;
+      const R = T.br * (1 + 1e-9) + 1e-9;
+      if (ex * ex + ey * ey > R * R) continue;
+    }
     if (T.ir > 0) {
       // the segment crosses the disc inside the obstacle: surely blocked (the exact test agrees)
-      const dx = bx - ax;
-      const dy = by - ay;
-      const l2 = dx * dx + dy * dy;
       let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
       q = q < 0 ? 0 : q > 1 ? 1 : q;
       const ex = ax + q * dx - T.ix;
@@ -193,10 +345,16 @@ function blocker(): number {
  * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
  * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
  * moves and states: when the geometry version (or the state) changes, the positions are compared
- * with the last ones seen; a fighter that moved invalidates its row and column only, a moved or
- * destroyed AFV (an obstacle) the whole cache.
+ * with the last ones seen; a fighter that moved voids its row and column only, a moved or
+ * destroyed AFV (an obstacle) the whole cache, by version numbers rather than by clearing.
  */
 let cache = new Uint8Array(0);
+/** Version at which each entry was computed; valid while no later move touched its fighters. */
+let stamp = new Int32Array(0);
+/** Version of each fighter's last move, and of the last change that voids every entry (an AFV). */
+let moveVer = new Int32Array(0);
+let allVer = 1;
+let ver = 1;
 let cacheModel: Model | null = null;
 let cacheState: At43State | null = null;
 let cacheGeom = -1;
@@ -208,9 +366,13 @@ function syncLos(m: Model, s: At43State): void {
   const n = m.nF;
   cacheState = s;
   cacheGeom = s.geom;
-  if (cacheModel !== m) {
+  if (cacheModel !== m || ver > 0x3fffffff) {
     cacheModel = m;
     cache = new Uint8Array(n * n);
+    stamp = new Int32Array(n * n);
+    moveVer = new Int32Array(n);
+    ver = 1;
+    allVer = 1;
     lastX = Float64Array.from(s.fx);
     lastY = Float64Array.from(s.fy);
     lastAlive = Uint8Array.from(s.alive);
@@ -220,7 +382,7 @@ function syncLos(m: Model, s: At43State): void {
   for (let i = 0; i < afv.length; i++) {
     const f = afv[i];
     if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
-      cache.fill(0);
+      allVer = ++ver;
       for (let g = 0; g < n; g++) {
         lastX[g] = s.fx[g];
         lastY[g] = s.fy[g];
@@ -229,23 +391,101 @@ function syncLos(m: Model, s: At43State): void {
       return;
     }
   }
+  let bumped = false;
   for (let f = 0; f < n; f++) {
     if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
+    if (!bumped) {
+      ver++;
+      bumped = true;
+    }
     lastX[f] = s.fx[f];
     lastY[f] = s.fy[f];
-    cache.fill(0, f * n, f * n + n);
-    for (let k = f; k < n * n; k += n) cache[k] = 0;
+    moveVer[f] = ver;
   }
+}
+
+/**
+ * Fighters surely out of sight of a whole unit, per state and geometry version (0 unknown, 1
+ * hidden, 2 not known hidden): a convex obstacle at least as tall as every alive member of v
+ * stands across fighter a's base and the disc of v (core convexSeparatesDiscs), so a sees no
+ * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
+ */
+let HIDDEN = new Uint8Array(0);
+/** Two discs [ax, ay, ar, bx, by, br] for convexSeparatesDiscsIn. */
+const PAIR = new Float64Array(6);
+/** seesUnit() per (fighter, unit) at this state and geometry version: 0 unknown, 1 sees, 2 does not. */
+let SEES_UNIT = new Uint8Array(0);
+/** The member of the unit last seen by each fighter, tried first next time (kept across versions). */
+let WITNESS = new Int32Array(0);
+let hidState: At43State | null = null;
+let hidGeom = -1;
+let hidModel: Model | null = null;
+
+/** Unit pairs in clear view per state and geometry version: 0 unknown, 1 clear, 2 not known clear. */
+const CLEAR_VIEW = new Uint8Array(MAX_UNITS * MAX_UNITS);
+
+function syncUnitSight(m: Model, s: At43State): void {
+  if (hidModel !== m) {
+    HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
+    SEES_UNIT = new Uint8Array(m.nF * MAX_UNITS);
+    WITNESS = new Int32Array(m.nF * MAX_UNITS).fill(-1);
+  } else {
+    HIDDEN.fill(0);
+    SEES_UNIT.fill(0);
+  }
+  CLEAR_VIEW.fill(0);
+  hidState = s;
+  hidGeom = s.geom;
+  hidModel = m;
+}
+
+export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  const k = a * MAX_UNITS + v;
+  const c = HIDDEN[k];
+  if (c !== 0) return c === 1;
+  let r = false;
+  discOf(m, s, v);
+  const Rv = DR[v];
+  if (Rv >= 0 && s.alive[a]) {
+    const size = DS[v];
+    const ax = s.fx[a];
+    const ay = s.fy[a];
+    const ar = m.fRadius[a];
+    for (let t = 0; t < m.terrain.length && !r; t++) {
+      const T = m.terrain[t];
+      if (!T.convex || T.size < size) continue;
+      // an obstacle across the two discs meets the segment between their centres widened by the larger radius
+      const reach = T.br + (ar > Rv ? ar : Rv);
+      if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
+      // an obstacle across the discs meets the segment joining their centres
+      LINE[0] = ax;
+      LINE[1] = ay;
+      LINE[2] = DX[v];
+      LINE[3] = DY[v];
+      if (!polygonTouchesLine(T.xs, T.ys)) continue;
+      PAIR[0] = ax;
+      PAIR[1] = ay;
+      PAIR[2] = ar;
+      PAIR[3] = DX[v];
+      PAIR[4] = DY[v];
+      PAIR[5] = Rv;
+      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys)) r = true;
+    }
+  }
+  HIDDEN[k] = r ? 1 : 2;
+  return r;
 }
 
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
   const k = a * m.nF + b;
-  const c = cache[k];
-  if (c !== 0) return c === 1;
-  const r = seesNow(m, s, a, b);
+  const st = stamp[k];
+  if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
+  const r = (s.alive[a] === 1 && s.alive[b] === 1 && unitsInClearView(m, s, m.fUnit[a], m.fUnit[b])) || seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
+  stamp[k] = ver;
   return r;
 }
 
@@ -300,11 +540,93 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
-/** Does fighter a see at least one alive member of unit v? */
+/** Squared distance between a polygon (boundary and inside) and the segment in LINE (0 when they meet). */
+function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): number {
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const bx = LINE[2];
+  const by = LINE[3];
+  let inside = false;
+  let d2 = Infinity;
+  for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
+    if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
+    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return 0;
+    let e = pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]);
+    if (e < d2) d2 = e;
+    e = pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]);
+    if (e < d2) d2 = e;
+    e = pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by);
+    if (e < d2) d2 = e;
+  }
+  return inside ? 0 : d2;
+}
+
+/**
+ * Do units u and v stand in clear view (every member of u sees every member of v)? True when no
+ * obstacle tall enough to hide a member of v, terrain or alive AFV, comes near the region between
+ * their discs: every sight line runs inside the convex hull of the two discs, which lies within
+ * the larger radius of the segment joining their centres. A sufficient test (false when unsure).
+ */
+export function unitsInClearView(m: Model, s: At43State, u: number, v: number): boolean {
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  const k = u * MAX_UNITS + v;
+  const c = CLEAR_VIEW[k];
+  if (c !== 0) return c === 1;
+  discOf(m, s, u);
+  discOf(m, s, v);
+  const Ru = DR[u];
+  const Rv = DR[v];
+  let r = Ru >= 0 && Rv >= 0;
+  if (r) {
+    const size = DSMIN[v];
+    const reach = Ru > Rv ? Ru : Rv;
+    const ux = DX[u], uy = DY[u], vx = DX[v], vy = DY[v];
+    for (let t = 0; t < m.terrain.length && r; t++) {
+      const T = m.terrain[t];
+      if (T.size < size) continue;
+      const R = (T.br + reach) * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(T.cx, T.cy, ux, uy, vx, vy) > R * R) continue;
+      // near its bounding circle: the obstacle's own distance to the segment decides
+      const e = reach * (1 + 1e-9) + 1e-9;
+      LINE[0] = ux;
+      LINE[1] = uy;
+      LINE[2] = vx;
+      LINE[3] = vy;
+      if (polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
+    }
+    const afv = m.afvFighters;
+    for (let i = 0; i < afv.length && r; i++) {
+      const f = afv[i];
+      if (!s.alive[f] || m.fSize[f] < size) continue;
+      const R = (m.fRadius[f] + reach) * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(s.fx[f], s.fy[f], ux, uy, vx, vy) <= R * R) r = false;
+    }
+  }
+  CLEAR_VIEW[k] = r ? 1 : 2;
+  return r;
+}
+
+/** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  const V = m.units[v];
-  for (let f = V.first; f < V.first + V.count; f++) if (s.alive[f] && sees(m, s, a, f)) return true;
-  return false;
+  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  const k = a * MAX_UNITS + v;
+  const c = SEES_UNIT[k];
+  if (c !== 0) return c === 1;
+  // the member seen last time first, then the two units in clear view, then the whole unit behind
+  // one obstacle, then member by member
+  const w = WITNESS[k];
+  let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
+  if (!r && !hiddenFromUnit(m, s, a, v)) {
+    const V = m.units[v];
+    for (let f = V.first; f < V.first + V.count && !r; f++) {
+      if (f !== w && s.alive[f] && sees(m, s, a, f)) {
+        r = true;
+        WITNESS[k] = f;
+      }
+    }
+  }
+  SEES_UNIT[k] = r ? 1 : 2;
+  return r;
 }
 
 /**
@@ -330,21 +652,28 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
   const lx = s.fx[s.leader[u]];
   const ly = s.fy[s.leader[u]];
   let n = 0;
-  for (let f = 0; f < m.nF; f++) {
-    const w = m.fUnit[f];
-    if (!s.alive[f] || w === u || w === v || (melee && melee[w]) || s.grounded[f] || s.drills[w] & kneeBit) continue;
-    const z = m.fSize[f];
-    if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
-    if (rule === 'both' && z < sShoot && z < sTarget) continue;
-    if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
-    // insertion by distance to the shooting leader
-    const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
-    let i = n++;
-    while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
-      out[i] = out[i - 1];
-      i--;
+  // unit by unit (fighters in index order still): a unit whose disc misses the zone has no base in it
+  for (let w = 0; w < m.units.length; w++) {
+    if (w === u || w === v || (melee && melee[w]) || s.drills[w] & kneeBit) continue;
+    discOf(m, s, w);
+    const R = DR[w];
+    if (R < 0 || !circleTouchesConvex(QUAD, 4, DX[w], DY[w], R)) continue;
+    const W = m.units[w];
+    for (let f = W.first; f < W.first + W.count; f++) {
+      if (!s.alive[f] || s.grounded[f]) continue;
+      const z = m.fSize[f];
+      if (rule === 'either' && (z < sShoot || z < sTarget)) continue;
+      if (rule === 'both' && z < sShoot && z < sTarget) continue;
+      if (!circleTouchesConvex(QUAD, 4, s.fx[f], s.fy[f], m.fRadius[f])) continue;
+      // insertion by distance to the shooting leader
+      const d = (s.fx[f] - lx) ** 2 + (s.fy[f] - ly) ** 2;
+      let i = n++;
+      while (i > 0 && (s.fx[out[i - 1]] - lx) ** 2 + (s.fy[out[i - 1]] - ly) ** 2 > d) {
+        out[i] = out[i - 1];
+        i--;
+      }
+      out[i] = f;
     }
-    out[i] = f;
   }
   return n;
 }
@@ -365,10 +694,20 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     ZONE_STATE = new Uint8Array(m.terrain.length);
     WEDGES = m.terrain.map(() => new Float64Array(8));
   } else ZONE_STATE.fill(0);
+  const need = nt * m.rules.cover.halfRule;
+  let k0 = 0; // the shooter that saw the last member is asked first
   for (let i = 0; i < nt; i++) {
+    // decided already: enough members covered, or too few left to get there
+    if (covered >= need || covered + nt - i < need) break;
     const f = MEMBERS2[i];
     let hid = true;
-    for (let k = 0; k < ns && hid; k++) if (sees(m, s, MEMBERS[k], f)) hid = false;
+    for (let j = 0; j < ns && hid; j++) {
+      const k = j + k0 < ns ? j + k0 : j + k0 - ns;
+      if (sees(m, s, MEMBERS[k], f)) {
+        hid = false;
+        k0 = k;
+      }
+    }
     if (hid) {
       covered++;
       continue;
@@ -392,7 +731,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       }
     }
   }
-  return covered >= nt * m.rules.cover.halfRule;
+  return covered >= need;
 }
 
 const QUEUE = new Int32Array(64);
@@ -413,11 +752,15 @@ export function meleeOf(m: Model, s: At43State, v: number, mask: Uint8Array): nu
     const A = m.units[a];
     for (let f = A.first; f < A.first + A.count; f++) {
       if (!s.alive[f]) continue;
-      for (let g = 0; g < m.nF; g++) {
-        const b = m.fUnit[g];
-        if (mask[b] || !s.alive[g] || m.units[b].side === A.side || m.units[b].afv || gap(m, s, f, g) >= c) continue;
-        mask[b] = 1;
-        QUEUE[tail++] = b;
+      for (let b = 0; b < m.units.length; b++) {
+        const B = m.units[b];
+        if (mask[b] || B.side === A.side || B.afv || baseFarFromUnit(m, s, s.fx[f], s.fy[f], m.fRadius[f], b, c)) continue;
+        for (let g = B.first; g < B.first + B.count; g++) {
+          if (!s.alive[g] || gap(m, s, f, g) >= c) continue;
+          mask[b] = 1;
+          QUEUE[tail++] = b;
+          break;
+        }
       }
     }
   }

@@ -8,7 +8,7 @@ import type { Rng } from '../../../core/rng/rng.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { sortDescending } from '../../../core/dice/sample.ts';
 import {
-  CACHE, bearingFromTarget, centreDistance, coverOf, hasLos, inArcOf, isSpotted, pointLos, rangeBetween, smokeCrossed, computeLos,
+  CACHE, memoFor, bearingFromTarget, centreDistance, coverOf, hasLos, inArcOf, isSpotted, pointLos, rangeBetween, smokeCrossed, computeLos,
 } from './geom.ts';
 import { defenseOf, kineticPenetrate, locateSurface, mainAttack, payloadAttack, payloadPoints, placeInfestation, queueCrit, thermalDestroy } from './damage.ts';
 import { L_CORE_DAMAGE, L_HULL_DAMAGE, P_ENGINEERING, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, type Model } from '../model.ts';
@@ -156,18 +156,18 @@ export function canTarget(m: Model, s: MgvState, i: number, slot: number, j: num
   const k = (i * 4 + slot) * s.units.length + j;
   const c = s.tgt[k];
   if (c >= 0) return c === 1;
-  if (!CACHE.write) {
-    // an agent's decision: its own memo, never the game's cache (geom.ts CACHE)
-    if (CACHE.tgtAt[k] === CACHE.stamp) return CACHE.tgt[k] === 1;
-    const v = canTargetFresh(m, s, i, slot, j);
+  // an agent's decision stores into the observers' memo, never into the game (geom.ts CACHE);
+  // the game takes the memo's answer when it has one
+  const memo = memoFor(s);
+  const v = memo && CACHE.tgtAt[k] === CACHE.stamp ? CACHE.tgt[k] === 1 : canTargetFresh(m, s, i, slot, j);
+  if (CACHE.write) {
+    const t = s.tgt;
+    t[k] = v ? 1 : 0;
+    t[t.length - 1] = 1;
+  } else if (memo) {
     CACHE.tgt[k] = v ? 1 : 0;
     CACHE.tgtAt[k] = CACHE.stamp;
-    return v;
   }
-  const v = canTargetFresh(m, s, i, slot, j);
-  const t = s.tgt;
-  t[k] = v ? 1 : 0;
-  t[t.length - 1] = 1;
   return v;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../../core/geometry/table/index.ts';
 import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_SMOKE, LOS_YN, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvState, Unit } from '../state.ts';
-import { clearTargets } from '../state.ts';
+import { CLEARS, clearTargets } from '../state.ts';
 
 /** Hill level under a point (0 on the flat). */
 export function levelAt(m: Model, s: MgvState, x: number, y: number): number {
@@ -166,8 +166,13 @@ function exemptFor(f: number): boolean {
 export const CACHE = {
   write: true,
   /**
-   * While `write` is off: the agent's own memo of this decision, same layout as the state's
-   * caches; a cell counts only when its stamp is the decision's (nothing to clear per decision).
+   * The observers' memo: what the rules functions computed for an agent while `write` was off,
+   * same layout as the state's caches; a cell counts only when its stamp is the current one. It is
+   * the memo of one state (`owner`, its target cache array, which the observation shares) and
+   * lasts until a cache input may have changed: any clearTargets call (state.ts CLEARS) moves the
+   * stamp on, forgetting every cell at once. Its answers are the rules' own (pure functions of
+   * that position), so the game takes them too (`memoFor`) instead of recomputing what an agent
+   * has just asked: each answer is computed once per position, as before agents went read-only.
    */
   los: new Int32Array(0),
   losAt: new Int32Array(0),
@@ -176,12 +181,18 @@ export const CACHE = {
   tgt: new Int32Array(0),
   tgtAt: new Int32Array(0),
   stamp: 0,
+  owner: null as readonly number[] | null,
+  /** CLEARS.n when the stamp was taken. */
+  clears: -1,
 };
 
-/** Starts an agent's decision on `s`: cache writes off, the agent's memo emptied. */
+/** Starts an agent's decision on `s`: cache writes off; the memo kept while `s` is where it was. */
 export function beginReadOnly(s: Readonly<MgvState>): void {
   CACHE.write = false;
-  CACHE.stamp++;
+  if (CACHE.owner !== s.tgt) {
+    CACHE.owner = s.tgt;
+    CACHE.clears = -1;
+  }
   if (CACHE.los.length < s.los.length) [CACHE.los, CACHE.losAt] = [new Int32Array(s.los.length), new Int32Array(s.los.length)];
   if (CACHE.cover.length < s.cover.length) [CACHE.cover, CACHE.coverAt] = [new Int32Array(s.cover.length), new Int32Array(s.cover.length)];
   if (CACHE.tgt.length < s.tgt.length) [CACHE.tgt, CACHE.tgtAt] = [new Int32Array(s.tgt.length), new Int32Array(s.tgt.length)];
@@ -191,16 +202,29 @@ export function endReadOnly(): void {
   CACHE.write = true;
 }
 
+/**
+ * Whether the memo holds answers about `s` (and may take more): `s` is its state, and the stamp
+ * is moved on first if a cache input may have changed since it was taken.
+ */
+export function memoFor(s: Readonly<MgvState>): boolean {
+  if (CACHE.owner !== s.tgt) return false;
+  if (CACHE.clears !== CLEARS.n) {
+    CACHE.stamp++;
+    CACHE.clears = CLEARS.n;
+  }
+  return true;
+}
+
 /** Direct LOS between two units (symmetric under the default options), cached per position set. */
 export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
   const n = s.units.length;
   const k = i * n + j;
   const c = s.los[k];
   if (c >= 0) return c === 1;
-  if (!CACHE.write && CACHE.losAt[k] === CACHE.stamp) return CACHE.los[k] === 1;
-  const v = computeLos(m, s, i, j, false);
+  const memo = memoFor(s);
+  const v = memo && CACHE.losAt[k] === CACHE.stamp ? CACHE.los[k] === 1 : computeLos(m, s, i, j, false);
   if (CACHE.write) s.los[k] = v ? 1 : 0;
-  else {
+  else if (memo) {
     CACHE.los[k] = v ? 1 : 0;
     CACHE.losAt[k] = CACHE.stamp;
   }
@@ -271,17 +295,18 @@ export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
   const k = i * s.units.length + j;
   const c = s.cover[k];
   if (c >= 0) return c;
-  if (!CACHE.write && CACHE.coverAt[k] === CACHE.stamp) return CACHE.cover[k];
-  const v = computeCover(m, s, i, j);
+  const memo = memoFor(s);
+  const v = memo && CACHE.coverAt[k] === CACHE.stamp ? CACHE.cover[k] : computeCover(m, s, i, j);
   if (CACHE.write) s.cover[k] = v;
-  else {
+  else if (memo) {
     CACHE.cover[k] = v;
     CACHE.coverAt[k] = CACHE.stamp;
   }
   return v;
 }
 
-function computeCover(m: Model, s: MgvState, i: number, j: number): number {
+/** Cover class without any cache (invariants compare the caches with it). */
+export function computeCover(m: Model, s: MgvState, i: number, j: number): number {
   const a = s.units[i];
   const t = s.units[j];
   const c = m.data.terrainRules.contact;
