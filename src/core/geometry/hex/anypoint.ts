@@ -99,10 +99,24 @@ export function segmentClear(px: number, py: number, qx: number, qy: number, s: 
   const dx = qx - px;
   const dy = qy - py;
   const len2 = dx * dx + dy * dy;
+  const yLo = Math.min(py, qy), yHi = Math.max(py, qy);
   for (let q = q0; q <= q1; q++) {
-    // y = 2r + q  =>  r in [(ymin - q) / 2, (ymax - q) / 2]
-    const r0 = Math.floor((Math.min(py, qy) / s - q) / 2) - 2;
-    const r1 = Math.ceil((Math.max(py, qy) / s - q) / 2) + 2;
+    // The y-range of the segment within this column's slab x in [3q - 2, 3q + 2] (a hex's width),
+    // so the scan follows the segment (O(length)) instead of its whole bounding box. Only the scan
+    // range is rounded; every obstruction test below is exact.
+    let ya = yLo, yb = yHi;
+    if (dx !== 0) {
+      const xa = (3 * q - 2) * s, xb = (3 * q + 2) * s;
+      const ta = (xa - px) / dx, tb = (xb - px) / dx;
+      const t0 = Math.max(0, Math.min(ta, tb)), t1 = Math.min(1, Math.max(ta, tb));
+      if (t0 > t1 + 1e-9) continue; // the segment does not reach this column's slab
+      const y0 = py + t0 * dy, y1 = py + t1 * dy;
+      ya = Math.min(y0, y1);
+      yb = Math.max(y0, y1);
+    }
+    // y = 2r + q  =>  r in [(ya - q) / 2, (yb - q) / 2], with a margin of 2 rows
+    const r0 = Math.floor((ya / s - q) / 2) - 2;
+    const r1 = Math.ceil((yb / s - q) / 2) + 2;
     for (let r = r0; r <= r1; r++) {
       const isEnd = (q === aq && r === ar) || (q === bq && r === br);
       if (!isEnd && rules.blocksHex(q, r)) {
