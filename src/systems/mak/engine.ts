@@ -653,78 +653,6 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     }
     if (range <= m.opt.defensiveTriggerRange) pushDf(m, s, DF_GROUP, u, t, h); // one reply per unit ([5.4.2])
     else clearFlag(s, IN_GROUP);
-  } else if (ki === K.indirect) {
-    const u = A.get(action, 'indirect', 'unit');
-    finishMover(s, -1);
-    st[u] |= ATTACKED | DONE;
-    resolveIndirect(m, s, ctx, u, A.get(action, 'indirect', 'weapon'), A.get(action, 'indirect', 'target'));
-  } else if (ki === K.request) {
-    finishMover(s, -1);
-    request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
-  } else if (ki === K.mines) {
-    finishMover(s, -1);
-    const u = A.get(action, 'mines', 'unit'), b = A.get(action, 'mines', 'battery'), t = A.get(action, 'mines', 'target');
-    request(m, s, ctx, u, b, t, mineShotHex(m, s, u, b, t, A.get(action, 'mines', 'dir')));
-  } else if (ki === K.strafe) {
-    finishMover(s, -1);
-    const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
-    strafe(m, s, ctx, a, t, A.get(action, 'strafe', 'arm'));
-    if (s.air[a] & A_MLAND) pushFrame(P, FID.mLand, m.aside[a], a, s.hex[t]); // spec §6 A28
-  } else if (ki === K.takeoff) {
-    finishMover(s, -1);
-    takeOff(m, s, ctx, A.get(action, 'takeoff', 'aircraft'));
-  } else if (ki === K.mland) {
-    const a = frameArg(P, 0);
-    popFrame(P);
-    mLand(m, s, ctx, a, A.get(action, 'mland', 'hex'));
-  } else if (ki === K.carry) {
-    const u = A.get(action, 'carry', 'unit'), v = A.get(action, 'carry', 'target');
-    finishMover(s, u);
-    carry(s, u, v);
-    if (log) log(`${m.uid[u]} picks up the immobilized ${m.uid[v]} ([7.3], ${s.mp[u] / 2} MP left)`);
-  } else if (ki === K.release) {
-    const u = A.get(action, 'release', 'unit');
-    const v = s.haul[u];
-    finishMover(s, u);
-    release(s, u);
-    if (log) log(`${m.uid[u]} puts down ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([7.3], ${s.mp[u] / 2} MP left)`);
-  } else if (ki === K.arson && P.depth > 0) {
-    // Reactive arson in a defensive window ([14.4.3]): this squad alone, instead of its defensive attack.
-    const u = A.get(action, 'arson', 'unit');
-    const x = reactiveArsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
-    s.arsonAt[u] = x;
-    s.dfStamp[u] = frameArg(P, DF_SERIAL);
-    if (log) log(`${m.uid[u]} answers with arson on ${m.grid.id(x)} (reactive, [14.4.3]; resolved at the end of the phase)`);
-  } else if (ki === K.arson) {
-    const u = A.get(action, 'arson', 'unit');
-    const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
-    finishMover(s, -1);
-    const n = declareArson(m, s, u, x);
-    if (log) log(`${m.uid[u]} declares arson on ${m.grid.id(x)} (${n} squad(s), resolved at the end of the phase, [14.4.2])`);
-  } else if (ki === K.amu) {
-    const u = A.get(action, 'amu', 'unit'), k = A.get(action, 'amu', 'amu');
-    finishMover(s, -1);
-    const own = m.uside[u] === m.uside[k];
-    touchAmu(m, s, u, k);
-    if (log) log(own ? `${m.uid[u]} picks up ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.3])` : `${m.uid[u]} destroys ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.4])`);
-  } else if (ki === K.exit) {
-    const u = A.get(action, 'exit', 'unit');
-    finishMover(s, -1);
-    if (m.upilot[u]) {
-      const captured = pilotLeaves(m, s, u);
-      if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])}: ${captured ? `captured, +${s.pVp[u]} VP to the enemy` : 'escaped'} ([18.2.3])`);
-      settle(E, s, ctx);
-      return;
-    }
-    const c = exitMap(m, s, u);
-    if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])} with ${c} AMU(s): +${c * m.data.rules.amuVp} VP ([16.2.2])`);
-  } else if (ki === K.land) {
-    finishMover(s, -1);
-    land(m, s, ctx, A.get(action, 'land', 'aircraft'), A.get(action, 'land', 'hex'));
-  } else if (ki === K.mission) {
-    const a = A.get(action, 'mission', 'aircraft');
-    const c = A.get(action, 'mission', 'choice');
-    s.air[a] |= A_SET | (c === 0 ? A_AIR : c === 1 ? A_GROUND : A_WDRAW);
   } else if (ki === K.assault) {
     const u = A.get(action, 'assault', 'unit');
     const d = A.get(action, 'assault', 'dir');
@@ -789,6 +717,90 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
       if (log) log(`continuing CQC in ${m.grid.id(h)}: fight as is`);
       pushFrame(P, FID.cqcStrike, s.phaseSide, h, 0);
     }
+  } else if (ki === K.pass) {
+    finishTop(E, s, ctx);
+  } else applyRare(E, s, action, ki, ctx);
+  settle(E, s, ctx);
+}
+
+/** The rarer actions (support, air, arrivals, special units and equipment): kept out of `apply` so the hot path stays small. */
+function applyRare(E: Engine, s: MakState, action: number, ki: number, ctx: PlayContext): void {
+  const { m, A } = E;
+  const K = A.kindIndex;
+  const st = s.status;
+  const P = s.pending;
+  const log = ctx.log;
+  if (ki === K.indirect) {
+    const u = A.get(action, 'indirect', 'unit');
+    finishMover(s, -1);
+    st[u] |= ATTACKED | DONE;
+    resolveIndirect(m, s, ctx, u, A.get(action, 'indirect', 'weapon'), A.get(action, 'indirect', 'target'));
+  } else if (ki === K.request) {
+    finishMover(s, -1);
+    request(m, s, ctx, A.get(action, 'request', 'unit'), A.get(action, 'request', 'battery'), A.get(action, 'request', 'target'));
+  } else if (ki === K.mines) {
+    finishMover(s, -1);
+    const u = A.get(action, 'mines', 'unit'), b = A.get(action, 'mines', 'battery'), t = A.get(action, 'mines', 'target');
+    request(m, s, ctx, u, b, t, mineShotHex(m, s, u, b, t, A.get(action, 'mines', 'dir')));
+  } else if (ki === K.strafe) {
+    finishMover(s, -1);
+    const a = A.get(action, 'strafe', 'aircraft'), t = A.get(action, 'strafe', 'target');
+    strafe(m, s, ctx, a, t, A.get(action, 'strafe', 'arm'));
+    if (s.air[a] & A_MLAND) pushFrame(P, FID.mLand, m.aside[a], a, s.hex[t]); // spec §6 A28
+  } else if (ki === K.takeoff) {
+    finishMover(s, -1);
+    takeOff(m, s, ctx, A.get(action, 'takeoff', 'aircraft'));
+  } else if (ki === K.mland) {
+    const a = frameArg(P, 0);
+    popFrame(P);
+    mLand(m, s, ctx, a, A.get(action, 'mland', 'hex'));
+  } else if (ki === K.carry) {
+    const u = A.get(action, 'carry', 'unit'), v = A.get(action, 'carry', 'target');
+    finishMover(s, u);
+    carry(s, u, v);
+    if (log) log(`${m.uid[u]} picks up the immobilized ${m.uid[v]} ([7.3], ${s.mp[u] / 2} MP left)`);
+  } else if (ki === K.release) {
+    const u = A.get(action, 'release', 'unit');
+    const v = s.haul[u];
+    finishMover(s, u);
+    release(s, u);
+    if (log) log(`${m.uid[u]} puts down ${m.uid[v]} in ${m.grid.id(s.hex[u])} ([7.3], ${s.mp[u] / 2} MP left)`);
+  } else if (ki === K.arson && P.depth > 0) {
+    // Reactive arson in a defensive window ([14.4.3]): this squad alone, instead of its defensive attack.
+    const u = A.get(action, 'arson', 'unit');
+    const x = reactiveArsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
+    s.arsonAt[u] = x;
+    s.dfStamp[u] = frameArg(P, DF_SERIAL);
+    if (log) log(`${m.uid[u]} answers with arson on ${m.grid.id(x)} (reactive, [14.4.3]; resolved at the end of the phase)`);
+  } else if (ki === K.arson) {
+    const u = A.get(action, 'arson', 'unit');
+    const x = arsonTarget(m, s, u, A.get(action, 'arson', 'dir'));
+    finishMover(s, -1);
+    const n = declareArson(m, s, u, x);
+    if (log) log(`${m.uid[u]} declares arson on ${m.grid.id(x)} (${n} squad(s), resolved at the end of the phase, [14.4.2])`);
+  } else if (ki === K.amu) {
+    const u = A.get(action, 'amu', 'unit'), k = A.get(action, 'amu', 'amu');
+    finishMover(s, -1);
+    const own = m.uside[u] === m.uside[k];
+    touchAmu(m, s, u, k);
+    if (log) log(own ? `${m.uid[u]} picks up ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.3])` : `${m.uid[u]} destroys ${m.uid[k]}'s AMU in ${m.grid.id(s.hex[u])} ([16.2.4])`);
+  } else if (ki === K.exit) {
+    const u = A.get(action, 'exit', 'unit');
+    finishMover(s, -1);
+    if (m.upilot[u]) {
+      const captured = pilotLeaves(m, s, u);
+      if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])}: ${captured ? `captured, +${s.pVp[u]} VP to the enemy` : 'escaped'} ([18.2.3])`);
+      return;
+    }
+    const c = exitMap(m, s, u);
+    if (log) log(`${m.uid[u]} leaves the map from ${m.grid.id(s.hex[u])} with ${c} AMU(s): +${c * m.data.rules.amuVp} VP ([16.2.2])`);
+  } else if (ki === K.land) {
+    finishMover(s, -1);
+    land(m, s, ctx, A.get(action, 'land', 'aircraft'), A.get(action, 'land', 'hex'));
+  } else if (ki === K.mission) {
+    const a = A.get(action, 'mission', 'aircraft');
+    const c = A.get(action, 'mission', 'choice');
+    s.air[a] |= A_SET | (c === 0 ? A_AIR : c === 1 ? A_GROUND : A_WDRAW);
   } else if (ki === K.overrun) {
     const u = A.get(action, 'overrun', 'unit');
     const d = A.get(action, 'overrun', 'dir');
@@ -862,10 +874,7 @@ export function apply(E: Engine, s: MakState, action: number, ctx: PlayContext):
     finishMover(s, u);
     unload(m, s, u);
     if (log) log(`${m.uid[u]} unloads from ${m.uid[v]} in ${m.grid.id(s.hex[u])} (${s.mp[u] / 2} MP left)`);
-  } else if (ki === K.pass) {
-    finishTop(E, s, ctx);
   }
-  settle(E, s, ctx);
 }
 
 function clearFlag(s: MakState, flag: number): void {
