@@ -46,6 +46,8 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
     drop: { unit: nu, hex: nh },
     /** Pick up (own side) or destroy (enemy) NeuSpotter `amu`'s memory unit in the unit's hex ([16.2.3], [16.2.4]). */
     amu: { unit: nu, amu: nu },
+    /** Destroy the enemy depot in the unit's hex ([11.3.3]). */
+    raze: { unit: nu },
     /** Pick up an immobilized Type I unit in the hex ([7.3]), or put it down. */
     carry: { unit: nu, target: nu },
     release: { unit: nu },

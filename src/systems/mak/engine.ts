@@ -22,6 +22,7 @@ import { amuMp, canExit, canTouchAmu, exitMap, pilotLeaves, touchAmu } from './r
 import { controlled } from './rules/unmanned.ts';
 import { arsonTarget, declareArson, reactiveArsonTarget, resolveArson } from './rules/arson.ts';
 import { canCarry, canRelease, carry, release } from './rules/carry.ts';
+import { canRazeDepot, razeDepot } from './rules/depot.ts';
 import { moraleRecovers, stackPoints } from './rules/rolls.ts';
 import { A_AIR, A_GROUND, A_SET, ARM_NAMES, hasArm, killAircraft, canIndirect, canRequest, mineShotHex, canStrafe, cancelOrphanRequests, landArtillery, nextToCommit, request, resetAir, resolveAirWar, resolveIndirect, strafe } from './rules/support.ts';
 import { A_DEAD, A_GONE, A_LANDED, A_LATE, A_MLAND, A_WDRAW, ARMLESS, ATTACKED, BROKEN, CHARGING, CQC_HIT, DEAD, DONE, FIRED_ADJ, IMMOBILE, IN_GROUP, BOOSTING, MOVED, OFFMAP, PHASE_FLAGS, PINNED, REATTACKED, STRUCK, placeUnit, type MakState } from './state.ts';
@@ -512,6 +513,14 @@ function enumerateExtras(E: Engine, s: MakState, out: Int32Array | null, n: numb
       }
     }
   }
+  if (m.hasDepot) {
+    const mine = m.sideUnits[s.phaseSide];
+    for (let i = 0; i < mine.length; i++) {
+      if (!canRazeDepot(m, s, mine[i])) continue;
+      if (out) out[n] = A.encode.raze(mine[i]);
+      n++;
+    }
+  }
   if (m.hasCarry && s.nImm[s.phaseSide] > 0) {
     // Carrying ([7.3]): put down what a unit carries; pick up an immobilized unit stacked with it.
     for (let v = 0; v < nu; v++) {
@@ -730,7 +739,12 @@ function applyRare(E: Engine, s: MakState, action: number, ki: number, ctx: Play
   const st = s.status;
   const P = s.pending;
   const log = ctx.log;
-  if (ki === K.indirect) {
+  if (ki === K.raze) {
+    const u = A.get(action, 'raze', 'unit');
+    finishMover(s, -1);
+    razeDepot(s, u);
+    if (log) log(`${m.uid[u]} destroys the enemy depot in ${m.grid.id(s.hex[u])} ([11.3.3])`);
+  } else if (ki === K.indirect) {
     const u = A.get(action, 'indirect', 'unit');
     finishMover(s, -1);
     st[u] |= ATTACKED | DONE;
@@ -1225,6 +1239,7 @@ export function describe(E: Engine, s: MakState, a: number): string {
     case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
     case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
     case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'raze': return `${id(d.unit)} destroys the enemy depot`;
     case 'carry': return `${id(d.unit)} picks up ${id(d.target)}`;
     case 'release': return `${id(d.unit)} puts down ${id(s.haul[d.unit])}`;
     case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;

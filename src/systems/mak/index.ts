@@ -44,7 +44,7 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
   let drops = 0;
   for (let u = 0; u < nu; u++) drops += m.uairdrop[u];
   // ... plus smoke (7 hexes a unit), load / unload, enter, boost, and every hex for each airdrop.
-  const maxActions = 1 + nu * 6 + nu * MAX_W * nu * 2 + nu * nu + nu * (MAX_W + 1) * nu + nu + 2 + nu * m.nb * nu * 8 + m.na * nu * 4 + nu * 7 + nu * nu * 2 + nu * 3 + drops * m.n + m.na * m.n + m.na + nu * nu + nu + nu * 6 + nu * nu + nu;
+  const maxActions = 1 + nu * 6 + nu * MAX_W * nu * 2 + nu * nu + nu * (MAX_W + 1) * nu + nu + 2 + nu * m.nb * nu * 8 + m.na * nu * 4 + nu * 7 + nu * nu * 2 + nu * 3 + drops * m.n + m.na * m.n + m.na + nu + nu * nu + nu + nu * 6 + nu * nu + nu;
   return {
     E,
     sides: ['mercenary', 'strahl'],

@@ -93,6 +93,8 @@ export interface Model {
   readonly homeEdge: Uint8Array;
   /** Two Type I units of one side that can move (carrying [7.3] is enumerated only then). */
   readonly hasCarry: boolean;
+  /** Some depot on the map ([11.3]): depot destruction is enumerated only then. */
+  readonly hasDepot: boolean;
   /** Option concede is 'ruleBased' (spec §1.6). */
   readonly concedeRule: boolean;
   /** Units that can lay smoke ([19.2.1]). */
@@ -494,6 +496,7 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     boosters: Int32Array.from(list.flatMap((u, i) => (u.type === 'SAFS_MkII' ? [i] : []))),
     hasCarry: SIDES.some((_sd, si) => list.filter((u) => u.side === si && data.units[u.type].type === 1 && data.units[u.type].form !== 'A').length >= 2),
     concedeRule: opt.concede === 'ruleBased',
+    hasDepot: depot.some((x) => x >= 0),
     upilotUnit: Int32Array.from(pilotOf), upilot: Uint8Array.from(list, (u) => (u.type === 'Pilot' ? 1 : 0)), hasPilots: pilotOf.some((x) => x >= 0), sideUnits: [0, 1].map((sd) => Int32Array.from(list.flatMap((u, i) => (u.side === sd ? [i] : [])))), pilots: Int32Array.from(list.flatMap((u, i) => (u.type === 'Pilot' ? [i] : []))),
     homeEdge: homeEdges(),
     smokers: Int32Array.from(list.flatMap((_u, i) => (usmoke[i] !== 0 ? [i] : []))),

@@ -43,3 +43,18 @@ describe('fire ([19.4])', () => {
     expect(t.log.some((l) => l.startsWith('    fire 0503 (strength 6) -> M1') && l.endsWith('miss'))).toBe(true);
   });
 });
+
+describe('destroying an enemy depot ([11.3.3])', () => {
+  it('a unit alone in an enemy depot hex destroys it for 1 MP and its attack; with an enemy there, not', () => {
+    const t = setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0804' }], strahl: [{ id: 'S1', type: 'PKA', at: '0101' }] },
+      { map: { depots: [{ hex: '0804', owner: 'strahl' }] } });
+    const mp = t.s.mp[t.u('M1')];
+    t.act('M1 destroys the enemy depot');
+    expect(t.s.depotGone[t.hex('0804')]).toBe(1);
+    expect(t.s.mp[t.u('M1')]).toBe(mp - 2);
+    expect(t.has('M1 attacks')).toBe(false); // it was its attack
+    const u = setup({ mercenary: [{ id: 'M1', type: 'AFS', at: '0804' }], strahl: [{ id: 'S1', type: 'PKA', at: '0804' }] },
+      { map: { depots: [{ hex: '0804', owner: 'strahl' }] } });
+    expect(u.has('M1 destroys the enemy depot')).toBe(false);
+  });
+});
