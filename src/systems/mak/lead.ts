@@ -13,10 +13,11 @@ import type { MakState } from './state.ts';
 /** Share of the smaller side's VP fielded that makes a deficit a comeback when overturned. */
 export const COMEBACK_SHARE = 0.2;
 
-export function makLead(m: Pick<Model, 'nu' | 'uside' | 'uvp' | 'body'>): LeadMeasure<MakState> {
+export function makLead(m: Pick<Model, 'nu' | 'uside' | 'uvp' | 'upilot' | 'body'>): LeadMeasure<MakState> {
   const first = m.body.firstPlayer === 'mercenary' ? 0 : 1;
   const fielded = [0, 0];
-  for (let u = 0; u < m.nu; u++) fielded[m.uside[u]] += m.uvp[u];
+  // Pilot tokens ([18.2.2]) are not part of the force fielded: their VP are their unit's pilot's.
+  for (let u = 0; u < m.nu; u++) if (m.upilot[u] === 0) fielded[m.uside[u]] += m.uvp[u];
   return {
     unit: 'O.G.P. (enemy VP destroyed, immobilised or disarmed)',
     comebackMargin: Math.max(1, Math.round(COMEBACK_SHARE * Math.min(fielded[0], fielded[1]))),
