@@ -3,11 +3,8 @@
  * and reports what a user would see: console errors, network requests that left the file, and
  * how many charts rendered to SVG.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.SALVO_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,11 +41,48 @@ export interface PageCheck {
 /** The window a designer opens a report in (issue 10: the verdict must be on its first screen). */
 export const FIRST_SCREEN = { width: 1400, height: 900 };
 
+/**
+ * One Chromium per test process, shared by the pages it has open, each page in its own browser
+ * context (a fresh profile: no cache, cookies or storage shared between pages). Launching a
+ * browser per page cost about a second each; the browser closes when its last page does.
+ */
+let shared: Promise<Browser> | undefined;
+let users = 0;
+
+async function acquireBrowser(): Promise<Browser> {
+  users++;
+  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  try {
+    return await shared;
+  } catch (e) {
+    shared = undefined;
+    users--;
+    throw e;
+  }
+}
+
+async function releaseBrowser(): Promise<void> {
+  if (--users > 0 || shared === undefined) return;
+  const closing = shared;
+  shared = undefined;
+  await (await closing).close();
+}
+
 export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Promise<PageCheck> {
-  const userDir = mkdtempSync(join(tmpdir(), 'salvo-chromium-'));
-  // Playwright manages --user-data-dir itself: a fresh temporary profile per page.
-  const browser: BrowserContext = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: FLAGS, headless: true, viewport: FIRST_SCREEN });
-  const page: Page = browser.pages()[0] ?? (await browser.newPage());
+  const browser = await acquireBrowser();
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({ viewport: FIRST_SCREEN });
+    return await checkPage(context, await context.newPage(), htmlFile, timeoutMs);
+  } catch (e) {
+    await context?.close();
+    await releaseBrowser();
+    throw e;
+  }
+}
+
+async function checkPage(context: BrowserContext, page: Page, htmlFile: string, timeoutMs: number): Promise<PageCheck> {
+  let closed = false;
   const consoleErrors: string[] = [];
   const externalRequests: string[] = [];
   const url = pathToFileURL(htmlFile).href;
@@ -103,8 +137,10 @@ export async function openInChromium(htmlFile: string, timeoutMs = 60_000): Prom
       await page.screenshot({ path: outFile, fullPage: true, clip: { x: 0, y: band.top, width, height: band.height } });
     },
     async close() {
-      await browser.close();
-      rmSync(userDir, { recursive: true, force: true });
+      if (closed) return;
+      closed = true;
+      await context.close();
+      await releaseBrowser();
     },
   };
 }
