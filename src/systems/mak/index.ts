@@ -82,8 +82,10 @@ export function compileMak(data: RulesData, body: ScenarioBody, opt: MakOptions)
   };
 }
 
-function checkScenario(body: ScenarioBody, data: RulesData): Array<[string, string]> {
+function checkScenario(body: ScenarioBody, data: RulesData, options: { readonly concealment: boolean }): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
+  // [15.0] is an optional rule the engine does not play (RULES.md): refuse it rather than ignore it.
+  if (options.concealment) errs.push(['options.concealment', 'the optional concealment rule [15.0] is not played by the engine; expected false']);
   const map = body.map;
   const onMap = (id: string) => {
     const { col, row } = parseHexId(id);
@@ -155,7 +157,7 @@ export const system = defineSystem({
     void data;
     return [...roots];
   },
-  checkScenario: (body, data) => checkScenario(body, data),
+  checkScenario: (body, data, options) => checkScenario(body, data, options),
   compile: ({ data, scenario, options: o }) => withMakLead(compileMak(data, scenario.body, o)),
   odds: oddsModule,
 });
