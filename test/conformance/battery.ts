@@ -38,7 +38,7 @@ import type { AnySystem, CompiledGame, GameResult, PlayContext } from '../../src
 import { Tally } from '../../src/core/tally.ts';
 import { oddsContext } from '../../src/odds/context.ts';
 import { planForScenario } from '../../src/app/execute.ts';
-import { runPlan } from '../../src/run/pool.ts';
+import { BatchPool, runPlan } from '../../src/run/pool.ts';
 import { loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import { ROOT } from '../helpers/bundled.ts';
 import { checkRandomPlayouts } from '../helpers/playout.ts';
@@ -413,6 +413,23 @@ function checkHiddenInformation(system: AnySystem, loaded: LoadedScenario, games
   return out;
 }
 
+/**
+ * Pools of 1 and 2 workers shared by every system's determinism check (a pool's start-up costs
+ * more than the check's games); workers compile each plan from its inline document. Closed by
+ * `closeSharedPools` in the test file's afterAll.
+ */
+const pools = new Map<number, BatchPool>();
+function sharedPool(workers: number): BatchPool {
+  let p = pools.get(workers);
+  if (!p) pools.set(workers, (p = new BatchPool(workers)));
+  return p;
+}
+export async function closeSharedPools(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.destroy()));
+}
+
 /** The same plan inline at two batch sizes and (optionally) on 1 and 2 workers gives identical summaries. */
 async function checkDeterminism(id: string, loaded: LoadedScenario, file: string, workers: boolean): Promise<string[]> {
   const plan = planForScenario(loaded, { games: 16, seed: 7 });
@@ -421,7 +438,7 @@ async function checkDeterminism(id: string, loaded: LoadedScenario, file: string
   if (workers) runs.push(['1 worker, batches of 7', { workers: 1, batchSize: 7 }], ['2 workers, batches of 5', { workers: 2, batchSize: 5 }]);
   const out: string[] = [];
   for (const [label, o] of runs) {
-    const r = await runPlan(plan, o);
+    const r = await runPlan(plan, o.workers > 0 ? { pool: sharedPool(o.workers), batchSize: o.batchSize } : o);
     const d = firstDifference(r.summaries, reference.summaries, 'summaries');
     if (d) out.push(`${id}: ${file}: ${label} gives a different summary from inline in one batch (${d})`);
   }

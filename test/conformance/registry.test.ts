@@ -7,9 +7,11 @@
  * exact shape of the expected problem: the test passes while those (and only those) problems remain,
  * and fails the day one is fixed, so the entry is removed then. Nothing else may be excused.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SYSTEMS } from '../../src/systems/index.ts';
-import { conformanceChecks, type CheckName } from './battery.ts';
+import { closeSharedPools, conformanceChecks, type CheckName } from './battery.ts';
+
+afterAll(closeSharedPools);
 
 interface Gap {
   readonly pattern: RegExp;

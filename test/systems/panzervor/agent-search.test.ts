@@ -170,7 +170,8 @@ describe('agent move search (search.ts) equals the original Dijkstra', () => {
       const game = make();
       const G = game.G;
       let checked = 0;
-      const lists = observations(game, 2, 11);
+      // Every 6th decision of two games: hundreds of positions per variant, every fallback path taken.
+      const lists = observations(game, 2, 11, 6);
       for (const list of lists) {
         // One searcher per side across the whole game: its per-board cache and carry-over are exercised.
         const searchers = [new Searcher(G), new Searcher(G)];
