@@ -10,7 +10,7 @@ import { FID } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { airTotals, bestHit, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, topIs } from './policy.ts';
+import { missionScore, bestHit, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, topIs } from './policy.ts';
 
 export function firebaseScore(minHit: number, saveLaser: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -18,14 +18,8 @@ export function firebaseScore(minHit: number, saveLaser: number) {
     const K = A.kindIndex;
     const k = A.kindIndexOf(code);
     if (s.pending.depth > 0) {
-      if (k === K.mission) {
-        // Enough dog-fight strength to air combat to match the enemy's (x1.5), so no breakthrough; the rest strafe.
-        const theirs = airTotals(m, s, side)[1];
-        let committed = 0;
-        for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += s.aDf[a];
-        const wantAir = theirs > 0 && committed < theirs * 1.5;
-        return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
-      }
+      // Match the enemy's dog-fight strength x1.5 in air combat; the rest strafe.
+      if (k === K.mission) return missionScore(E, s, side, code, 1.5);
       if (topIs(s, FID.cqcStart)) {
         const h = s.pending.words[(s.pending.depth - 1) * 8 + 2];
         const fight = countIn(m, s, h, side) >= countIn(m, s, h, 1 - side);

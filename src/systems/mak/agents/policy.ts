@@ -143,6 +143,19 @@ export function reactiveScore(E: Engine, s: MakState, code: number, saveLaserBel
   return 0;
 }
 
+/**
+ * Score of an air-commitment `mission` choice ([10.1]): commit enough dog-fight strength to air
+ * combat to match `ratio` times the enemy's (so no breakthrough); the rest strafe.
+ */
+export function missionScore(E: Engine, s: MakState, side: number, code: number, ratio: number): number {
+  const { m, A } = E;
+  const theirs = airTotals(m, s, side)[1];
+  let committed = 0;
+  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += s.aDf[a];
+  const wantAir = theirs > 0 && committed < theirs * ratio;
+  return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
+}
+
 /** Dog-fight totals of the living aircraft of `side` and of its enemy. */
 export function airTotals(m: Model, s: MakState, side: number): [number, number] {
   let mine = 0, theirs = 0;
