@@ -18,6 +18,7 @@ import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { canonicalJson, sha256 } from './canonical.ts';
 import { planVersions, versionMismatch, type PlanVersions } from './version.ts';
 import { writeFileAtomic } from './output.ts';
+import { loadSystems } from '../systems/index.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
 
@@ -206,52 +207,65 @@ export function writePlanFile(path: string, pf: PlanFile): void {
   writeFileAtomic(path, planText(pf));
 }
 
-const agentSchema = z.object({ name: z.string(), params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])) }).strict();
-const planFileSchema = z
-  .object({
-    format: z.literal('salvo-plan'),
-    formatVersion: z.literal(PLAN_FORMAT),
-    id: z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex'),
-    versions: z.object({ salvo: z.string(), streams: z.number().int(), rules: z.string() }).strict(),
-    batchSize: z.number().int().positive(),
-    stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
-    sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
-    pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
-    plan: z
-      .object({
-        kind: z.enum(['run', 'experiment']),
-        id: z.string(),
-        name: z.string(),
-        seed: z.union([z.number().int(), z.string().min(1)]),
-        games: z.number().int().positive(),
-        variants: z.array(z.object({ name: z.string(), label: z.string(), tags: z.record(z.string(), z.string()), file: z.string(), doc: z.record(z.string(), z.unknown()), agents: z.array(agentSchema).min(1) }).strict()).min(1),
-        baseline: z.number().int().min(-1),
-      })
-      .strict(),
-    report: z
-      .object({
-        title: z.string(),
-        description: z.string().optional(),
-        command: z.string(),
-        scenarioFile: z.string(),
-        scenarioText: z.string(),
-        matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional(),
-        experimentText: z.string().optional(),
-        compare: z.array(z.string()).optional(),
-      })
-      .strict(),
-  })
-  .strict();
+/** Built when first needed (a zod schema costs its build at import time otherwise). */
+let builtSchema: z.ZodType | undefined;
 
-/** Reads and checks a plan file: its shape, its identity (not edited since it was made) and its versions. */
-export function readPlanFile(path: string): PlanFile {
+function planFileSchema(): z.ZodType {
+  builtSchema ??= buildPlanFileSchema();
+  return builtSchema;
+}
+
+function buildPlanFileSchema(): z.ZodType {
+  const agentSchema = z.object({ name: z.string(), params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])) }).strict();
+  return z
+    .object({
+      format: z.literal('salvo-plan'),
+      formatVersion: z.literal(PLAN_FORMAT),
+      id: z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex'),
+      versions: z.object({ salvo: z.string(), streams: z.number().int(), rules: z.string() }).strict(),
+      batchSize: z.number().int().positive(),
+      stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
+      sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
+      pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
+      plan: z
+        .object({
+          kind: z.enum(['run', 'experiment']),
+          id: z.string(),
+          name: z.string(),
+          seed: z.union([z.number().int(), z.string().min(1)]),
+          games: z.number().int().positive(),
+          variants: z.array(z.object({ name: z.string(), label: z.string(), tags: z.record(z.string(), z.string()), file: z.string(), doc: z.record(z.string(), z.unknown()), agents: z.array(agentSchema).min(1) }).strict()).min(1),
+          baseline: z.number().int().min(-1),
+        })
+        .strict(),
+      report: z
+        .object({
+          title: z.string(),
+          description: z.string().optional(),
+          command: z.string(),
+          scenarioFile: z.string(),
+          scenarioText: z.string(),
+          matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional(),
+          experimentText: z.string().optional(),
+          compare: z.array(z.string()).optional(),
+        })
+        .strict(),
+    })
+    .strict();
+}
+
+/**
+ * Reads and checks a plan file: its shape, its identity (not edited since it was made) and its
+ * versions; the systems it plays are loaded (the rules-data hash is theirs).
+ */
+export async function readPlanFile(path: string): Promise<PlanFile> {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     data = readSourceFile(path).data; // reports a missing file, or the line of a syntax error
   }
-  const parsed = planFileSchema.safeParse(data);
+  const parsed = planFileSchema().safeParse(data);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error, '');
     let lines = issues;
@@ -266,16 +280,17 @@ export function readPlanFile(path: string): PlanFile {
 }
 
 /** Checks plan data from elsewhere (a queue's store): its shape, identity and versions. */
-export function planFromData(data: unknown, where: string): PlanFile {
-  const parsed = planFileSchema.safeParse(data);
+export async function planFromData(data: unknown, where: string): Promise<PlanFile> {
+  const parsed = planFileSchema().safeParse(data);
   if (!parsed.success) throw new InputError(where, zodIssues(parsed.error, ''));
   return checkPlan(parsed.data as PlanFile, where);
 }
 
-function checkPlan(pf: PlanFile, path: string): PlanFile {
+async function checkPlan(pf: PlanFile, path: string): Promise<PlanFile> {
   if (pf.plan.baseline >= pf.plan.variants.length) throw new InputError(path, [{ path: 'plan.baseline', message: `expected a variant index below ${pf.plan.variants.length}` }]);
   if (planIdentity(pf) !== pf.id) throw new InputError(path, [{ path: 'id', message: 'the plan was changed after it was made (its SHA-256 does not match its content); make it again with salvo plan' }]);
   const systems = pf.plan.variants.map((v) => String((v.doc as { system?: unknown }).system));
+  await loadSystems(systems);
   const mismatch = versionMismatch(pf.versions, systems);
   if (mismatch) throw new InputError(path, [{ path: 'versions', message: `the plan was ${mismatch}; make it again with this salvo` }]);
   return pf;

@@ -75,9 +75,9 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
   const planOf = (id: string): Promise<PlanFile> => {
     let p = plans.get(id);
     if (!p) {
-      p = store.get(planKeyOf(id)).then((text) => {
+      p = store.get(planKeyOf(id)).then(async (text) => {
         if (text === null) throw new Error(`plan ${id} is not in the queue's store`);
-        const pf = planFromData(JSON.parse(text), `redis ${planKeyOf(id)}`);
+        const pf = await planFromData(JSON.parse(text), `redis ${planKeyOf(id)}`);
         if (pf.id !== id) throw new Error(`stored plan ${id} has identity ${pf.id}`);
         return pf;
       });

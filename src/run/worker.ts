@@ -1,5 +1,8 @@
-/** piscina worker entry: one batch of games per task; scenarios compiled once per worker. */
-import { playBatch, type BatchResult } from './batch.ts';
+/**
+ * piscina worker entry: one batch of games per task; the plan's systems loaded with its first task
+ * (only those: a Panzer Vor! shard never loads the other systems) and its scenarios compiled once.
+ */
+import { playBatchLoaded, type BatchResult } from './batch.ts';
 import type { BatchTask } from './plan.ts';
 import type { GameWatch } from './watchdog.ts';
 
@@ -9,6 +12,6 @@ export interface WorkerTask {
   readonly watch?: GameWatch;
 }
 
-export default function run({ task, watch }: WorkerTask): BatchResult {
-  return playBatch(task, watch);
+export default function run({ task, watch }: WorkerTask): BatchResult | Promise<BatchResult> {
+  return playBatchLoaded(task, watch);
 }

@@ -30,7 +30,7 @@ export function register(program: Command): void {
     .option('--status', 'print coverage, whether the stopping rule is met and which round to run next, and a provisional estimate; write nothing (exit 3 while incomplete)')
     .option('--json', 'print the summary as JSON on stdout (as salvo run --json)')
     .action(async (planPath: string, parts: string[], o: Record<string, string | boolean | undefined>) => {
-      const pf = readPlanFile(planPath);
+      const pf = await readPlanFile(planPath);
       const st = newMergeState(pf);
       for (const f of partialFiles(parts)) addPartial(st, f, readPartial(f));
       const m = combine(st);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { agentList, fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
 import { InputError } from '../../scenario/errors.ts';
+import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
@@ -87,14 +88,15 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 }
 
 /** The plan a command plays: made from the file and flags, or read from --plan (whose flags are fixed). */
-export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
+export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
     const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
-    return { pf: readPlanFile(o.plan as string), source: o.plan as string };
+    return { pf: await readPlanFile(o.plan as string), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
+  await loadSystemsOfFile(file);
   const req = {
     games: positiveInt('--games', o.games as string | undefined),
     seed: seedValue(o.seed as string | undefined),
@@ -116,7 +118,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
   const workers = nonNegativeInt('--workers', o.workers as string | undefined);
   const timeout = gameTimeoutMs(o.gameTimeout as string | undefined);
   const shard = shardOf(o);
-  const { pf, ctx, source } = resolvePlan(kind, file, o);
+  const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
     const bar = progressBar(o.progress !== false && !o.json);
