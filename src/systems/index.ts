@@ -26,12 +26,24 @@ export function isSystemId(id: unknown): id is string {
   return typeof id === 'string' && Object.hasOwn(LOADERS, id);
 }
 
+/**
+ * The TypeScript sources in a worker thread under tsx (the tests' worker pools): piscina requires
+ * the worker as CommonJS, where import() has no TypeScript loader (Node 20 gives worker threads no
+ * module hooks), so the system's index.ts (every system folder has one) is required instead.
+ */
+function requireSources(id: string, e: unknown): { readonly system: GameSystem } {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? e.code : undefined;
+  if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || typeof require !== 'function') throw e;
+  const mod: { readonly system: GameSystem } = require(`./${id}/index.ts`);
+  return mod;
+}
+
 /** Loads a system by id (once per process); undefined for an id that is not registered. */
 export async function loadSystem(id: string): Promise<GameSystem | undefined> {
   if (!isSystemId(id)) return undefined;
   const have = loaded.get(id);
   if (have) return have;
-  const { system } = await LOADERS[id]();
+  const { system } = await LOADERS[id]().catch((e: unknown) => requireSources(id, e));
   if (system.info.id !== id) throw new Error(`src/systems/index.ts: the line '${id}' loads system '${system.info.id}'`);
   loaded.set(id, system);
   return system;
