@@ -8,9 +8,9 @@ import { BatchPool, defaultWorkers, runPlan, type PlanResult } from '../run/pool
 import type { PairTable, Summary } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { writeFileAtomic } from './output.ts';
-import type { PlanFile } from './plan-file.ts';
+import type { PlanFile } from './plan-read.ts';
 import type { PlanVersions } from './version.ts';
-import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './sequential.ts';
+import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './played-plan.ts';
 
 export interface Shard {
   readonly index: number;

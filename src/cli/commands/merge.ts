@@ -47,6 +47,6 @@ export function register(program: Command): void {
       const { finishPlan } = await import('../../app/execute.ts'); // the report code, only when a report is written
       const done = finishPlan(pf, mergedResult(st, m), undefined, m.sprt ? { sprt: m.sprt } : {});
       const written = replaceFolder((o.out as string | undefined) ?? reportDir(planPath), done.files);
-      printSummary({ ...done, written }, !!o.json);
+      await printSummary({ ...done, written }, !!o.json);
     });
 }

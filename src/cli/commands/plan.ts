@@ -3,7 +3,8 @@ import { experimentPlan, scenarioPlan, writePlanFile } from '../../app/plan-file
 import { readSourceFile } from '../../scenario/yaml-file.ts';
 import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { agentList, fraction01, positiveInt, seedValue } from '../flags.ts';
-import { addPlanOptions, pairingsOption, sprtOption } from './shared.ts';
+import { addPlanOptions } from './shared.ts';
+import { pairingsOption, sprtOption } from './sequential-options.ts';
 import { InputError } from '../../scenario/errors.ts';
 
 export function register(program: Command): void {

@@ -4,36 +4,12 @@ import type { Command } from 'commander';
 import { agentList, fraction01, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
 import { InputError } from '../../scenario/errors.ts';
-import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
-import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
+import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
-import { pct, percentDecimals } from '../../report/format.ts';
-import { verdictLines } from '../../report/run-report.ts';
-import { parseSet } from '../../answers/sets.ts';
-import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
-import { parsePairings } from '../../answers/robust.ts';
-import type { AgentChoice } from '../../core/agent.ts';
-
-export function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
-  if (v === undefined) return undefined;
-  const p = parsePairings(v);
-  if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
-  return p;
-}
-
-export function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
-  if (v === undefined) {
-    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
-    return undefined;
-  }
-  const d = parseSprt(v);
-  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of the tested side's score (wins + half the draws) as fractions (e.g. 0,0.03), got '${v}'` }]);
-  return { ...d, alpha: 0.05, beta: 0.05, ...(side !== undefined ? { side } : {}) };
-}
 
 type Opts = Record<string, string | boolean | undefined>;
 const CMD = 'command line';
@@ -96,6 +72,13 @@ export async function resolvePlan(kind: 'run' | 'experiment', file: string | und
     return { pf: await readPlanFile(o.plan as string), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
+  // Making a plan needs the scenario loaders and the experiment code (a shard of a --plan does not).
+  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { pairingsOption, sprtOption }] = await Promise.all([
+    import('../../scenario/systems.ts'),
+    import('../../app/plan-file.ts'),
+    import('../../answers/sets.ts'),
+    import('./sequential-options.ts'),
+  ]);
   await loadSystemsOfFile(file);
   const req = {
     games: positiveInt('--games', o.games as string | undefined),
@@ -125,7 +108,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     try {
       const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
       bar.stop();
-      if (outcome) printSummary(outcome, !!o.json);
+      if (outcome) await printSummary(outcome, !!o.json);
       else process.exitCode = 3;
     } finally {
       bar.stop();
@@ -171,7 +154,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
       process.stderr.write(`stopped after ${r.merged.size} batches (${r.summaries[0]?.games ?? 0} of ${pf.plan.games} games per variant); checkpoint in ${join(out, 'checkpoint.json')}\n`);
       return 'interrupted';
     }
-    printSummary(outcome, !!o.json);
+    await printSummary(outcome, !!o.json);
     return 'done';
   }, () => `resume with: ${resumeCommand()}`);
 }
@@ -241,11 +224,12 @@ function comparedText(v: RunOutcome['analysis']['variants'][number], compare: re
   return '  ' + parts.join(' | ');
 }
 
-export function printSummary(outcome: RunOutcome, json: boolean): void {
+export async function printSummary(outcome: RunOutcome, json: boolean): Promise<void> {
   if (json) {
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
+  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/run-report.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
