@@ -12,7 +12,7 @@ import type { BatchResult } from './batch.ts';
 import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
 import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
-import type { WorkerTask } from './worker.ts';
+import type { RulesTask, WorkerTask } from './worker.ts';
 
 /** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
 export interface StopRule {
@@ -98,6 +98,12 @@ export class BatchPool {
     if (!this.pool) return import('./batch.ts').then(({ playBatchLoaded }) => new Promise((ok, fail) => setImmediate(() => { try { ok(playBatchLoaded(task, watch)); } catch (e) { fail(e); } })));
     const w: WorkerTask = watch ? { task, watch } : { task };
     return this.pool.run(w, signal ? { signal } : {}) as Promise<BatchResult>;
+  }
+  /** rulesHash of these systems, from a worker thread (which loads them to play anyway), or inline here. */
+  rulesHash(systemIds: readonly string[]): Promise<string> {
+    if (!this.pool) return import('./worker.ts').then((w) => w.rulesHere(systemIds));
+    const t: RulesTask = { rulesOf: systemIds };
+    return this.pool.run(t) as Promise<string>;
   }
   async destroy(): Promise<void> {
     await this.pool?.destroy();

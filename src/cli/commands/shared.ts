@@ -10,6 +10,7 @@ import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
+import { BatchPool, defaultWorkers } from '../../run/pool.ts';
 
 type Opts = Record<string, string | boolean | undefined>;
 const CMD = 'command line';
@@ -64,12 +65,13 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 }
 
 /** The plan a command plays: made from the file and flags, or read from --plan (whose flags are fixed). */
-export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
+export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
     const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
-    return { pf: await readPlanFile(o.plan as string), source: o.plan as string };
+    // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
+    return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
   // Making a plan needs the scenario loaders and the experiment code (a shard of a --plan does not).
@@ -101,6 +103,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
   const workers = nonNegativeInt('--workers', o.workers as string | undefined);
   const timeout = gameTimeoutMs(o.gameTimeout as string | undefined);
   const shard = shardOf(o);
+  if (shard && o.queue === undefined) return playShard(kind, file, o, shard, workers, timeout);
   const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
@@ -113,21 +116,6 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     } finally {
       bar.stop();
     }
-    return;
-  }
-  if (shard) {
-    if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
-    const round = nonNegativeInt('--round', o.round as string | undefined);
-    const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
-    await withSignals(async (signal) => {
-      const bar = progressBar(o.progress !== false && !o.json);
-      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
-      if (!partial) return 'interrupted';
-      writePartial(out, partial);
-      const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
-      process.stderr.write(`shard ${shard.index}/${shard.count}: ${batches} batches, partial result in ${out}\n`);
-      return 'done';
-    }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
     return;
   }
   // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
@@ -157,6 +145,32 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     await printSummary(outcome, !!o.json);
     return 'done';
   }, () => `resume with: ${resumeCommand()}`);
+}
+
+/**
+ * One shard of a plan, written to a partial file. Its worker threads start while the plan is read
+ * and checked, and hash the plan's rules data for that check: the main thread never loads the rule
+ * systems (issue 11: a shard process's fixed start-up cost).
+ */
+async function playShard(kind: 'run' | 'experiment', file: string | undefined, o: Opts, shard: Shard, workers: number | undefined, timeout: number): Promise<void> {
+  if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
+  const round = nonNegativeInt('--round', o.round as string | undefined);
+  const pool = new BatchPool(workers ?? defaultWorkers());
+  try {
+    const { pf } = await resolvePlan(kind, file, o, pool);
+    const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
+    await withSignals(async (signal) => {
+      const bar = progressBar(o.progress !== false && !o.json);
+      const partial = await runShard(pf, shard, { pool, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
+      if (!partial) return 'interrupted';
+      writePartial(out, partial);
+      const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
+      process.stderr.write(`shard ${shard.index}/${shard.count}: ${batches} batches, partial result in ${out}\n`);
+      return 'done';
+    }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
+  } finally {
+    await pool.destroy();
+  }
 }
 
 function shardOf(o: Opts): Shard | undefined {
