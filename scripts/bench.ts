@@ -18,6 +18,7 @@ const { planForScenario } = (await dist('app/plan-file')) as typeof import('../s
 const { planKey } = (await dist('run/plan')) as typeof import('../src/run/plan.ts');
 const { runPlan } = (await dist('run/pool')) as typeof import('../src/run/pool.ts');
 const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
+const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
 
 const ROOT = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -55,6 +56,7 @@ async function benchCase(c: Case): Promise<void> {
     console.log(`\n${c.name}: skipped (${c.file} not found)`);
     return;
   }
+  await loadSystemsOfFile(file); // systems are loaded on demand (src/systems/index.ts)
   const loaded = loadScenarioFile(file);
   const sides = loaded.compiled.sides.length;
   const agents = (c.agents.length ? c.agents : loaded.system.defaultAgents.length ? [...loaded.system.defaultAgents] : new Array(sides).fill('random')).map(parseAgentChoice);
@@ -104,6 +106,7 @@ async function benchScaleOut(): Promise<void> {
     const exp = join(tmp, 'grid.yaml');
     const limits = Array.from({ length: 100 }, (_, i) => 10 + i);
     writeFileSync(exp, `experiment: bench-grid\nname: bench grid\nbase: ${join(ROOT, 'scenarios/duel/high-noon.yaml')}\ngrid:\n  - { tag: target, set: overrides.target, values: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }\n  - { tag: limit, set: overrides.turnLimit, values: [${limits.join(', ')}] }\n`);
+    await loadSystemsOfFile(exp);
     experimentPlan(exp, { games: 1000 }); // warm-up (module loading, JIT)
     const t0 = performance.now();
     const { pf } = experimentPlan(exp, { games: 100_000, seed: 1 });
