@@ -100,11 +100,11 @@ export async function readPlanFile(path: string, opts: PlanReadOptions = {}): Pr
 }
 
 /** Checks plan data from elsewhere (a queue's store): its shape, identity and versions. */
-export async function planFromData(data: unknown, where: string): Promise<PlanFile> {
-  if (isPlanShape(data)) return checkPlan(data, where, {});
+export async function planFromData(data: unknown, where: string, opts: PlanReadOptions = {}): Promise<PlanFile> {
+  if (isPlanShape(data)) return checkPlan(data, where, opts);
   const parsed = await parsePlan(data);
   if (!parsed.success) throw new InputError(where, parsed.issues);
-  return checkPlan(parsed.pf, where, {});
+  return checkPlan(parsed.pf, where, opts);
 }
 
 /** The zod schema's verdict (plan-schema.ts), for data the quick check did not accept. */
