@@ -18,6 +18,7 @@ const { planForScenario } = (await dist('app/plan-file')) as typeof import('../s
 const { planKey } = (await dist('run/plan')) as typeof import('../src/run/plan.ts');
 const { runPlan } = (await dist('run/pool')) as typeof import('../src/run/pool.ts');
 const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
+const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
 
 const ROOT = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -55,6 +56,7 @@ async function benchCase(c: Case): Promise<void> {
     console.log(`\n${c.name}: skipped (${c.file} not found)`);
     return;
   }
+  await loadSystemsOfFile(file); // systems are loaded on demand (src/systems/index.ts)
   const loaded = loadScenarioFile(file);
   const sides = loaded.compiled.sides.length;
   const agents = (c.agents.length ? c.agents : loaded.system.defaultAgents.length ? [...loaded.system.defaultAgents] : new Array(sides).fill('random')).map(parseAgentChoice);
@@ -104,6 +106,7 @@ async function benchScaleOut(): Promise<void> {
     const exp = join(tmp, 'grid.yaml');
     const limits = Array.from({ length: 100 }, (_, i) => 10 + i);
     writeFileSync(exp, `experiment: bench-grid\nname: bench grid\nbase: ${join(ROOT, 'scenarios/duel/high-noon.yaml')}\ngrid:\n  - { tag: target, set: overrides.target, values: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }\n  - { tag: limit, set: overrides.turnLimit, values: [${limits.join(', ')}] }\n`);
+    await loadSystemsOfFile(exp);
     experimentPlan(exp, { games: 1000 }); // warm-up (module loading, JIT)
     const t0 = performance.now();
     const { pf } = experimentPlan(exp, { games: 100_000, seed: 1 });
@@ -164,12 +167,15 @@ async function benchScaleOut(): Promise<void> {
     await run(['plan', fakeBattle, '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
     await run(['plan', fakeBattle, '--games', '1', '--agents', 'random,random', '-o', join(tmp, 'tiny.json')]);
     const startUp: number[] = [];
+    const startUpWall: number[] = [];
     const singles: number[] = [];
     const pairs: number[] = [];
     const singleCpu: number[] = [];
     const pairCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      startUp.push((await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress'])).cpuMs);
+      const tiny = await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress']);
+      startUp.push(tiny.cpuMs);
+      startUpWall.push(tiny.ms);
       const one = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
       singles.push(one.ms);
       singleCpu.push(one.cpuMs);
@@ -184,7 +190,7 @@ async function benchScaleOut(): Promise<void> {
     const fixed = median(startUp);
     console.log(`  shard processes : speed-up ${(single / pair).toFixed(2)}x [target >= 1.8x]: 1 process ${fmt((games / single) * 1000)} games/s, 2 processes ${fmt((games / pair) * 1000)} games/s`);
     console.log(`                    (${fmt(games)} Panzer Vor! games, random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${speedUps}x)`);
-    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan); the games ${fmt(median(singleCpu) - fixed)} ms in 1 process, ${fmt(median(pairCpu) - 2 * fixed)} ms in 2 at once (more = the processes compete for memory)`);
+    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan, ${fmt(median(startUpWall))} ms wall: Node, the CLI and the plan in the main thread, the plan's one rule system and scenario in the worker); the games ${fmt(median(singleCpu) - fixed)} ms in 1 process, ${fmt(median(pairCpu) - 2 * fixed)} ms in 2 at once (more = the processes compete for memory)`);
 
     // 4. Peak memory of a whole run (main thread + 2 workers, report written), 10^4 vs 10^6 games:
     //    max RSS of the process, alternated over ROUNDS rounds, medians compared.

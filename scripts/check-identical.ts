@@ -16,6 +16,7 @@ import { buildReportFiles } from '../src/report/run-report.ts';
 import { runScenario } from '../src/app/execute.ts';
 import { bundledScenarios, ROOT } from '../test/helpers/bundled.ts';
 import { goldenPath, goldenTranscript } from '../test/helpers/golden.ts';
+import { loadSystems } from '../src/systems/index.ts';
 
 const SYSTEMS = ['panzervor', 'mgv', 'ww2setup'];
 const GAMES = 2000;
@@ -28,6 +29,7 @@ const dumpAt = args.indexOf('--dump');
 const dump = dumpAt >= 0 ? args[dumpAt + 1] : undefined;
 const onlyAt = args.indexOf('--only');
 const systems = onlyAt >= 0 ? [args[onlyAt + 1]] : SYSTEMS;
+await loadSystems(systems); // the golden transcripts load scenarios synchronously
 
 /** summary.json without the fields that depend on the clock or the pool. */
 function normalise(summaryJson: string): string {

@@ -17,6 +17,7 @@ import { checkAgentChoices } from '../src/core/agents.ts';
 import { InputError } from '../src/core/errors.ts';
 import { wilson } from '../src/analysis/intervals.ts';
 import { loadScenarioFile } from '../src/scenario/load.ts';
+import { loadSystemsOfFile } from '../src/scenario/systems.ts';
 
 function usage(msg: string): never {
   process.stderr.write(`round-robin: ${msg}\nusage: npx tsx scripts/round-robin.ts <scenario> --games N --agents a,b,c [--seed S] [--json FILE]\n`);
@@ -43,6 +44,7 @@ const jsonOut = flag('--json');
 
 let loaded;
 try {
+  await loadSystemsOfFile(file);
   loaded = loadScenarioFile(file);
   const issues = checkAgentChoices(loaded.system, names.map(parseAgentChoice), '--agents');
   if (issues.length) throw new InputError('command line', issues);

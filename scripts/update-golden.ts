@@ -7,6 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { goldenPath, goldenTranscript } from '../test/helpers/golden.ts';
 import { bundledScenarios } from '../test/helpers/bundled.ts';
+import { loadAllSystems } from '../src/systems/index.ts';
+
+await loadAllSystems(); // the golden transcripts load scenarios synchronously
 
 for (const file of bundledScenarios()) {
   const out = goldenPath(file);

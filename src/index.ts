@@ -6,7 +6,9 @@
  *  - runScenario / runExperiment: play with the worker pool, progress callback, optional report;
  *  - exactOdds: an exact odds table of a system's mechanic (house rules from a scenario file);
  *  - writeReport: the offline HTML + CSV + JSON report of a run;
- *  - systems / systemCatalog / scenarioJsonSchema: what each system offers a scenario writer.
+ *  - systems / systemCatalog / scenarioJsonSchema: what each system offers a scenario writer
+ *    (every system is loaded when salvo is imported; loadSystem / loadAllSystems are the async
+ *    registry entries, src/systems/index.ts).
  */
 import { agentList } from './cli/flags.ts';
 import { InputError, type InputIssue } from './core/errors.ts';
@@ -23,19 +25,23 @@ import { experimentJsonSchema, scenarioJsonSchema as jsonSchemaOf } from './scen
 import { LIMITS } from './scenario/limits.ts';
 import { loadScenarioFile, type LoadedScenario } from './scenario/load.ts';
 import { readSourceFile } from './scenario/yaml-file.ts';
-import { SYSTEMS, findSystem } from './systems/index.ts';
+import { SYSTEM_IDS, allSystems, findSystem, loadAllSystems, loadSystem } from './systems/index.ts';
 
-export { InputError, LIMITS, salvoVersion };
+export { InputError, LIMITS, salvoVersion, loadSystem, loadAllSystems };
+
+// The library's calls are synchronous and take any system, so importing salvo loads every rule
+// system (the command line and the worker threads load only the systems they play).
+await loadAllSystems();
 export type { InputIssue, LoadedScenario, LoadedExperiment, RunOutcome, WrittenReport, SystemCatalog, ResolvedTable, CellRecord, GameSystem };
 
 /** Ids and names of the registered rule systems. */
 export function systems(): Array<{ id: string; name: string; kind: 'game' | 'generator' }> {
-  return SYSTEMS.map((s) => ({ id: s.info.id, name: s.info.name, kind: s.info.kind }));
+  return allSystems().map((s) => ({ id: s.info.id, name: s.info.name, kind: s.info.kind }));
 }
 
 function systemById(id: string): GameSystem {
   const s = findSystem(id);
-  if (!s) throw new InputError('library call', [{ path: 'system', message: `unknown system '${id.slice(0, 40)}'; known: ${SYSTEMS.map((x) => x.info.id).join(', ')}` }]);
+  if (!s) throw new InputError('library call', [{ path: 'system', message: `unknown system '${id.slice(0, 40)}'; known: ${SYSTEM_IDS.join(', ')}` }]);
   return s;
 }
 

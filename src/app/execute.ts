@@ -15,6 +15,7 @@ import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts'
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
 import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
+import { loadSystemsOfFile } from '../scenario/systems.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -151,6 +152,7 @@ export interface ScenarioRunRequest extends PlanRequest, ExecuteOptions {
 
 /** `salvo run <scenario>`: a one-variant plan made in memory and played here. */
 export async function runScenario(req: ScenarioRunRequest): Promise<RunOutcome> {
+  await loadSystemsOfFile(req.file);
   const { pf, loaded } = scenarioPlan(req.file, req);
   return completed(await executePlan(pf, req, { base: loaded, variants: [loaded] }));
 }
@@ -159,6 +161,7 @@ export type ExperimentRunRequest = Omit<ScenarioRunRequest, 'agents'>;
 
 /** `salvo experiment <file>`: the experiment's plan made in memory and played here. */
 export async function runExperiment(req: ExperimentRunRequest): Promise<RunOutcome> {
+  await loadSystemsOfFile(req.file);
   const { pf, base, variants } = experimentPlan(req.file, req);
   return completed(await executePlan(pf, req, { base, variants }));
 }

@@ -2,61 +2,29 @@
  * Plans as files: `salvo plan` freezes a run (every variant's validated scenario document inline,
  * agents, seed, games, batch size, stopping rule, the report's context, the versions) and names it
  * by the SHA-256 of its canonical JSON. A shard, a queue worker or a merge on another machine
- * reads nothing else.
+ * reads nothing else (plan-read.ts reads and checks them).
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { z } from 'zod';
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
-import { InputError, zodIssues } from '../scenario/errors.ts';
+import { InputError } from '../scenario/errors.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
-import { parseSource, readSourceFile, withLines } from '../scenario/yaml-file.ts';
+import { parseSource, readSourceFile } from '../scenario/yaml-file.ts';
 import { DEFAULT_BATCH } from '../run/pool.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
-import { planVersions, versionMismatch, type PlanVersions } from './version.ts';
-import { writeFileAtomic } from './output.ts';
+import { planVersions } from './version.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
+import { PLAN_FORMAT, planIdentity, type PlanFile } from './plan-read.ts';
+
+export { PLAN_FORMAT, planFromData, planIdentity, planText, readPlanFile, writePlanFile, type PlanFile, type ReportContext } from './plan-read.ts';
 
 export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
 export const DEFAULT_ROUND_GAMES = 2000;
-export const PLAN_FORMAT = 1;
 
-/** What the report needs besides the results: shown as given, never re-read from disk. */
-export interface ReportContext {
-  readonly title: string;
-  readonly description?: string;
-  /** The command that reproduces the run (printed in the report). */
-  readonly command: string;
-  /** The scenario played (an experiment's base): its path as given and its text. */
-  readonly scenarioFile: string;
-  readonly scenarioText: string;
-  readonly matrix?: { row: string; col: string; facet?: string };
-  readonly experimentText?: string;
-  /** The experiment's `compare:` list (side names or 'draws'; the first is the verdict's). */
-  readonly compare?: readonly string[];
-}
-
-export interface PlanFile {
-  readonly format: 'salvo-plan';
-  readonly formatVersion: number;
-  /** SHA-256 of the canonical JSON of every other field. */
-  readonly id: string;
-  readonly versions: PlanVersions;
-  readonly batchSize: number;
-  /** Sequential stopping: after each round of `roundGames` games, stop once every side-0 win-rate half-width is at most `halfWidth`. */
-  readonly stop?: { readonly halfWidth: number; readonly roundGames: number };
-  /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of `roundGames` games. */
-  readonly sprt?: SprtSpec & { readonly roundGames: number };
-  /** Other agent pairings the variants are replayed under, in the same batches (`--pairings`; src/app/sequential.ts). */
-  readonly pairings?: readonly (readonly AgentChoice[])[];
-  readonly plan: RunPlan;
-  readonly report: ReportContext;
-}
 
 export interface PlanRequest {
   readonly games?: number;
@@ -138,12 +106,6 @@ function sequentialFlags(pf: Pick<PlanFile, 'sprt' | 'pairings'>): string {
   return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}${pf.sprt.side !== undefined ? ` --side ${pf.sprt.side}` : ''}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
 }
 
-/** Names the plan: SHA-256 of the canonical JSON of everything but the id. */
-export function planIdentity(pf: Omit<PlanFile, 'id'>): string {
-  const { id: _id, ...rest } = pf as PlanFile;
-  return sha256(canonicalJson(rest));
-}
-
 function sealed(body: Omit<PlanFile, 'id' | 'format' | 'formatVersion'>): PlanFile {
   const unsealed = { format: 'salvo-plan' as const, formatVersion: PLAN_FORMAT, ...body };
   return { ...unsealed, id: planIdentity(unsealed) };
@@ -196,87 +158,4 @@ export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanF
     },
   });
   return { pf, base: exp.base, variants: exp.variants };
-}
-
-export function planText(pf: PlanFile): string {
-  return JSON.stringify(pf, null, 1) + '\n';
-}
-
-export function writePlanFile(path: string, pf: PlanFile): void {
-  writeFileAtomic(path, planText(pf));
-}
-
-const agentSchema = z.object({ name: z.string(), params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])) }).strict();
-const planFileSchema = z
-  .object({
-    format: z.literal('salvo-plan'),
-    formatVersion: z.literal(PLAN_FORMAT),
-    id: z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex'),
-    versions: z.object({ salvo: z.string(), streams: z.number().int(), rules: z.string() }).strict(),
-    batchSize: z.number().int().positive(),
-    stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
-    sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
-    pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
-    plan: z
-      .object({
-        kind: z.enum(['run', 'experiment']),
-        id: z.string(),
-        name: z.string(),
-        seed: z.union([z.number().int(), z.string().min(1)]),
-        games: z.number().int().positive(),
-        variants: z.array(z.object({ name: z.string(), label: z.string(), tags: z.record(z.string(), z.string()), file: z.string(), doc: z.record(z.string(), z.unknown()), agents: z.array(agentSchema).min(1) }).strict()).min(1),
-        baseline: z.number().int().min(-1),
-      })
-      .strict(),
-    report: z
-      .object({
-        title: z.string(),
-        description: z.string().optional(),
-        command: z.string(),
-        scenarioFile: z.string(),
-        scenarioText: z.string(),
-        matrix: z.object({ row: z.string(), col: z.string(), facet: z.string().optional() }).strict().optional(),
-        experimentText: z.string().optional(),
-        compare: z.array(z.string()).optional(),
-      })
-      .strict(),
-  })
-  .strict();
-
-/** Reads and checks a plan file: its shape, its identity (not edited since it was made) and its versions. */
-export function readPlanFile(path: string): PlanFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    data = readSourceFile(path).data; // reports a missing file, or the line of a syntax error
-  }
-  const parsed = planFileSchema.safeParse(data);
-  if (!parsed.success) {
-    const issues = zodIssues(parsed.error, '');
-    let lines = issues;
-    try {
-      lines = withLines(readSourceFile(path), issues);
-    } catch {
-      /* keep the issues without lines */
-    }
-    throw new InputError(path, lines);
-  }
-  return checkPlan(parsed.data as PlanFile, path);
-}
-
-/** Checks plan data from elsewhere (a queue's store): its shape, identity and versions. */
-export function planFromData(data: unknown, where: string): PlanFile {
-  const parsed = planFileSchema.safeParse(data);
-  if (!parsed.success) throw new InputError(where, zodIssues(parsed.error, ''));
-  return checkPlan(parsed.data as PlanFile, where);
-}
-
-function checkPlan(pf: PlanFile, path: string): PlanFile {
-  if (pf.plan.baseline >= pf.plan.variants.length) throw new InputError(path, [{ path: 'plan.baseline', message: `expected a variant index below ${pf.plan.variants.length}` }]);
-  if (planIdentity(pf) !== pf.id) throw new InputError(path, [{ path: 'id', message: 'the plan was changed after it was made (its SHA-256 does not match its content); make it again with salvo plan' }]);
-  const systems = pf.plan.variants.map((v) => String((v.doc as { system?: unknown }).system));
-  const mismatch = versionMismatch(pf.versions, systems);
-  if (mismatch) throw new InputError(path, [{ path: 'versions', message: `the plan was ${mismatch}; make it again with this salvo` }]);
-  return pf;
 }

@@ -75,9 +75,10 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
   const planOf = (id: string): Promise<PlanFile> => {
     let p = plans.get(id);
     if (!p) {
-      p = store.get(planKeyOf(id)).then((text) => {
+      p = store.get(planKeyOf(id)).then(async (text) => {
         if (text === null) throw new Error(`plan ${id} is not in the queue's store`);
-        const pf = planFromData(JSON.parse(text), `redis ${planKeyOf(id)}`);
+        // The pool's worker hashes the plan's rules data: this thread never loads the rule systems.
+        const pf = await planFromData(JSON.parse(text), `redis ${planKeyOf(id)}`, { rulesHash: (ids) => pool.rulesHash(ids) });
         if (pf.id !== id) throw new Error(`stored plan ${id} has identity ${pf.id}`);
         return pf;
       });

@@ -9,57 +9,15 @@
  *    the replays stop where the experiment stops and shard, merge and queue like any variant.
  */
 import { wilson } from '../analysis/intervals.ts';
-import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
-import { planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
 import type { PlanResult, StopRule } from '../run/pool.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
 import { sprtMonitor, type SprtResult } from '../answers/sprt.ts';
 import { robustness, type RobustResult, type RobustVariant } from '../answers/robust.ts';
 import { pairedDiff } from '../answers/probe.ts';
 import type { PlanFile } from './plan-file.ts';
+import { pairingName } from './played-plan.ts';
 
-/** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
-export function roundGamesOf(pf: PlanFile): number | undefined {
-  return pf.sprt?.roundGames ?? pf.stop?.roundGames;
-}
-
-/** Every batch of the plan, with its stopping round. */
-export function planBatchesOf(pf: PlanFile): BatchRef[] {
-  return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf));
-}
-
-/** Number of stopping rounds of the plan (1 when it has no stopping rule). */
-export function roundCount(pf: PlanFile): number {
-  return (planBatchesOf(pf).at(-1)?.round ?? -1) + 1;
-}
-
-/** "a vs b": a pairing's name in reports. */
-export function pairingName(agents: readonly AgentChoice[]): string {
-  return agents.map(formatAgentChoice).join(' vs ');
-}
-
-/**
- * The variants under another pairing: a side keeps a variant's own agent where it differs from
- * the baseline's (an agent variant), as src/answers/robust.ts replays them.
- */
-function underPairing(plan: RunPlan, agents: readonly AgentChoice[]): VariantSpec[] {
-  const base = plan.variants[Math.max(0, plan.baseline)].agents;
-  const same = (a: AgentChoice, b: AgentChoice): boolean => formatAgentChoice(a) === formatAgentChoice(b);
-  const tag = pairingName(agents);
-  return plan.variants.map((v) => ({ ...v, name: `${v.name} @ ${tag}`, agents: v.agents.map((a, s) => (same(a, base[s]) ? agents[s] : a)) }));
-}
-
-/** The plan as played: the experiment's variants, then one group of them per extra pairing. */
-export function playedPlan(pf: PlanFile): RunPlan {
-  const pairings = pf.pairings ?? [];
-  if (pairings.length === 0) return pf.plan;
-  return { ...pf.plan, variants: [...pf.plan.variants, ...pairings.flatMap((p) => underPairing(pf.plan, p))], groupSize: pf.plan.variants.length };
-}
-
-/** Variants played per batch (the plan's, times 1 + pairings). */
-export function playedVariantCount(pf: PlanFile): number {
-  return pf.plan.variants.length * (1 + (pf.pairings?.length ?? 0));
-}
+export { pairingName, planBatchesOf, playedPlan, playedVariantCount, roundCount, roundGamesOf } from './played-plan.ts';
 
 /** One check of the stopping rule after a complete round: its games, the pair tables it saw (GSPRT) and its answer. */
 export interface StopCheck {

@@ -8,9 +8,9 @@ import { BatchPool, defaultWorkers, runPlan, type PlanResult } from '../run/pool
 import type { PairTable, Summary } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { writeFileAtomic } from './output.ts';
-import type { PlanFile } from './plan-file.ts';
+import type { PlanFile } from './plan-read.ts';
 import type { PlanVersions } from './version.ts';
-import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './sequential.ts';
+import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './played-plan.ts';
 
 export interface Shard {
   readonly index: number;
@@ -87,6 +87,8 @@ export interface ShardOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Per-game time bound in ms (0 or absent = none); see src/run/watchdog.ts. */
   readonly gameTimeoutMs?: number;
+  /** A pool to play on, left open (started by the caller while it read the plan); else one of `workers` threads. */
+  readonly pool?: BatchPool;
 }
 
 /** Plays one shard; undefined when the signal stopped it (a shard is retried as a whole). */
@@ -97,7 +99,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
   const total = mine.reduce((s, b) => s + b.count, 0) * playedVariantCount(pf);
   const plan = playedPlan(pf);
   const roundGames = roundGamesOf(pf);
-  const pool = new BatchPool(opts.workers ?? defaultWorkers());
+  const pool = opts.pool ?? new BatchPool(opts.workers ?? defaultWorkers());
   const segments: Segment[] = [];
   let before = 0;
   try {
@@ -119,7 +121,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
       segments.push({ round: r, batches: [...res.merged].sort((a, b) => a - b), summaries: res.summaries, pairs: res.pairs });
     }
   } finally {
-    await pool.destroy();
+    if (!opts.pool) await pool.destroy();
   }
   return { format: 'salvo-partial', formatVersion: 1, plan: pf.id, versions: pf.versions, shard, ...(opts.round !== undefined ? { round: opts.round } : {}), workers: pool.workers, elapsedMs: performance.now() - t0, segments };
 }

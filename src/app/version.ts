@@ -28,9 +28,12 @@ export function planVersions(systemIds: readonly string[]): PlanVersions {
   return { salvo: salvoVersion(), streams: STREAM_FORMAT, rules: rulesHash(systemIds) };
 }
 
-/** Why a plan or partial made elsewhere cannot be played or merged here, or null. */
-export function versionMismatch(theirs: PlanVersions, systemIds: readonly string[]): string | null {
-  const mine = planVersions(systemIds);
+/**
+ * Why a plan or partial made elsewhere cannot be played or merged here, or null: `rules` is the
+ * rules-data hash here (rulesHash of the plan's systems), or their ids to hash in this thread.
+ */
+export function versionMismatch(theirs: PlanVersions, rules: string | readonly string[]): string | null {
+  const mine = { salvo: salvoVersion(), streams: STREAM_FORMAT, rules: typeof rules === 'string' ? rules : rulesHash(rules) };
   if (theirs.salvo !== mine.salvo) return `made by salvo ${theirs.salvo}, this is salvo ${mine.salvo}`;
   if (theirs.streams !== mine.streams) return `made with stream format ${theirs.streams}, this salvo uses format ${mine.streams}`;
   if (theirs.rules !== mine.rules) return `made with different rules data (hash ${theirs.rules.slice(0, 12)}…, here ${mine.rules.slice(0, 12)}…)`;

@@ -35,6 +35,13 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ['worker', async () => (await import('./commands/worker.ts')).register],
 ];
 
+/**
+ * Commands that need every rule system loaded (their systems are named on the command line, or all
+ * are listed); the others load only the systems of the files and plans they read
+ * (src/systems/index.ts loads each system on demand).
+ */
+const NEED_ALL_SYSTEMS: ReadonlySet<string> = new Set(['list', 'odds', 'cards', 'setup', 'balance', 'sensitivity', 'ladder', 'schema', 'new']);
+
 /** The commands to register for these arguments: the one named, or all (help, version, a typo). */
 export async function commandsFor(argv: readonly string[]): Promise<Register[]> {
   const named = COMMANDS.filter(([name]) => name === argv[2]);
@@ -81,8 +88,9 @@ const USER_FS_ERRORS: Readonly<Record<string, string>> = {
 };
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram(await commandsFor(argv));
   try {
+    const program = buildProgram(await commandsFor(argv));
+    if (NEED_ALL_SYSTEMS.has(argv[2] ?? '')) await (await import('../systems/index.ts')).loadAllSystems();
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {

@@ -6,7 +6,7 @@
  *  - a whole card set per system with odds (target: under a second), first and warm.
  */
 import { opposedContest } from '../core/dice/contest.ts';
-import { SYSTEMS } from '../systems/index.ts';
+import { loadAllSystems } from '../systems/index.ts';
 import { buildCardSet, renderCards } from './cards.ts';
 import { oddsContext } from './context.ts';
 
@@ -30,7 +30,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-export function runOddsBench(log: (line: string) => void = (l) => process.stdout.write(l + '\n')): BenchLine[] {
+export async function runOddsBench(log: (line: string) => void = (l) => process.stdout.write(l + '\n')): Promise<BenchLine[]> {
   const out: BenchLine[] = [];
   const add = (l: BenchLine) => {
     out.push(l);
@@ -45,7 +45,7 @@ export function runOddsBench(log: (line: string) => void = (l) => process.stdout
   add({ name: 'contest 12 v 12 d6 (modular kernel, BigInt)', ms: median(Array.from({ length: 5 }, () => time(() => opposedContest(12, 12)))) });
   add({ name: 'contest 20 v 20 d6 (modular kernel, BigInt)', ms: time(() => opposedContest(20, 20)) });
   log('reference cards (compute + render A4 and Letter, in memory)');
-  for (const sys of SYSTEMS) {
+  for (const sys of await loadAllSystems()) {
     if (!sys.odds) continue;
     const run = () => {
       const ctx = oddsContext(sys);

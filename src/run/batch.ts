@@ -8,6 +8,7 @@ import { GameStreamSet } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
 import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
+import { loadSystemsOfDocuments } from '../scenario/systems.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
 import { addCells, addGame, addPaired, addShape, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
@@ -54,6 +55,22 @@ function agentFactories(loaded: LoadedScenario, v: VariantSpec): Array<[AgentFac
 }
 
 const NO_HOOKS: PlayOptions = {};
+
+/** The plan whose systems this thread has loaded (a worker loads them with its first task of a plan). */
+let loadedPlan: string | undefined;
+
+/**
+ * playBatch once the systems the task plays are loaded in this thread: the first task of a plan
+ * loads them (src/systems/index.ts loads each system on demand, so a worker loads only the plan's);
+ * every later task of the plan is played at once, synchronously.
+ */
+export function playBatchLoaded(task: BatchTask, watch?: GameWatch): BatchResult | Promise<BatchResult> {
+  if (loadedPlan === task.planKey) return playBatch(task, watch);
+  return loadSystemsOfDocuments(task.variants.map((v) => v.doc)).then(() => {
+    loadedPlan = task.planKey;
+    return playBatch(task, watch);
+  });
+}
 
 /**
  * Plays the batch. With `watch` on a worker, each game start is written to the watch slot (the

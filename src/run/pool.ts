@@ -8,11 +8,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { playBatch, type BatchResult } from './batch.ts';
+import type { BatchResult } from './batch.ts';
 import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
 import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
-import type { WorkerTask } from './worker.ts';
+import type { RulesTask, WorkerTask } from './worker.ts';
 
 /** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
 export interface StopRule {
@@ -93,9 +93,17 @@ export class BatchPool {
   }
   /** Plays one task; `watch` times its games, `signal` aborts it (terminating its worker if it is running). */
   run(task: BatchTask, watch?: GameWatch, signal?: AbortSignal): Promise<BatchResult> {
-    if (!this.pool) return new Promise((ok, fail) => setImmediate(() => { try { ok(playBatch(task, watch)); } catch (e) { fail(e); } }));
+    // Inline: the batch code (the scenario loaders, the engine) is loaded only here; a pool's
+    // coordinating thread never needs it.
+    if (!this.pool) return import('./batch.ts').then(({ playBatchLoaded }) => new Promise((ok, fail) => setImmediate(() => { try { ok(playBatchLoaded(task, watch)); } catch (e) { fail(e); } })));
     const w: WorkerTask = watch ? { task, watch } : { task };
     return this.pool.run(w, signal ? { signal } : {}) as Promise<BatchResult>;
+  }
+  /** rulesHash of these systems, from a worker thread (which loads them to play anyway), or inline here. */
+  rulesHash(systemIds: readonly string[]): Promise<string> {
+    if (!this.pool) return import('./worker.ts').then((w) => w.rulesHere(systemIds));
+    const t: RulesTask = { rulesOf: systemIds };
+    return this.pool.run(t) as Promise<string>;
   }
   async destroy(): Promise<void> {
     await this.pool?.destroy();

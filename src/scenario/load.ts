@@ -2,13 +2,14 @@
  * Scenario loading: file → validated envelope → system block → options → house-rule overrides
  * on the rules data → system checks → compiled game. Every problem becomes an InputError naming
  * the file, the path inside it (with its line) and what was expected; nothing is half-loaded.
+ * The scenario's system must be loaded first (src/scenario/systems.ts: loadSystemsOfFile).
  */
 import { dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { resolveOptions, suggest, type OptionValues } from '../core/options.ts';
 import type { CompiledGame, GameSystem, ScenarioInput } from '../core/system.ts';
 import { applyOverrides, listLeaves, stripProvenance, type ProvenanceEntry } from '../core/tables/provenance.ts';
-import { SYSTEMS, findSystem } from '../systems/index.ts';
+import { SYSTEM_IDS, findSystem } from '../systems/index.ts';
 import { InputError, excerpt, type InputIssue } from '../core/errors.ts';
 import { knownKeysAt } from './zod-walk.ts';
 import { zodIssues } from './errors.ts';
@@ -80,7 +81,7 @@ function compileSource(src: SourceFile): LoadedScenario {
   const systemId = typeof raw.system === 'string' ? raw.system : undefined;
   const system = systemId !== undefined ? findSystem(systemId) : undefined;
   if (systemId !== undefined && !system) {
-    const known = SYSTEMS.map((s) => s.info.id);
+    const known = SYSTEM_IDS;
     issues.push({ path: 'system', message: `unknown system '${excerpt(systemId, 40)}'${suggest(systemId.slice(0, 64), known)}; known systems: ${known.join(', ') || '(none registered)'}` });
   }
   if (!system) fail(src, issues);

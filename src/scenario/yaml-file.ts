@@ -5,7 +5,9 @@
  * node cap, duplicate keys, non-finite numbers, and keys that could reach an object prototype.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Document } from 'yaml';
 import { InputError, excerpt, forbiddenSegment, type InputIssue } from '../core/errors.ts';
 
 /** Stated limits of an input file. */
@@ -60,12 +62,27 @@ function fsMessage(e: unknown): string {
   return `cannot read the file (${code ?? 'unknown error'})`;
 }
 
+/**
+ * The YAML parser, loaded on first use: the worker threads compile inline scenario documents and
+ * never parse YAML (issue 11: a process's fixed start-up cost). The package is CommonJS under Node,
+ * so it is required synchronously here.
+ */
+let yamlLib: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  if (!yamlLib) {
+    const lib: typeof Yaml = createRequire(import.meta.url)('yaml');
+    yamlLib = lib;
+  }
+  return yamlLib;
+}
+
 export function readSourceFile(file: string): SourceFile {
   return parseSource(file, readInputText(file));
 }
 
 export function parseSource(file: string, text: string): SourceFile {
   if (text.length > FILE_LIMITS.maxBytes) throw new InputError(file, [{ path: '', message: `text too large (${text.length} characters; at most ${FILE_LIMITS.maxBytes})` }]);
+  const { LineCounter, parseDocument, isNode } = yaml();
   const lineCounter = new LineCounter();
   let doc: Document;
   let data: unknown;

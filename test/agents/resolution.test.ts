@@ -4,8 +4,10 @@ import { GENERIC_AGENTS } from '../../src/agents/index.ts';
 import { parseAgentChoice } from '../../src/core/agent.ts';
 import { availableAgents, checkAgentChoices, createAgent, findAgent, offersSearch } from '../../src/core/agents.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
-import { SYSTEMS } from '../../src/systems/index.ts';
+import { loadAllSystems } from '../../src/systems/index.ts';
 import { bundledScenarios, ROOT } from '../helpers/bundled.ts';
+
+const SYSTEMS = await loadAllSystems();
 
 const byId = (id: string) => SYSTEMS.find((s) => s.info.id === id)!;
 

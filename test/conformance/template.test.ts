@@ -58,7 +58,7 @@ describe('a copy of duel', () => {
     const { system } = await import(join(DIR, 'index.ts'));
     const copy: AnySystem = system;
     expect(copy.info.id).toBe(ID);
-    extras.push(copy); // the one registry line: SYSTEMS + the copy
+    extras.push(copy); // the one registry line: the registry + the copy
     const problems = await checkConformance(copy, {
       systemDir: DIR,
       scenarioDir: join(DIR, 'scenarios'),

@@ -12,10 +12,12 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
-import { SYSTEMS } from '../../src/systems/index.ts';
+import { loadAllSystems } from '../../src/systems/index.ts';
 import { bundledScenarios } from '../helpers/bundled.ts';
 import { rng } from '../fuzz/mutate.ts';
 import type { CaseMessage, ExtremeCase } from './play-cases.ts';
+
+const SYSTEMS = await loadAllSystems();
 
 const PER_SYSTEM = Number(process.env.SALVO_EXTREME_CASES ?? 40);
 const GAMES = 2;

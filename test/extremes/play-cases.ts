@@ -12,6 +12,7 @@ import { gameStreams } from '../../src/core/rng/streams.ts';
 import { Tally } from '../../src/core/tally.ts';
 import { findAgent } from '../../src/scenario/agents.ts';
 import { compileScenarioDocument } from '../../src/scenario/load.ts';
+import { loadSystemsOfDocuments } from '../../src/scenario/systems.ts';
 
 export interface ExtremeCase {
   readonly file: string;
@@ -29,7 +30,8 @@ export type CaseMessage =
 
 const post = (m: CaseMessage) => process.send!(m);
 
-process.once('message', (data: { cases: ExtremeCase[]; from: number }) => {
+process.once('message', async (data: { cases: ExtremeCase[]; from: number }) => {
+  await loadSystemsOfDocuments(data.cases.map((c) => c.doc)); // this process loads only the systems it plays
   playCases(data.cases, data.from);
   process.disconnect();
 });

@@ -10,8 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runOdds } from '../../src/cli/commands/odds.ts';
 import { writeCards } from '../../src/odds/cards.ts';
 import { oddsContext } from '../../src/odds/context.ts';
-import { SYSTEMS } from '../../src/systems/index.ts';
+import { loadAllSystems } from '../../src/systems/index.ts';
 import { expectRendersOffline, type PageCheck } from '../helpers/browser.ts';
+
+const SYSTEMS = await loadAllSystems();
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-cards-'));
 const open: PageCheck[] = [];

@@ -7,9 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOddsParams } from '../../src/core/odds.ts';
 import { assertSampled } from '../../src/core/dice/sampled-check.ts';
-import { SYSTEMS } from '../../src/systems/index.ts';
+import { loadAllSystems } from '../../src/systems/index.ts';
 import { oddsContext } from '../../src/odds/context.ts';
 import { computeTable } from '../../src/odds/compute.ts';
+
+const SYSTEMS = await loadAllSystems();
 
 const N = 8_000;
 

@@ -102,7 +102,7 @@ describe('merge checks', () => {
 });
 
 describe('plans as files', () => {
-  it('are named by the SHA-256 of their content, hold no paths, and refuse edits', () => {
+  it('are named by the SHA-256 of their content, hold no paths, and refuse edits', async () => {
     const { pf } = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 100, seed: 1 });
     expect(pf.id).toMatch(/^[0-9a-f]{64}$/);
     expect(planIdentity(pf)).toBe(pf.id);
@@ -111,16 +111,16 @@ describe('plans as files', () => {
     expect(scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 101, seed: 1 }).pf.id).not.toBe(pf.id);
     const file = join(tmp, 'plan.json');
     writeFileSync(file, text);
-    expect(readPlanFile(file)).toEqual(pf);
+    expect(await readPlanFile(file)).toEqual(pf);
     writeFileSync(file, text.replace('"games": 100', '"games": 99'));
-    expect(() => readPlanFile(file)).toThrow(/id: the plan was changed after it was made/);
+    await expect(readPlanFile(file)).rejects.toThrow(/id: the plan was changed after it was made/);
     const other = JSON.parse(text);
     other.versions.salvo = '0.0.0-other';
     other.id = planIdentity(other);
     writeFileSync(file, JSON.stringify(other));
-    expect(() => readPlanFile(file)).toThrow(/versions: the plan was made by salvo 0.0.0-other/);
+    await expect(readPlanFile(file)).rejects.toThrow(/versions: the plan was made by salvo 0.0.0-other/);
     writeFileSync(file, '{"format": "salvo-plan",\n "formatVersion": 7}');
-    expect(() => readPlanFile(file)).toThrow(InputError);
+    await expect(readPlanFile(file)).rejects.toThrow(InputError);
   });
 
   it('are played from their inline documents: the scenario file may change or vanish', async () => {

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { experimentJsonSchema, scenarioJsonSchema, schemaText } from '../../src/scenario/json-schema.ts';
 import { compileScenarioText } from '../../src/scenario/load.ts';
 import { InputError } from '../../src/core/errors.ts';
-import { SYSTEMS, findSystem } from '../../src/systems/index.ts';
+import { loadAllSystems, findSystem } from '../../src/systems/index.ts';
 import { ROOT, bundledExperiments, bundledScenarios } from '../helpers/bundled.ts';
+
+const SYSTEMS = await loadAllSystems();
 
 const committed = (name: string) => readFileSync(join(ROOT, 'schemas', name), 'utf8');
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { suggest } from '../../core/options.ts';
-import { SYSTEMS, findSystem } from '../../systems/index.ts';
+import { SYSTEM_IDS, allSystems, findSystem } from '../../systems/index.ts';
 import { availableAgents } from '../../scenario/agents.ts';
 import { catalogText, overridesText, systemCatalog } from '../../scenario/catalog.ts';
 import { overridePaths } from '../../scenario/json-schema.ts';
@@ -40,7 +40,7 @@ export function bundledFiles(systemId?: string): { scenarios: string[]; experime
 export function listSystem(id: string, o: { overrides?: boolean; match?: string; json?: boolean }): string {
   const system = findSystem(id);
   if (!system) {
-    const known = SYSTEMS.map((s) => s.info.id);
+    const known = SYSTEM_IDS;
     throw new InputError('command line', [{ path: '[system]', message: `unknown system '${id.slice(0, 40)}'${suggest(id.slice(0, 64), known)}; known systems: ${known.join(', ')}` }]);
   }
   if (o.overrides) {
@@ -67,7 +67,7 @@ export function registerList(program: Command): void {
         return;
       }
       if (o.overrides) throw new InputError('command line', [{ path: '--overrides', message: 'name a system: salvo list <system> --overrides' }]);
-      const systems = SYSTEMS.map((s) => ({
+      const systems = allSystems().map((s) => ({
         id: s.info.id,
         name: s.info.name,
         kind: s.info.kind,

@@ -30,7 +30,7 @@ export function register(program: Command): void {
     .option('--status', 'print coverage, whether the stopping rule is met and which round to run next, and a provisional estimate; write nothing (exit 3 while incomplete)')
     .option('--json', 'print the summary as JSON on stdout (as salvo run --json)')
     .action(async (planPath: string, parts: string[], o: Record<string, string | boolean | undefined>) => {
-      const pf = readPlanFile(planPath);
+      const pf = await readPlanFile(planPath);
       const st = newMergeState(pf);
       for (const f of partialFiles(parts)) addPartial(st, f, readPartial(f));
       const m = combine(st);
@@ -47,6 +47,6 @@ export function register(program: Command): void {
       const { finishPlan } = await import('../../app/execute.ts'); // the report code, only when a report is written
       const done = finishPlan(pf, mergedResult(st, m), undefined, m.sprt ? { sprt: m.sprt } : {});
       const written = replaceFolder((o.out as string | undefined) ?? reportDir(planPath), done.files);
-      printSummary({ ...done, written }, !!o.json);
+      await printSummary({ ...done, written }, !!o.json);
     });
 }

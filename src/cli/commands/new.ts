@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { suggest } from '../../core/options.ts';
 import { starterScenario } from '../../scenario/starter.ts';
-import { SYSTEMS, findSystem } from '../../systems/index.ts';
+import { SYSTEM_IDS, findSystem } from '../../systems/index.ts';
 import { checkOutFile } from '../flags.ts';
 
 export function register(program: Command): void {
@@ -18,7 +18,7 @@ export function register(program: Command): void {
     .action((id: string, o: { from?: string; out: string; force?: boolean }) => {
       const system = findSystem(id);
       if (!system) {
-        const known = SYSTEMS.map((s) => s.info.id);
+        const known = SYSTEM_IDS;
         throw new InputError('command line', [{ path: '<system>', message: `unknown system '${id.slice(0, 40)}'${suggest(id.slice(0, 64), known)}; known systems: ${known.join(', ')}` }]);
       }
       checkOutFile(o.out);

@@ -14,7 +14,7 @@ import { mechanicListJson, renderCsv, renderJson, renderMechanicList, renderText
 import { toCsv } from '../../report/csv.ts';
 import { InputError } from '../../core/errors.ts';
 import { checkOutFile, keyValues } from '../flags.ts';
-import { SYSTEMS, findSystem } from '../../systems/index.ts';
+import { SYSTEM_IDS, allSystems, findSystem } from '../../systems/index.ts';
 import type { GameSystem } from '../../core/system.ts';
 
 const CMD = 'command line';
@@ -27,9 +27,9 @@ export function collect(v: string, prev: string[]): string[] {
 
 /** The system of an odds/cards command, with a clear error for an unknown id or no odds module. */
 export function oddsSystem(id: string): GameSystem {
-  const withOdds = SYSTEMS.filter((s) => s.odds).map((s) => s.info.id);
+  const withOdds = allSystems().filter((s) => s.odds).map((s) => s.info.id);
   const sys = findSystem(id);
-  if (!sys) throw new InputError(CMD, [{ path: '<system>', message: `unknown system '${id}'${suggest(id, SYSTEMS.map((s) => s.info.id))}; systems with exact odds: ${withOdds.join(', ') || '(none)'}` }]);
+  if (!sys) throw new InputError(CMD, [{ path: '<system>', message: `unknown system '${id}'${suggest(id, SYSTEM_IDS)}; systems with exact odds: ${withOdds.join(', ') || '(none)'}` }]);
   if (!sys.odds) throw new InputError(CMD, [{ path: '<system>', message: `system '${id}' has no exact mechanics; systems with exact odds: ${withOdds.join(', ') || '(none)'}` }]);
   return sys;
 }

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { experimentPlan, scenarioPlan, writePlanFile } from '../../app/plan-file.ts';
 import { readSourceFile } from '../../scenario/yaml-file.ts';
+import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { agentList, fraction01, positiveInt, seedValue } from '../flags.ts';
-import { addPlanOptions, pairingsOption, sprtOption } from './shared.ts';
+import { addPlanOptions } from './shared.ts';
+import { pairingsOption, sprtOption } from './sequential-options.ts';
 import { InputError } from '../../scenario/errors.ts';
 
 export function register(program: Command): void {
@@ -15,9 +17,10 @@ export function register(program: Command): void {
     .option('--side <name>', 'experiments: the side --sprt tests (its scenario name, A/B or 0/1; default: the sides compare: names, else side A)')
     .option('--pairings <a,b;c,d>', 'experiments: also replay every variant under these agent pairings, in the same batches (see salvo experiment --pairings)')
     .requiredOption('-o, --out <FILE>', 'the plan file to write (e.g. plan.json)');
-  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action((file: string, o: Record<string, string | undefined>) => {
+  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action(async (file: string, o: Record<string, string | undefined>) => {
     const req = { games: positiveInt('--games', o.games), seed: seedValue(o.seed), batchSize: positiveInt('--batch', o.batch), targetHalfWidth: fraction01('--precision', o.precision) };
     const data = readSourceFile(file).data as Record<string, unknown>;
+    await loadSystemsOfFile(file);
     const sequential = { sprt: sprtOption(o.sprt, o.side), pairings: pairingsOption(o.pairings) };
     if (!('experiment' in data) && (sequential.sprt || sequential.pairings)) throw new InputError('command line', [{ path: sequential.sprt ? '--sprt' : '--pairings', message: 'compares variants with a baseline: give an experiment file' }]);
     const pf = 'experiment' in data ? experimentPlan(file, { ...req, ...sequential }).pf : scenarioPlan(file, { ...req, agents: agentList(o.agents) }).pf;

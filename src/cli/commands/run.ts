@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
-import { openReport, watchRuns } from '../watch.ts';
 import { addPlayOptions, playCommand, reportDir } from './shared.ts';
 
 type Opts = Record<string, string | boolean | undefined>;
@@ -23,11 +22,13 @@ export async function playWatched(kind: 'run' | 'experiment', file: string | und
     // Opened once: a watching browser tab is reloaded by the user, not reopened on every save.
     if (o.open && !opened && !o.shard && !o.shardFromEnv && !process.exitCode) {
       opened = true;
+      const { openReport } = await import('../watch.ts');
       openReport(join((o.out as string | undefined) ?? reportDir(file ?? (o.plan as string)), 'report.html'));
     }
   };
   if (!o.watch) return play();
   if (file === undefined) throw new InputError('command line', [{ path: '--watch', message: `needs ${kind === 'run' ? 'a scenario' : 'an experiment'} file (not --plan)` }]);
+  const { watchRuns } = await import('../watch.ts'); // only with --watch
   await watchRuns(file, play);
 }
 

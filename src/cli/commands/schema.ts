@@ -4,14 +4,14 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/errors.ts';
 import { suggest } from '../../core/options.ts';
 import { experimentJsonSchema, scenarioJsonSchema, schemaText } from '../../scenario/json-schema.ts';
-import { SYSTEMS, findSystem } from '../../systems/index.ts';
+import { SYSTEM_IDS, findSystem } from '../../systems/index.ts';
 import { checkOutFile } from '../flags.ts';
 
 export function schemaFor(id: string): string {
   if (id === 'experiment') return schemaText(experimentJsonSchema());
   const system = findSystem(id);
   if (!system) {
-    const known = [...SYSTEMS.map((s) => s.info.id), 'experiment'];
+    const known = [...SYSTEM_IDS, 'experiment'];
     throw new InputError('command line', [{ path: '<system>', message: `unknown system '${id.slice(0, 40)}'${suggest(id.slice(0, 64), known)}; expected one of ${known.join(', ')}` }]);
   }
   return schemaText(scenarioJsonSchema(system));

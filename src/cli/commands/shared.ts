@@ -8,31 +8,9 @@ import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
-import { experimentPlan, readPlanFile, scenarioPlan, type PlanFile } from '../../app/plan-file.ts';
+import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
-import { pct, percentDecimals } from '../../report/format.ts';
-import { verdictLines } from '../../report/run-report.ts';
-import { parseSet } from '../../answers/sets.ts';
-import { parseSprt, type SprtSpec } from '../../answers/sprt.ts';
-import { parsePairings } from '../../answers/robust.ts';
-import type { AgentChoice } from '../../core/agent.ts';
-
-export function pairingsOption(v: string | undefined): AgentChoice[][] | undefined {
-  if (v === undefined) return undefined;
-  const p = parsePairings(v);
-  if (!p) throw new InputError(CMD, [{ path: '--pairings', message: `expected agent pairings like 'marksman,marksman;brawler,marksman', got '${v}'` }]);
-  return p;
-}
-
-export function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
-  if (v === undefined) {
-    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
-    return undefined;
-  }
-  const d = parseSprt(v);
-  if (!d) throw new InputError(CMD, [{ path: '--sprt', message: `expected <d0>,<d1>: two different changes of the tested side's score (wins + half the draws) as fractions (e.g. 0,0.03), got '${v}'` }]);
-  return { ...d, alpha: 0.05, beta: 0.05, ...(side !== undefined ? { side } : {}) };
-}
+import { BatchPool, defaultWorkers } from '../../run/pool.ts';
 
 type Opts = Record<string, string | boolean | undefined>;
 const CMD = 'command line';
@@ -87,14 +65,23 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 }
 
 /** The plan a command plays: made from the file and flags, or read from --plan (whose flags are fixed). */
-export function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts): { pf: PlanFile; ctx?: PlanContext; source: string } {
+export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
     const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
-    return { pf: readPlanFile(o.plan as string), source: o.plan as string };
+    // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
+    return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
+  // Making a plan needs the scenario loaders and the experiment code (a shard of a --plan does not).
+  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { pairingsOption, sprtOption }] = await Promise.all([
+    import('../../scenario/systems.ts'),
+    import('../../app/plan-file.ts'),
+    import('../../answers/sets.ts'),
+    import('./sequential-options.ts'),
+  ]);
+  await loadSystemsOfFile(file);
   const req = {
     games: positiveInt('--games', o.games as string | undefined),
     seed: seedValue(o.seed as string | undefined),
@@ -116,33 +103,19 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
   const workers = nonNegativeInt('--workers', o.workers as string | undefined);
   const timeout = gameTimeoutMs(o.gameTimeout as string | undefined);
   const shard = shardOf(o);
-  const { pf, ctx, source } = resolvePlan(kind, file, o);
+  if (shard && o.queue === undefined) return playShard(kind, file, o, shard, workers, timeout);
+  const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
     const bar = progressBar(o.progress !== false && !o.json);
     try {
       const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
       bar.stop();
-      if (outcome) printSummary(outcome, !!o.json);
+      if (outcome) await printSummary(outcome, !!o.json);
       else process.exitCode = 3;
     } finally {
       bar.stop();
     }
-    return;
-  }
-  if (shard) {
-    if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
-    const round = nonNegativeInt('--round', o.round as string | undefined);
-    const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
-    await withSignals(async (signal) => {
-      const bar = progressBar(o.progress !== false && !o.json);
-      const partial = await runShard(pf, shard, { workers, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
-      if (!partial) return 'interrupted';
-      writePartial(out, partial);
-      const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
-      process.stderr.write(`shard ${shard.index}/${shard.count}: ${batches} batches, partial result in ${out}\n`);
-      return 'done';
-    }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
     return;
   }
   // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
@@ -169,9 +142,35 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
       process.stderr.write(`stopped after ${r.merged.size} batches (${r.summaries[0]?.games ?? 0} of ${pf.plan.games} games per variant); checkpoint in ${join(out, 'checkpoint.json')}\n`);
       return 'interrupted';
     }
-    printSummary(outcome, !!o.json);
+    await printSummary(outcome, !!o.json);
     return 'done';
   }, () => `resume with: ${resumeCommand()}`);
+}
+
+/**
+ * One shard of a plan, written to a partial file. Its worker threads start while the plan is read
+ * and checked, and hash the plan's rules data for that check: the main thread never loads the rule
+ * systems (issue 11: a shard process's fixed start-up cost).
+ */
+async function playShard(kind: 'run' | 'experiment', file: string | undefined, o: Opts, shard: Shard, workers: number | undefined, timeout: number): Promise<void> {
+  if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
+  const round = nonNegativeInt('--round', o.round as string | undefined);
+  const pool = new BatchPool(workers ?? defaultWorkers());
+  try {
+    const { pf } = await resolvePlan(kind, file, o, pool);
+    const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
+    await withSignals(async (signal) => {
+      const bar = progressBar(o.progress !== false && !o.json);
+      const partial = await runShard(pf, shard, { pool, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
+      if (!partial) return 'interrupted';
+      writePartial(out, partial);
+      const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
+      process.stderr.write(`shard ${shard.index}/${shard.count}: ${batches} batches, partial result in ${out}\n`);
+      return 'done';
+    }, () => `shard ${shard.index}/${shard.count} stopped; nothing written: run the same command again`);
+  } finally {
+    await pool.destroy();
+  }
 }
 
 function shardOf(o: Opts): Shard | undefined {
@@ -239,11 +238,12 @@ function comparedText(v: RunOutcome['analysis']['variants'][number], compare: re
   return '  ' + parts.join(' | ');
 }
 
-export function printSummary(outcome: RunOutcome, json: boolean): void {
+export async function printSummary(outcome: RunOutcome, json: boolean): Promise<void> {
   if (json) {
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
+  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/run-report.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);

@@ -3,17 +3,19 @@ import { InputError } from '../../core/errors.ts';
 import { loadScenarioFile } from '../../scenario/load.ts';
 import { loadExperimentFile } from '../../scenario/experiment.ts';
 import { readSourceFile } from '../../scenario/yaml-file.ts';
+import { loadSystemsOfFile } from '../../scenario/systems.ts';
 
 export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('check scenario or experiment files without playing (exit 2 if any is invalid)')
     .argument('<files...>', 'scenario or experiment files')
-    .action((files: string[]) => {
+    .action(async (files: string[]) => {
       let bad = 0;
       for (const file of files) {
         try {
           const data = readSourceFile(file).data as Record<string, unknown>;
+          await loadSystemsOfFile(file);
           if ('experiment' in data) {
             const e = loadExperimentFile(file);
             process.stdout.write(`ok: ${file}: experiment '${e.spec.experiment}', ${e.plan.variants.length} variants of ${e.base.input.id}\n`);

@@ -248,27 +248,39 @@ export interface LosResult {
 
 /**
  * Line of sight from hex a to hex b (axial), given which hexes obstruct. The end hexes never
- * obstruct their own line. Exact: see the header.
+ * obstruct their own line. Exact: see the header. Only obstructing hexes decide the case, in any
+ * order (a crossed interior blocks whatever else is met), so each hex of traceLine's region is
+ * asked whether it obstructs first and only those are traced: the same answer as filtering
+ * traceLine's contacts, without tracing the open ground (a whole-map LOS table is built per scenario).
  */
 export function lineOfSight(aq: number, ar: number, bq: number, br: number, blocks: (q: number, r: number) => boolean): LosResult {
   if (aq === bq && ar === br) return { clear: true, case: 1 };
-  const contacts = traceLine(aq, ar, bq, br);
+  const ax = 3 * aq;
+  const ay = 2 * ar + aq;
+  const bx = 3 * bq;
+  const by = 2 * br + bq;
+  const out = { edgeMask: 0, tNum: 0, tDen: 1 };
   let edgeHexes = 0;
   let vertexHexes = 0;
   let shared = false;
-  for (const c of contacts) {
-    if (!blocks(c.q, c.r)) continue;
-    if (c.kind === 'interior') return { clear: false, case: 5 };
-    if (c.kind === 'edge') {
-      edgeHexes++;
-      for (const d of c.edgeDirs) {
-        const nq = c.q + DIR_DQ[d];
-        const nr = c.r + DIR_DR[d];
-        const isEnd = (nq === aq && nr === ar) || (nq === bq && nr === br);
-        if (!isEnd && blocks(nq, nr)) shared = true;
-      }
-    } else {
-      vertexHexes++;
+  const s0 = Math.min(-aq - ar, -bq - br) - 2;
+  const s1 = Math.max(-aq - ar, -bq - br) + 2;
+  for (let q = Math.min(aq, bq) - 2, q1 = Math.max(aq, bq) + 2; q <= q1; q++) {
+    for (let r = Math.min(ar, br) - 2, r1 = Math.max(ar, br) + 2; r <= r1; r++) {
+      const s = -q - r;
+      if (s < s0 || s > s1 || (q === aq && r === ar) || (q === bq && r === br) || !blocks(q, r)) continue;
+      const c = contact(ax, ay, bx, by, 3 * q, 2 * r + q, out);
+      if (c === CONTACT_INTERIOR) return { clear: false, case: 5 };
+      if (c === CONTACT_EDGE) {
+        edgeHexes++;
+        for (let d = 0; d < 6; d++) {
+          if ((out.edgeMask & (1 << d)) === 0) continue;
+          const nq = q + DIR_DQ[d];
+          const nr = r + DIR_DR[d];
+          const isEnd = (nq === aq && nr === ar) || (nq === bq && nr === br);
+          if (!isEnd && blocks(nq, nr)) shared = true;
+        }
+      } else if (c === CONTACT_VERTEX) vertexHexes++;
     }
   }
   if (shared) return { clear: false, case: 6 };

@@ -1,0 +1,51 @@
+/**
+ * What a plan plays, batch by batch: its stopping rounds and its played variants (the experiment's,
+ * then one group per extra agent pairing). Shared by a shard, the queue and the merge; the stopping
+ * rule itself is in sequential.ts (a shard never checks it, nor loads the statistics it needs).
+ */
+import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
+import { planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
+import type { PlanFile } from './plan-read.ts';
+
+/** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
+export function roundGamesOf(pf: PlanFile): number | undefined {
+  return pf.sprt?.roundGames ?? pf.stop?.roundGames;
+}
+
+/** Every batch of the plan, with its stopping round. */
+export function planBatchesOf(pf: PlanFile): BatchRef[] {
+  return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf));
+}
+
+/** Number of stopping rounds of the plan (1 when it has no stopping rule). */
+export function roundCount(pf: PlanFile): number {
+  return (planBatchesOf(pf).at(-1)?.round ?? -1) + 1;
+}
+
+/** "a vs b": a pairing's name in reports. */
+export function pairingName(agents: readonly AgentChoice[]): string {
+  return agents.map(formatAgentChoice).join(' vs ');
+}
+
+/**
+ * The variants under another pairing: a side keeps a variant's own agent where it differs from
+ * the baseline's (an agent variant), as src/answers/robust.ts replays them.
+ */
+function underPairing(plan: RunPlan, agents: readonly AgentChoice[]): VariantSpec[] {
+  const base = plan.variants[Math.max(0, plan.baseline)].agents;
+  const same = (a: AgentChoice, b: AgentChoice): boolean => formatAgentChoice(a) === formatAgentChoice(b);
+  const tag = pairingName(agents);
+  return plan.variants.map((v) => ({ ...v, name: `${v.name} @ ${tag}`, agents: v.agents.map((a, s) => (same(a, base[s]) ? agents[s] : a)) }));
+}
+
+/** The plan as played: the experiment's variants, then one group of them per extra pairing. */
+export function playedPlan(pf: PlanFile): RunPlan {
+  const pairings = pf.pairings ?? [];
+  if (pairings.length === 0) return pf.plan;
+  return { ...pf.plan, variants: [...pf.plan.variants, ...pairings.flatMap((p) => underPairing(pf.plan, p))], groupSize: pf.plan.variants.length };
+}
+
+/** Variants played per batch (the plan's, times 1 + pairings). */
+export function playedVariantCount(pf: PlanFile): number {
+  return pf.plan.variants.length * (1 + (pf.pairings?.length ?? 0));
+}
