@@ -46,9 +46,72 @@ export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number
 }
 
 /**
- * Unit discs, per state and geometry version: a disc around each unit's leader holding every
- * alive member's base (radius = the farthest base edge). Two units whose discs are more than c
- * apart have no pair of bases within c: the contact, overlap and sweep tests skip them whole.
+ * Geometry versions. Every cache below is keyed to what its answer depends on, not to the whole
+ * state: when a state or its geometry version (s.geom) changes, the positions, alive flags and
+ * leaders are compared with those last seen, and the version is bumped for the fighters that
+ * changed (FV), their units (UV), and everything (ALL_V) when an AFV, an obstacle, changed. An
+ * entry is valid while its stamp is at least the versions of its inputs, so a unit's move leaves
+ * the answers between other units standing.
+ */
+let geoModel: Model | null = null;
+let geoState: At43State | null = null;
+let geoGeom = -1;
+/** Current version (entries are stamped with it); stamps of 0 are never valid. */
+let gVer = 1;
+let ALL_V = 1;
+let FV = new Int32Array(0);
+const UV = new Int32Array(MAX_UNITS);
+let lastX = new Float64Array(0);
+let lastY = new Float64Array(0);
+let lastAlive = new Uint8Array(0);
+const lastLeader = new Int32Array(MAX_UNITS);
+
+function syncGeom(m: Model, s: At43State): void {
+  geoState = s;
+  geoGeom = s.geom;
+  const n = m.nF;
+  if (geoModel !== m || gVer > 0x3fffffff) {
+    geoModel = m;
+    resetStamps(m);
+    gVer = 1;
+    ALL_V = 1;
+    FV = new Int32Array(n).fill(1);
+    UV.fill(1);
+    lastX = Float64Array.from(s.fx);
+    lastY = Float64Array.from(s.fy);
+    lastAlive = Uint8Array.from(s.alive);
+    for (let u = 0; u < m.units.length; u++) lastLeader[u] = s.leader[u];
+    return;
+  }
+  let bumped = false;
+  for (let f = 0; f < n; f++) {
+    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f] && lastAlive[f] === s.alive[f]) continue;
+    if (!bumped) {
+      gVer++;
+      bumped = true;
+    }
+    lastX[f] = s.fx[f];
+    lastY[f] = s.fy[f];
+    lastAlive[f] = s.alive[f];
+    FV[f] = gVer;
+    UV[m.fUnit[f]] = gVer;
+    if (m.fAfv[f]) ALL_V = gVer;
+  }
+  for (let u = 0; u < m.units.length; u++) {
+    if (lastLeader[u] === s.leader[u]) continue;
+    if (!bumped) {
+      gVer++;
+      bumped = true;
+    }
+    lastLeader[u] = s.leader[u];
+    UV[u] = gVer;
+  }
+}
+
+/**
+ * Unit discs: a disc around each unit's leader holding every alive member's base (radius = the
+ * farthest base edge). Two units whose discs are more than c apart have no pair of bases within
+ * c: the contact, overlap and sweep tests skip them whole.
  */
 const DX = new Float64Array(MAX_UNITS);
 const DY = new Float64Array(MAX_UNITS);
@@ -57,19 +120,14 @@ const DR = new Float64Array(MAX_UNITS);
 const DS = new Int32Array(MAX_UNITS);
 /** Smallest Size among the alive members (what an obstacle must reach to hide any of them). */
 const DSMIN = new Int32Array(MAX_UNITS);
-let discState: At43State | null = null;
-let discGeom = -1;
-let discModel: Model | null = null;
 /** Slack on the disc tests, far above rounding and far below any rule distance. */
 const DISC_EPS = 1e-6;
-
-/** Version of the disc scratch (bumped when the state or its geometry changes) and per unit the version its disc was computed at. */
-let discVer = 0;
-const DV = new Int32Array(MAX_UNITS).fill(-1);
+/** Version each unit's disc was computed at (valid while at least UV). */
+const DV = new Int32Array(MAX_UNITS);
 
 /** The disc of unit u from its alive members, at the current version. */
 function computeDisc(m: Model, s: At43State, u: number): void {
-  DV[u] = discVer;
+  DV[u] = gVer;
   const U = m.units[u];
   const L = s.leader[u];
   if (s.members[u] === 0 || L < 0) {
@@ -99,16 +157,8 @@ function computeDisc(m: Model, s: At43State, u: number): void {
 
 /** Brings the disc of unit u (DX, DY, DR; DR < 0 when the unit has left the table, DS, DSMIN) up to date with s, lazily per unit. */
 function discOf(m: Model, s: At43State, u: number): void {
-  if (discState !== s || discGeom !== s.geom || discModel !== m) {
-    discState = s;
-    discGeom = s.geom;
-    discModel = m;
-    if (++discVer > 0x3fffffff) {
-      discVer = 0;
-      DV.fill(-1);
-    }
-  }
-  if (DV[u] !== discVer) computeDisc(m, s, u);
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
+  if (DV[u] < UV[u]) computeDisc(m, s, u);
 }
 
 /** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
@@ -344,64 +394,24 @@ function blocker(): number {
 /**
  * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
  * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
- * moves and states: when the geometry version (or the state) changes, the positions are compared
- * with the last ones seen; a fighter that moved voids its row and column only, a moved or
- * destroyed AFV (an obstacle) the whole cache, by version numbers rather than by clearing.
+ * moves and states: an entry stands while neither fighter nor any AFV changed (syncGeom).
  */
 let cache = new Uint8Array(0);
-/** Version at which each entry was computed; valid while no later move touched its fighters. */
+/** Version at which each entry was computed. */
 let stamp = new Int32Array(0);
-/** Version of each fighter's last move, and of the last change that voids every entry (an AFV). */
-let moveVer = new Int32Array(0);
-let allVer = 1;
-let ver = 1;
-let cacheModel: Model | null = null;
-let cacheState: At43State | null = null;
-let cacheGeom = -1;
-let lastX = new Float64Array(0);
-let lastY = new Float64Array(0);
-let lastAlive = new Uint8Array(0);
 
-function syncLos(m: Model, s: At43State): void {
+/** New stamp arrays for model m: every entry unknown. */
+function resetStamps(m: Model): void {
   const n = m.nF;
-  cacheState = s;
-  cacheGeom = s.geom;
-  if (cacheModel !== m || ver > 0x3fffffff) {
-    cacheModel = m;
-    cache = new Uint8Array(n * n);
-    stamp = new Int32Array(n * n);
-    moveVer = new Int32Array(n);
-    ver = 1;
-    allVer = 1;
-    lastX = Float64Array.from(s.fx);
-    lastY = Float64Array.from(s.fy);
-    lastAlive = Uint8Array.from(s.alive);
-    return;
-  }
-  const afv = m.afvFighters;
-  for (let i = 0; i < afv.length; i++) {
-    const f = afv[i];
-    if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
-      allVer = ++ver;
-      for (let g = 0; g < n; g++) {
-        lastX[g] = s.fx[g];
-        lastY[g] = s.fy[g];
-        lastAlive[g] = s.alive[g];
-      }
-      return;
-    }
-  }
-  let bumped = false;
-  for (let f = 0; f < n; f++) {
-    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
-    if (!bumped) {
-      ver++;
-      bumped = true;
-    }
-    lastX[f] = s.fx[f];
-    lastY[f] = s.fy[f];
-    moveVer[f] = ver;
-  }
+  cache = new Uint8Array(n * n);
+  stamp = new Int32Array(n * n);
+  HIDDEN = new Uint8Array(n * MAX_UNITS);
+  HIDDEN_V = new Int32Array(n * MAX_UNITS);
+  SEES_UNIT = new Uint8Array(n * MAX_UNITS);
+  SEES_UNIT_V = new Int32Array(n * MAX_UNITS);
+  WITNESS = new Int32Array(n * MAX_UNITS).fill(-1);
+  CLEAR_VIEW_V.fill(0);
+  DV.fill(0);
 }
 
 /**
@@ -411,41 +421,26 @@ function syncLos(m: Model, s: At43State): void {
  * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
  */
 let HIDDEN = new Uint8Array(0);
+/** Version of each HIDDEN entry (valid while at least the fighter's and the unit's). */
+let HIDDEN_V = new Int32Array(0);
 /** Two discs [ax, ay, ar, bx, by, br] for convexSeparatesDiscsIn. */
 const PAIR = new Float64Array(6);
-/** seesUnit() per (fighter, unit) at this state and geometry version: 0 unknown, 1 sees, 2 does not. */
+/** seesUnit() per (fighter, unit): 1 sees, 2 does not; valid while its version is at least the fighter's, the unit's and ALL_V. */
 let SEES_UNIT = new Uint8Array(0);
+let SEES_UNIT_V = new Int32Array(0);
 /** The member of the unit last seen by each fighter, tried first next time (kept across versions). */
 let WITNESS = new Int32Array(0);
-let hidState: At43State | null = null;
-let hidGeom = -1;
-let hidModel: Model | null = null;
 
-/** Unit pairs in clear view per state and geometry version: 0 unknown, 1 clear, 2 not known clear. */
+/** Unit pairs in clear view: 1 clear, 2 not known clear; valid while its version is at least both units' and ALL_V. */
 const CLEAR_VIEW = new Uint8Array(MAX_UNITS * MAX_UNITS);
-
-function syncUnitSight(m: Model, s: At43State): void {
-  if (hidModel !== m) {
-    HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
-    SEES_UNIT = new Uint8Array(m.nF * MAX_UNITS);
-    WITNESS = new Int32Array(m.nF * MAX_UNITS).fill(-1);
-  } else {
-    HIDDEN.fill(0);
-    SEES_UNIT.fill(0);
-  }
-  CLEAR_VIEW.fill(0);
-  hidState = s;
-  hidGeom = s.geom;
-  hidModel = m;
-}
+const CLEAR_VIEW_V = new Int32Array(MAX_UNITS * MAX_UNITS);
 
 export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
-  const k = a * MAX_UNITS + v;
-  const c = HIDDEN[k];
-  if (c !== 0) return c === 1;
-  let r = false;
   discOf(m, s, v);
+  const k = a * MAX_UNITS + v;
+  const hv = HIDDEN_V[k];
+  if (hv >= FV[a] && hv >= UV[v]) return HIDDEN[k] === 1;
+  let r = false;
   const Rv = DR[v];
   if (Rv >= 0 && s.alive[a]) {
     const size = DS[v];
@@ -474,18 +469,19 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
     }
   }
   HIDDEN[k] = r ? 1 : 2;
+  HIDDEN_V[k] = gVer;
   return r;
 }
 
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
-  if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const k = a * m.nF + b;
   const st = stamp[k];
-  if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
+  if (st >= ALL_V && st >= FV[a] && st >= FV[b]) return cache[k] === 1;
   const r = (s.alive[a] === 1 && s.alive[b] === 1 && unitsInClearView(m, s, m.fUnit[a], m.fUnit[b])) || seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
-  stamp[k] = ver;
+  stamp[k] = gVer;
   return r;
 }
 
@@ -568,12 +564,11 @@ function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): 
  * the larger radius of the segment joining their centres. A sufficient test (false when unsure).
  */
 export function unitsInClearView(m: Model, s: At43State, u: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
-  const k = u * MAX_UNITS + v;
-  const c = CLEAR_VIEW[k];
-  if (c !== 0) return c === 1;
   discOf(m, s, u);
   discOf(m, s, v);
+  const k = u * MAX_UNITS + v;
+  const cv = CLEAR_VIEW_V[k];
+  if (cv >= ALL_V && cv >= UV[u] && cv >= UV[v]) return CLEAR_VIEW[k] === 1;
   const Ru = DR[u];
   const Rv = DR[v];
   let r = Ru >= 0 && Rv >= 0;
@@ -603,15 +598,16 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
     }
   }
   CLEAR_VIEW[k] = r ? 1 : 2;
+  CLEAR_VIEW_V[k] = gVer;
   return r;
 }
 
 /** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  discOf(m, s, v);
   const k = a * MAX_UNITS + v;
-  const c = SEES_UNIT[k];
-  if (c !== 0) return c === 1;
+  const sv = SEES_UNIT_V[k];
+  if (sv >= ALL_V && sv >= FV[a] && sv >= UV[v]) return SEES_UNIT[k] === 1;
   // the member seen last time first, then the two units in clear view, then the whole unit behind
   // one obstacle, then member by member
   const w = WITNESS[k];
@@ -626,6 +622,7 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
     }
   }
   SEES_UNIT[k] = r ? 1 : 2;
+  SEES_UNIT_V[k] = gVer;
   return r;
 }
 
