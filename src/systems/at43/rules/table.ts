@@ -608,8 +608,13 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
   const k = a * MAX_UNITS + v;
   const sv = SEES_UNIT_V[k];
   if (sv >= ALL_V && sv >= FV[a] && sv >= UV[v]) return SEES_UNIT[k] === 1;
-  // the member seen last time first, then the two units in clear view, then the whole unit behind
-  // one obstacle, then member by member
+  // a fighter that saw nothing of v last time is most likely hidden behind the same obstacle: that
+  // test first (exact when it answers); else the member seen last time first, then the two units
+  // in clear view, then the whole unit behind one obstacle, then member by member
+  if (SEES_UNIT[k] === 2 && hiddenFromUnit(m, s, a, v)) {
+    SEES_UNIT_V[k] = gVer;
+    return false;
+  }
   const w = WITNESS[k];
   let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
   if (!r && !hiddenFromUnit(m, s, a, v)) {
