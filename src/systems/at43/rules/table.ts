@@ -83,29 +83,42 @@ function syncGeom(m: Model, s: At43State): void {
     for (let u = 0; u < m.units.length; u++) lastLeader[u] = s.leader[u];
     return;
   }
+  // module bindings read once (a `let` binding is checked on every read)
+  const fx = s.fx;
+  const fy = s.fy;
+  const alive = s.alive;
+  const LX = lastX;
+  const LY = lastY;
+  const LA = lastAlive;
+  let v = gVer;
   let bumped = false;
   for (let f = 0; f < n; f++) {
-    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f] && lastAlive[f] === s.alive[f]) continue;
+    const x = fx[f];
+    const y = fy[f];
+    const a = alive[f];
+    if (LX[f] === x && LY[f] === y && LA[f] === a) continue;
     if (!bumped) {
-      gVer++;
+      v++;
       bumped = true;
     }
-    lastX[f] = s.fx[f];
-    lastY[f] = s.fy[f];
-    lastAlive[f] = s.alive[f];
-    FV[f] = gVer;
-    UV[m.fUnit[f]] = gVer;
-    if (m.fAfv[f]) ALL_V = gVer;
+    LX[f] = x;
+    LY[f] = y;
+    LA[f] = a;
+    FV[f] = v;
+    UV[m.fUnit[f]] = v;
+    if (m.fAfv[f]) ALL_V = v;
   }
+  const leader = s.leader;
   for (let u = 0; u < m.units.length; u++) {
-    if (lastLeader[u] === s.leader[u]) continue;
+    if (lastLeader[u] === leader[u]) continue;
     if (!bumped) {
-      gVer++;
+      v++;
       bumped = true;
     }
-    lastLeader[u] = s.leader[u];
-    UV[u] = gVer;
+    lastLeader[u] = leader[u];
+    UV[u] = v;
   }
+  gVer = v;
 }
 
 /**
@@ -336,6 +349,21 @@ function polygonTouchesLine(xs: readonly number[], ys: readonly number[]): boole
   return false;
 }
 
+/** Does the segment in LINE cross the disc strictly inside obstacle T (so surely meet T)? Same arithmetic as blocker(). */
+function segmentCrossesInnerDisc(T: Model['terrain'][number]): boolean {
+  if (!(T.ir > 0)) return false;
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const dx = LINE[2] - ax;
+  const dy = LINE[3] - ay;
+  const l2 = dx * dx + dy * dy;
+  let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
+  q = q < 0 ? 0 : q > 1 ? 1 : q;
+  const ex = ax + q * dx - T.ix;
+  const ey = ay + q * dy - T.iy;
+  return ex * ex + ey * ey < T.ir * T.ir;
+}
+
 /** The first element blocking the segment in LINE: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
 function blocker(): number {
   const ax = LINE[0];
@@ -453,12 +481,13 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       // an obstacle across the two discs meets the segment between their centres widened by the larger radius
       const reach = T.br + (ar > Rv ? ar : Rv);
       if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
-      // an obstacle across the discs meets the segment joining their centres
+      // an obstacle across the discs meets the segment joining their centres (surely when the
+      // segment crosses the disc inside it, as in blocker())
       LINE[0] = ax;
       LINE[1] = ay;
       LINE[2] = DX[v];
       LINE[3] = DY[v];
-      if (!polygonTouchesLine(T.xs, T.ys)) continue;
+      if (!segmentCrossesInnerDisc(T) && !polygonTouchesLine(T.xs, T.ys)) continue;
       PAIR[0] = ax;
       PAIR[1] = ay;
       PAIR[2] = ar;
@@ -581,13 +610,14 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       if (T.size < size) continue;
       const R = (T.br + reach) * (1 + 1e-9) + 1e-9;
       if (pointSegmentDistance2(T.cx, T.cy, ux, uy, vx, vy) > R * R) continue;
-      // near its bounding circle: the obstacle's own distance to the segment decides
+      // near its bounding circle: the obstacle's own distance to the segment decides (0 when the
+      // segment crosses the disc inside the obstacle)
       const e = reach * (1 + 1e-9) + 1e-9;
       LINE[0] = ux;
       LINE[1] = uy;
       LINE[2] = vx;
       LINE[3] = vy;
-      if (polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
+      if (segmentCrossesInnerDisc(T) || polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
