@@ -122,8 +122,8 @@ function syncGeom(m: Model, s: At43State): void {
 }
 
 /**
- * Unit discs: a disc around each unit's leader holding every alive member's base (radius = the
- * farthest base edge). Two units whose discs are more than c apart have no pair of bases within
+ * Unit discs: a disc holding every alive member's base of each unit (radius = the farthest base
+ * edge from its centre). Two units whose discs are more than c apart have no pair of bases within
  * c: the contact, overlap and sweep tests skip them whole.
  */
 const DX = new Float64Array(MAX_UNITS);
@@ -138,7 +138,11 @@ const DISC_EPS = 1e-6;
 /** Version each unit's disc was computed at (valid while at least UV). */
 const DV = new Int32Array(MAX_UNITS);
 
-/** The disc of unit u from its alive members, at the current version. */
+/**
+ * The disc of unit u from its alive members, at the current version: centred on the leader or on
+ * the middle of the members' bounding box, whichever gives the smaller radius (any disc holding
+ * every base serves the tests below; the smaller, the more often they answer).
+ */
 function computeDisc(m: Model, s: At43State, u: number): void {
   DV[u] = gVer;
   const U = m.units[u];
@@ -147,23 +151,49 @@ function computeDisc(m: Model, s: At43State, u: number): void {
     DR[u] = -1;
     return;
   }
-  const x = s.fx[L];
-  const y = s.fy[L];
-  let R = 0;
+  const fx = s.fx;
+  const fy = s.fy;
   let size = 0;
   let minSize = Infinity;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
     if (m.fSize[f] > size) size = m.fSize[f];
     if (m.fSize[f] < minSize) minSize = m.fSize[f];
-    const dx = s.fx[f] - x;
-    const dy = s.fy[f] - y;
-    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-    if (e > R) R = e;
+    if (fx[f] < x0) x0 = fx[f];
+    if (fx[f] > x1) x1 = fx[f];
+    if (fy[f] < y0) y0 = fy[f];
+    if (fy[f] > y1) y1 = fy[f];
   }
-  DX[u] = x;
-  DY[u] = y;
-  DR[u] = R + DISC_EPS;
+  const lx = fx[L];
+  const ly = fy[L];
+  const bx = (x0 + x1) / 2;
+  const by = (y0 + y1) / 2;
+  let RL = 0;
+  let RB = 0;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f]) continue;
+    let dx = fx[f] - lx;
+    let dy = fy[f] - ly;
+    const eL = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+    if (eL > RL) RL = eL;
+    dx = fx[f] - bx;
+    dy = fy[f] - by;
+    const eB = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+    if (eB > RB) RB = eB;
+  }
+  if (RB < RL) {
+    DX[u] = bx;
+    DY[u] = by;
+    DR[u] = RB + DISC_EPS;
+  } else {
+    DX[u] = lx;
+    DY[u] = ly;
+    DR[u] = RL + DISC_EPS;
+  }
   DS[u] = size;
   DSMIN[u] = minSize;
 }
