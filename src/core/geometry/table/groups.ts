@@ -237,7 +237,6 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy);
   if (!(d > Math.abs(ar - br) + eps)) return false;
-  if (!discApartFromPolygon(ax, ay, ar + eps, xs, ys) || !discApartFromPolygon(bx, by, br + eps, xs, ys)) return false;
   dx /= d;
   dy /= d;
   // outer tangents touch A at A + ar n and B at B + br n, n = u cos a +- w sin a, cos a = (ar - br) / d
@@ -254,7 +253,8 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
     for (let i = 0, j = xs.length - 1; i < xs.length && !hit; j = i++) hit = segmentsIntersect(px, py, qx, qy, xs[j], ys[j], xs[i], ys[i]);
     if (!hit) return false;
   }
-  return true;
+  // last, the dearer condition (the tangents miss the polygon far more often than a disc touches it)
+  return discApartFromPolygon(ax, ay, ar + eps, xs, ys) && discApartFromPolygon(bx, by, br + eps, xs, ys);
 }
 
 /** Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)? */
