@@ -595,25 +595,24 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
-/** Squared distance between a polygon (boundary and inside) and the segment in LINE (0 when they meet). */
-function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): number {
+/**
+ * Is the polygon (boundary and inside) within sqrt(e2) of the segment in LINE? Answered as soon
+ * as one edge decides (a crossing, or an end-to-edge or corner-to-segment distance within reach).
+ */
+function polygonNearLine(xs: readonly number[], ys: readonly number[], e2: number): boolean {
   const ax = LINE[0];
   const ay = LINE[1];
   const bx = LINE[2];
   const by = LINE[3];
   let inside = false;
-  let d2 = Infinity;
   for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
     if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
-    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return 0;
-    let e = pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]);
-    if (e < d2) d2 = e;
-    e = pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]);
-    if (e < d2) d2 = e;
-    e = pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by);
-    if (e < d2) d2 = e;
+    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return true;
+    if (pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]) <= e2) return true;
+    if (pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]) <= e2) return true;
+    if (pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by) <= e2) return true;
   }
-  return inside ? 0 : d2;
+  return inside;
 }
 
 /**
@@ -647,7 +646,7 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       LINE[1] = uy;
       LINE[2] = vx;
       LINE[3] = vy;
-      if (segmentCrossesInnerDisc(T) || polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
+      if (segmentCrossesInnerDisc(T) || polygonNearLine(T.xs, T.ys, e * e)) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
