@@ -551,10 +551,12 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same arithmetic
+  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same
+  // arithmetic; the outer two first: one convex obstacle across both also cuts the centre and
+  // crossing lines, which join the two outer lines inside their quadrilateral (hidden after two
+  // lines), and a base seen past an obstacle's edge is seen along an outer line
   const ax = s.fx[a], ay = s.fy[a], ar = m.fRadius[a];
   const bx = s.fx[b], by = s.fy[b], br = m.fRadius[b];
-  if (line(ax, ay, bx, by) < 0) return true;
   let dx = bx - ax;
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy) || 1;
@@ -571,9 +573,8 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   if (p < 0) return true;
   const q = line(ax - pax, ay - pay, bx - pbx, by - pby);
   if (q < 0) return true;
-  // one convex obstacle across both outer lines also cuts the centre and crossing lines, which
-  // join the two outer lines inside their quadrilateral: hidden without testing them
   if (p === q && (p >= m.terrain.length || m.terrain[p].convex)) return false;
+  if (line(ax, ay, bx, by) < 0) return true;
   if (line(ax + pax, ay + pay, bx - pbx, by - pby) < 0) return true;
   return line(ax - pax, ay - pay, bx + pbx, by + pby) < 0;
 }
