@@ -224,9 +224,10 @@ const DISCS = new Float64Array(6);
 
 /**
  * convexSeparatesDiscs with the two discs given as [ax, ay, ar, bx, by, br] in `d`: for hot loops
- * (numbers read from an array are not boxed as arguments would be).
+ * (numbers read from an array are not boxed as arguments would be). `bound`, the polygon's
+ * bounding circle [cx, cy, R] if known, spares the edge distances of a disc far from it.
  */
-export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6, bound?: ArrayLike<number>): boolean {
   const ax = d6[0];
   const ay = d6[1];
   const ar = d6[2];
@@ -254,11 +255,20 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
     if (!hit) return false;
   }
   // last, the dearer condition (the tangents miss the polygon far more often than a disc touches it)
-  return discApartFromPolygon(ax, ay, ar + eps, xs, ys) && discApartFromPolygon(bx, by, br + eps, xs, ys);
+  return discApartFromPolygon(ax, ay, ar + eps, xs, ys, bound) && discApartFromPolygon(bx, by, br + eps, xs, ys, bound);
 }
 
-/** Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)? */
-function discApartFromPolygon(x: number, y: number, r: number, xs: ArrayLike<number>, ys: ArrayLike<number>): boolean {
+/**
+ * Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)?
+ * With the polygon's bounding circle [cx, cy, R] (optional), a disc beyond it is apart at once.
+ */
+function discApartFromPolygon(x: number, y: number, r: number, xs: ArrayLike<number>, ys: ArrayLike<number>, bound?: ArrayLike<number>): boolean {
+  if (bound !== undefined) {
+    const dx = x - bound[0];
+    const dy = y - bound[1];
+    const R = (bound[2] + r) * (1 + 1e-9) + 1e-9;
+    if (dx * dx + dy * dy > R * R) return true;
+  }
   let inside = false;
   for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
     if (ys[i] > y !== ys[j] > y && x < ((xs[j] - xs[i]) * (y - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;

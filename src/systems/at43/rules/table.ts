@@ -524,7 +524,7 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       PAIR[3] = DX[v];
       PAIR[4] = DY[v];
       PAIR[5] = Rv;
-      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys)) r = true;
+      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys, 1e-6, T.bound)) r = true;
     }
   }
   HIDDEN[k] = r ? 1 : 2;
