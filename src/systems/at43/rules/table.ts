@@ -61,6 +61,8 @@ let gVer = 1;
 let ALL_V = 1;
 let FV = new Int32Array(0);
 const UV = new Int32Array(MAX_UNITS);
+/** Newest unit version per side. */
+const SIDE_V = new Int32Array(8);
 let lastX = new Float64Array(0);
 let lastY = new Float64Array(0);
 let lastAlive = new Uint8Array(0);
@@ -77,6 +79,7 @@ function syncGeom(m: Model, s: At43State): void {
     ALL_V = 1;
     FV = new Int32Array(n).fill(1);
     UV.fill(1);
+    SIDE_V.fill(1);
     lastX = Float64Array.from(s.fx);
     lastY = Float64Array.from(s.fy);
     lastAlive = Uint8Array.from(s.alive);
@@ -106,6 +109,7 @@ function syncGeom(m: Model, s: At43State): void {
     LA[f] = a;
     FV[f] = v;
     UV[m.fUnit[f]] = v;
+    SIDE_V[m.fSide[f]] = v;
     if (m.fAfv[f]) ALL_V = v;
   }
   const leader = s.leader;
@@ -117,6 +121,7 @@ function syncGeom(m: Model, s: At43State): void {
     }
     lastLeader[u] = leader[u];
     UV[u] = v;
+    SIDE_V[m.units[u].side] = v;
   }
   gVer = v;
 }
@@ -264,25 +269,27 @@ export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, 
   return ex * ex + ey * ey > k * k;
 }
 
-// contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
+/**
+ * Contact caches, per fighter and per unit (1 touching, 2 free), valid while their version is at
+ * least the fighter's (the unit's) and every enemy side's (SIDE_V): a move leaves the contacts of
+ * the mover's friends standing.
+ */
 let touchCache = new Uint8Array(0);
-let touchState: At43State | null = null;
-let touchGeom = -1;
+let TOUCH_V = new Int32Array(0);
 
-function resetTouch(m: Model, s: At43State): void {
-  if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
-  else touchCache.fill(0);
-  UNIT_TOUCH.fill(0);
-  touchState = s;
-  touchGeom = s.geom;
+/** Newest version of any unit of a side other than `side`. */
+function enemyVersion(m: Model, side: number): number {
+  let e = 0;
+  for (let x = 0; x < m.sides.length; x++) if (x !== side && SIDE_V[x] > e) e = SIDE_V[x];
+  return e;
 }
 
 /** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
 export function fighterTouches(m: Model, s: At43State, f: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
-  const k = touchCache[f];
-  if (k !== 0) return k === 1;
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const side = m.fSide[f];
+  const tv = TOUCH_V[f];
+  if (tv >= FV[f] && tv >= enemyVersion(m, side)) return touchCache[f] === 1;
   const c = m.rules.contact.cm;
   let r = false;
   for (let v = 0; v < m.units.length && !r; v++) {
@@ -296,6 +303,7 @@ export function fighterTouches(m: Model, s: At43State, f: number): boolean {
     }
   }
   touchCache[f] = r ? 1 : 2;
+  TOUCH_V[f] = gVer;
   return r;
 }
 
@@ -304,21 +312,22 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
   return m.fAfv[f] === 0 && fighterTouches(m, s, f);
 }
 
-/** Per unit at the contact cache's state and version: 0 unknown, 1 touching, 2 free. */
 const UNIT_TOUCH = new Uint8Array(MAX_UNITS);
+const UNIT_TOUCH_V = new Int32Array(MAX_UNITS);
 
 /** Does an alive fighter of u touch an enemy? */
 export function unitTouches(m: Model, s: At43State, u: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
-  const k = UNIT_TOUCH[u];
-  if (k !== 0) return k === 1;
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const U = m.units[u];
+  const tv = UNIT_TOUCH_V[u];
+  if (tv >= UV[u] && tv >= enemyVersion(m, U.side)) return UNIT_TOUCH[u] === 1;
   const c = m.rules.contact.cm;
   let near = false;
   for (let v = 0; v < m.units.length && !near; v++) if (m.units[v].side !== U.side && !unitsFarApart(m, s, u, v, c)) near = true;
   let r = false;
   if (near) for (let f = U.first; f < U.first + U.count && !r; f++) if (s.alive[f] && fighterTouches(m, s, f)) r = true;
   UNIT_TOUCH[u] = r ? 1 : 2;
+  UNIT_TOUCH_V[u] = gVer;
   return r;
 }
 
@@ -469,6 +478,9 @@ function resetStamps(m: Model): void {
   SEES_UNIT_V = new Int32Array(n * MAX_UNITS);
   WITNESS = new Int32Array(n * MAX_UNITS).fill(-1);
   CLEAR_VIEW_V.fill(0);
+  touchCache = new Uint8Array(n);
+  TOUCH_V = new Int32Array(n);
+  UNIT_TOUCH_V.fill(0);
   DV.fill(0);
 }
 
