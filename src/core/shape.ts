@@ -39,14 +39,20 @@ export class ShapeTracker<S = unknown> implements GameShape {
   private turnNow = 0;
   /** Sign of the last non-zero lead sampled (0 = level so far). */
   private leader = 0;
-  /** The turn counter (the measure's, else the game's length), resolved once. */
-  private readonly turnOf: (state: S) => number;
 
   constructor(
     readonly measure: LeadMeasure<S>,
-    length: (state: S) => number,
-  ) {
-    this.turnOf = measure.turn !== undefined ? measure.turn.bind(measure) : length;
+    private readonly length: (state: S) => number,
+  ) {}
+
+  /**
+   * The turn counter: the measure's, else the game's length. Called through the measure itself
+   * (a bound copy would be a new function per tracker, which keeps the per-decision call from
+   * being inlined).
+   */
+  private turnOf(state: S): number {
+    const m = this.measure;
+    return m.turn !== undefined ? m.turn(state) : this.length(state);
   }
 
   /** Before the first decision of a game. */

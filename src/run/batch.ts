@@ -4,7 +4,7 @@
  */
 import { resolveAgentParams, type AgentFactory, type ParamValue } from '../core/agent.ts';
 import { PlayScratch, playGame, type PlayOptions } from '../core/play.ts';
-import { gameStreams } from '../core/rng/streams.ts';
+import { GameStreamSet } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
 import { findAgent } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
@@ -96,6 +96,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const factories = agentFactories(loaded, v);
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
+    const streams = new GameStreamSet(sides);
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
     const isBase = vi === baselineOf(vi);
     const base = task.baseline < 0 ? undefined : bases[Math.floor(vi / group)];
@@ -115,12 +116,10 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
         current = g;
         currentVariant = vi;
       }
-      const streams = gameStreams(task.seed, g, sides);
+      streams.aim(task.seed, g);
       const agents = factories.map(([f, params], side) => f.create(game, side, params));
       const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
-      let draws = streams.setup.draws + streams.dice.draws;
-      for (const a of streams.agents) draws += a.draws;
-      addGame(summary, result, tally.scalars, decisions, draws);
+      addGame(summary, result, tally.scalars, decisions, streams.draws());
       if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);
       if (base === undefined) continue;
       if (sampler !== undefined && baseMetrics !== undefined) {

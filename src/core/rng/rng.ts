@@ -27,8 +27,8 @@ export class Rng {
   /** Number of 32-bit words drawn so far (for the "random draws per game" benchmark figure). */
   draws = 0;
   // A deferred stream (streams.ts gameStreams): what derives its state on first use.
-  private readonly key: Uint32Array | null;
-  private readonly game: number;
+  private key: Uint32Array | null;
+  private game: number;
   private readonly purpose: number;
   private readonly derive: StreamDerivation | null;
 
@@ -43,6 +43,18 @@ export class Rng {
     this.derive = derive;
     if (state !== null) this.gen = generator(state);
     else if (key === null || derive === null) throw new Error('Rng: a deferred stream needs its key and derivation');
+  }
+
+  /**
+   * Re-aims a deferred stream at another game of a run (the runner keeps one set of streams per
+   * worker and re-aims it for each game instead of allocating new ones): as new, no draws made.
+   */
+  aim(key: Uint32Array, game: number): void {
+    if (this.derive === null) throw new Error('Rng: only a deferred stream can be re-aimed');
+    this.key = key;
+    this.game = game;
+    this.gen = null;
+    this.draws = 0;
   }
 
   private start(): Generator {

@@ -192,14 +192,40 @@ export interface GameStreams {
  * that draws nothing) does not pay for it.
  */
 export function gameStreams(seed: number | string, game: number, sides: number): GameStreams {
-  if (!(sides >= 0 && Purpose.agentBase + sides <= MAX_PURPOSE)) throw new Error(`a game has 0 to ${MAX_PURPOSE - Purpose.agentBase} sides, got ${sides}`);
-  const key = keyOf(seed);
-  checkStream(game, Purpose.setup, 0);
-  const agents: Rng[] = [];
-  for (let s = 0; s < sides; s++) agents.push(new Rng(null, key, game, Purpose.agentBase + s, deferredState));
-  return {
-    setup: new Rng(null, key, game, Purpose.setup, deferredState),
-    dice: new Rng(null, key, game, Purpose.dice, deferredState),
-    agents,
-  };
+  return new GameStreamSet(sides).aim(seed, game);
+}
+
+/**
+ * A game's streams that the runner re-aims at each new game (`aim`), so that playing a batch
+ * allocates no streams per game. What a game draws is exactly what gameStreams gives it.
+ */
+export class GameStreamSet implements GameStreams {
+  readonly setup: Rng;
+  readonly dice: Rng;
+  readonly agents: Rng[] = [];
+
+  constructor(sides: number) {
+    if (!(sides >= 0 && Purpose.agentBase + sides <= MAX_PURPOSE)) throw new Error(`a game has 0 to ${MAX_PURPOSE - Purpose.agentBase} sides, got ${sides}`);
+    const unaimed = new Uint32Array(2); // replaced by the run key at the first aim()
+    this.setup = new Rng(null, unaimed, 0, Purpose.setup, deferredState);
+    this.dice = new Rng(null, unaimed, 0, Purpose.dice, deferredState);
+    for (let s = 0; s < sides; s++) this.agents.push(new Rng(null, unaimed, 0, Purpose.agentBase + s, deferredState));
+  }
+
+  /** Aims every stream at game `game` of the run with seed `seed` (as new: nothing drawn). */
+  aim(seed: number | string, game: number): this {
+    const key = keyOf(seed);
+    checkStream(game, Purpose.setup, 0);
+    this.setup.aim(key, game);
+    this.dice.aim(key, game);
+    for (let s = 0; s < this.agents.length; s++) this.agents[s].aim(key, game);
+    return this;
+  }
+
+  /** Random words drawn by every stream since the last aim. */
+  draws(): number {
+    let n = this.setup.draws + this.dice.draws;
+    for (let s = 0; s < this.agents.length; s++) n += this.agents[s].draws;
+    return n;
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Rng } from '../../../src/core/rng/rng.ts';
-import { gameStreams, mix64BigInt, seedKey, streamFor, streamState, Purpose, MAX_GAMES } from '../../../src/core/rng/streams.ts';
+import { GameStreamSet, gameStreams, mix64BigInt, seedKey, streamFor, streamState, Purpose, MAX_GAMES } from '../../../src/core/rng/streams.ts';
 
 describe('Rng', () => {
   it('reproduces a seeded sequence exactly (snapshot: a change here is a versioned event)', () => {
@@ -150,6 +150,21 @@ describe('streams', () => {
     expect(g.agents[2].draws).toBe(0);
     expect(later.dice.state()).toEqual(streamState(9, 5, Purpose.dice));
     expect(() => gameStreams(1, -1, 2)).toThrow(/game index/);
+  });
+
+  it("a re-aimed stream set (the runner's, one per batch) gives each game exactly gameStreams' draws, counted from zero", () => {
+    const set = new GameStreamSet(2);
+    for (const [seed, game] of [[1, 0], [1, 1], ['tuesday', 77], [1, 2 ** 33]] as const) {
+      set.aim(seed, game);
+      const fresh = gameStreams(seed, game, 2);
+      // Draw unevenly, so that a stream left half-used by one game would show in the next.
+      expect(Array.from({ length: 5 }, () => set.dice.nextUint32())).toEqual(Array.from({ length: 5 }, () => fresh.dice.nextUint32()));
+      expect(set.agents[1].d6()).toBe(fresh.agents[1].d6());
+      expect(set.draws()).toBe(6);
+      expect(set.setup.draws).toBe(0);
+    }
+    expect(() => set.aim(1, -1)).toThrow(/game index/);
+    expect(() => new Rng([1, 2, 3, 4]).aim(new Uint32Array(2), 0)).toThrow(/deferred/);
   });
 
   it('adjacent game streams are uncorrelated (first d6 of consecutive games)', () => {
