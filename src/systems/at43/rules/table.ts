@@ -2,6 +2,8 @@
  * Table queries on a game state (GENERAL RULES p.46-49, SHOOTING p.63-67): edge distances,
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
+ * The caches (discs, sight, contact) are keyed to geometry versions per fighter, unit and side
+ * (syncGeom), so one unit's move or loss voids only the answers that depend on it.
  */
 import { basesSee, circleTouchesConvex, convexSeparatesDiscsIn, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
 import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
