@@ -146,15 +146,14 @@ const DISC_EPS = 1e-6;
 const DV = new Int32Array(MAX_UNITS);
 
 /**
- * The disc of unit u from its alive members, at the current version: centred on the leader or on
- * the middle of the members' bounding box, whichever gives the smaller radius (any disc holding
- * every base serves the tests below; the smaller, the more often they answer).
+ * The disc of unit u from its alive members, at the current version: centred on the middle of the
+ * members' bounding box (any disc holding every base serves the tests below; the smaller, the more
+ * often they answer, and the box's middle beats the leader's place in most formations).
  */
 function computeDisc(m: Model, s: At43State, u: number): void {
   DV[u] = gVer;
   const U = m.units[u];
-  const L = s.leader[u];
-  if (s.members[u] === 0 || L < 0) {
+  if (s.members[u] === 0 || s.leader[u] < 0) {
     DR[u] = -1;
     return;
   }
@@ -175,32 +174,19 @@ function computeDisc(m: Model, s: At43State, u: number): void {
     if (fy[f] < y0) y0 = fy[f];
     if (fy[f] > y1) y1 = fy[f];
   }
-  const lx = fx[L];
-  const ly = fy[L];
   const bx = (x0 + x1) / 2;
   const by = (y0 + y1) / 2;
-  let RL = 0;
-  let RB = 0;
+  let R = 0;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
-    let dx = fx[f] - lx;
-    let dy = fy[f] - ly;
-    const eL = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-    if (eL > RL) RL = eL;
-    dx = fx[f] - bx;
-    dy = fy[f] - by;
-    const eB = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-    if (eB > RB) RB = eB;
+    const dx = fx[f] - bx;
+    const dy = fy[f] - by;
+    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+    if (e > R) R = e;
   }
-  if (RB < RL) {
-    DX[u] = bx;
-    DY[u] = by;
-    DR[u] = RB + DISC_EPS;
-  } else {
-    DX[u] = lx;
-    DY[u] = ly;
-    DR[u] = RL + DISC_EPS;
-  }
+  DX[u] = bx;
+  DY[u] = by;
+  DR[u] = R + DISC_EPS;
   DS[u] = size;
   DSMIN[u] = minSize;
 }
