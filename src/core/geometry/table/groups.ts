@@ -250,6 +250,11 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
     const py = ay + ar * ny;
     const qx = bx + br * nx;
     const qy = by + br * ny;
+    // a tangent farther from the polygon's bounding circle than its radius misses the polygon
+    if (bound !== undefined) {
+      const R = bound[2] * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(bound[0], bound[1], px, py, qx, qy) > R * R) return false;
+    }
     let hit = false;
     for (let i = 0, j = xs.length - 1; i < xs.length && !hit; j = i++) hit = segmentsIntersect(px, py, qx, qy, xs[j], ys[j], xs[i], ys[i]);
     if (!hit) return false;
