@@ -69,6 +69,8 @@ export interface TerrainM {
   readonly cx: number;
   readonly cy: number;
   readonly br: number;
+  /** The bounding circle as [cx, cy, br] (core geometry takes it as an array). */
+  readonly bound: Float64Array;
   /** A disc (ix, iy, ir) inside the shape (ir 0: none): a segment crossing it surely touches the shape. */
   readonly ix: number;
   readonly iy: number;
@@ -313,7 +315,8 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
       if (c < 0) neg++;
     }
     const convex = pos === 0 || neg === 0;
-    return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br: Math.hypot(x1 - cx, y1 - cy), ix, iy, ir, convex };
+    const br = Math.hypot(x1 - cx, y1 - cy);
+    return { id: t.id, shape, xs, ys, size: t.size, cover: t.cover, x0, y0, x1, y1, cx, cy, br, bound: Float64Array.of(cx, cy, br), ix, iy, ir, convex };
   });
   const sides = sc.sides.map((s) => s.id);
   const weaponSlots = units.map((U) =>

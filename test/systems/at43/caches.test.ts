@@ -15,7 +15,7 @@ import { randomAgent, resolveAgentParams } from '../../../src/core/agent.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import type { Model } from '../../../src/systems/at43/model.ts';
 import { fighterTouches, gap, sees, seesNow, seesReference, seesUnit, unitTouches } from '../../../src/systems/at43/rules/table.ts';
-import { convexSeparatesDiscs } from '../../../src/core/geometry/table/groups.ts';
+import { convexSeparatesDiscs, convexSeparatesDiscsIn } from '../../../src/core/geometry/table/groups.ts';
 import { segmentTouchesShape, polygon } from '../../../src/core/geometry/table/shapes.ts';
 import { streamFor } from '../../../src/core/rng/streams.ts';
 import type { At43State } from '../../../src/systems/at43/state.ts';
@@ -106,6 +106,34 @@ describe('convexSeparatesDiscs (core): every segment between the two discs meets
     }
     expect(separated).toBeGreaterThan(50);
     expect(wrong).toBe(0);
+  });
+  it('with the polygon\'s bounding circle given, the same answers (its shortcut never changes one)', () => {
+    const rng = streamFor(6, 0, 0);
+    const polys = [
+      [[55, 40], [65, 40], [65, 50], [55, 50]],
+      [[50, 40], [70, 44], [58, 52]],
+    ] as Array<Array<[number, number]>>;
+    let separated = 0;
+    let differ = 0;
+    const d6 = new Float64Array(6);
+    for (let i = 0; i < 20000; i++) {
+      const P = polys[i % 2];
+      const xs = P.map((p) => p[0]);
+      const ys = P.map((p) => p[1]);
+      const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+      const bound = Float64Array.of((x0 + x1) / 2, (y0 + y1) / 2, Math.hypot(x1 - x0, y1 - y0) / 2);
+      // discs around the polygon, some of them grazing or overlapping it
+      for (let k = 0; k < 6; k += 3) {
+        d6[k] = 40 + rng.float() * 40;
+        d6[k + 1] = 28 + rng.float() * 36;
+        d6[k + 2] = 0.5 + rng.float() * 8;
+      }
+      const plain = convexSeparatesDiscsIn(d6, xs, ys);
+      if (plain) separated++;
+      if (convexSeparatesDiscsIn(d6, xs, ys, 1e-6, bound) !== plain) differ++;
+    }
+    expect(separated).toBeGreaterThan(200);
+    expect(differ).toBe(0);
   });
   it('an obstacle beside the line between the discs does not separate them', () => {
     expect(convexSeparatesDiscs(10, 10, 3, 100, 10, 3, [50, 60, 60, 50], [20, 20, 30, 30])).toBe(false);

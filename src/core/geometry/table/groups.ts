@@ -224,9 +224,10 @@ const DISCS = new Float64Array(6);
 
 /**
  * convexSeparatesDiscs with the two discs given as [ax, ay, ar, bx, by, br] in `d`: for hot loops
- * (numbers read from an array are not boxed as arguments would be).
+ * (numbers read from an array are not boxed as arguments would be). `bound`, the polygon's
+ * bounding circle [cx, cy, R] if known, spares the edge distances of a disc far from it.
  */
-export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6): boolean {
+export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<number>, ys: ArrayLike<number>, eps = 1e-6, bound?: ArrayLike<number>): boolean {
   const ax = d6[0];
   const ay = d6[1];
   const ar = d6[2];
@@ -237,7 +238,6 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy);
   if (!(d > Math.abs(ar - br) + eps)) return false;
-  if (!discApartFromPolygon(ax, ay, ar + eps, xs, ys) || !discApartFromPolygon(bx, by, br + eps, xs, ys)) return false;
   dx /= d;
   dy /= d;
   // outer tangents touch A at A + ar n and B at B + br n, n = u cos a +- w sin a, cos a = (ar - br) / d
@@ -250,15 +250,30 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
     const py = ay + ar * ny;
     const qx = bx + br * nx;
     const qy = by + br * ny;
+    // a tangent farther from the polygon's bounding circle than its radius misses the polygon
+    if (bound !== undefined) {
+      const R = bound[2] * (1 + 1e-9) + 1e-9;
+      if (pointSegmentDistance2(bound[0], bound[1], px, py, qx, qy) > R * R) return false;
+    }
     let hit = false;
     for (let i = 0, j = xs.length - 1; i < xs.length && !hit; j = i++) hit = segmentsIntersect(px, py, qx, qy, xs[j], ys[j], xs[i], ys[i]);
     if (!hit) return false;
   }
-  return true;
+  // last, the dearer condition (the tangents miss the polygon far more often than a disc touches it)
+  return discApartFromPolygon(ax, ay, ar + eps, xs, ys, bound) && discApartFromPolygon(bx, by, br + eps, xs, ys, bound);
 }
 
-/** Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)? */
-function discApartFromPolygon(x: number, y: number, r: number, xs: ArrayLike<number>, ys: ArrayLike<number>): boolean {
+/**
+ * Is the disc (x, y, r) wholly outside the polygon (centre outside, every edge farther than r)?
+ * With the polygon's bounding circle [cx, cy, R] (optional), a disc beyond it is apart at once.
+ */
+function discApartFromPolygon(x: number, y: number, r: number, xs: ArrayLike<number>, ys: ArrayLike<number>, bound?: ArrayLike<number>): boolean {
+  if (bound !== undefined) {
+    const dx = x - bound[0];
+    const dy = y - bound[1];
+    const R = (bound[2] + r) * (1 + 1e-9) + 1e-9;
+    if (dx * dx + dy * dy > R * R) return true;
+  }
   let inside = false;
   for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
     if (ys[i] > y !== ys[j] > y && x < ((xs[j] - xs[i]) * (y - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;

@@ -185,6 +185,9 @@ export class BasePaths {
       out[1] = by;
       return 1;
     }
+    // a goal closer than r to an obstacle: every leg into it from a corner is blocked (its distance
+    // is at most the goal's, an end of the leg) and the straight way just failed, so no path
+    for (let k = 0; k < this.obstacles.length; k++) if ((!active || active[k]) && this.segDist(k, bx, by, bx, by) < r) return -1;
     const { nx, ny, dist, prev, done } = this;
     // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles (cached per r)
     const cs = this.corners(r, active);

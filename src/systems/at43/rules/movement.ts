@@ -149,7 +149,7 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
   const m = env.m;
   const U = m.units[u];
   let t = maxT;
-  const dirDeg = (Math.atan2(dx, dy) * 180) / Math.PI;
+  let dirDeg = NaN; // the heading in degrees, computed for the first exact sweep against an obstacle
   const runOver = rush && U.afv;
   const keepEnemy = 0.5;
   // the units and obstacles within reach of the whole formation's sweep (its disc), once per leg
@@ -185,6 +185,7 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
       const ey = py - q * dy;
       const reach = T.br + r + 1e-9;
       if (ex * ex + ey * ey > reach * reach) continue;
+      if (dirDeg !== dirDeg) dirDeg = (Math.atan2(dx, dy) * 180) / Math.PI;
       const d = sweepBaseVsShape(s.fx[f], s.fy[f], 0, foot(r), dirDeg, T.shape);
       if (d < t) t = Math.max(0, d - 0.01);
     }

@@ -2,6 +2,8 @@
  * Table queries on a game state (GENERAL RULES p.46-49, SHOOTING p.63-67): edge distances,
  * contact and engagement, line of sight with Size occlusion, the zone of fire and cover. Built on
  * the core's group geometry (src/core/geometry/table/groups.ts); module scratch, no allocation.
+ * The caches (discs, sight, contact) are keyed to geometry versions per fighter, unit and side
+ * (syncGeom), so one unit's move or loss voids only the answers that depend on it.
  */
 import { basesSee, circleTouchesConvex, convexSeparatesDiscsIn, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
 import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
@@ -46,9 +48,90 @@ export function gapBelow(m: Model, s: At43State, a: number, b: number, c: number
 }
 
 /**
- * Unit discs, per state and geometry version: a disc around each unit's leader holding every
- * alive member's base (radius = the farthest base edge). Two units whose discs are more than c
- * apart have no pair of bases within c: the contact, overlap and sweep tests skip them whole.
+ * Geometry versions. Every cache below is keyed to what its answer depends on, not to the whole
+ * state: when a state or its geometry version (s.geom) changes, the positions, alive flags and
+ * leaders are compared with those last seen, and the version is bumped for the fighters that
+ * changed (FV), their units (UV), and everything (ALL_V) when an AFV, an obstacle, changed. An
+ * entry is valid while its stamp is at least the versions of its inputs, so a unit's move leaves
+ * the answers between other units standing.
+ */
+let geoModel: Model | null = null;
+let geoState: At43State | null = null;
+let geoGeom = -1;
+/** Current version (entries are stamped with it); stamps of 0 are never valid. */
+let gVer = 1;
+let ALL_V = 1;
+let FV = new Int32Array(0);
+const UV = new Int32Array(MAX_UNITS);
+/** Newest unit version per side. */
+const SIDE_V = new Int32Array(8);
+let lastX = new Float64Array(0);
+let lastY = new Float64Array(0);
+let lastAlive = new Uint8Array(0);
+const lastLeader = new Int32Array(MAX_UNITS);
+
+function syncGeom(m: Model, s: At43State): void {
+  geoState = s;
+  geoGeom = s.geom;
+  const n = m.nF;
+  if (geoModel !== m || gVer > 0x3fffffff) {
+    geoModel = m;
+    resetStamps(m);
+    gVer = 1;
+    ALL_V = 1;
+    FV = new Int32Array(n).fill(1);
+    UV.fill(1);
+    SIDE_V.fill(1);
+    lastX = Float64Array.from(s.fx);
+    lastY = Float64Array.from(s.fy);
+    lastAlive = Uint8Array.from(s.alive);
+    for (let u = 0; u < m.units.length; u++) lastLeader[u] = s.leader[u];
+    return;
+  }
+  // module bindings read once (a `let` binding is checked on every read)
+  const fx = s.fx;
+  const fy = s.fy;
+  const alive = s.alive;
+  const LX = lastX;
+  const LY = lastY;
+  const LA = lastAlive;
+  let v = gVer;
+  let bumped = false;
+  for (let f = 0; f < n; f++) {
+    const x = fx[f];
+    const y = fy[f];
+    const a = alive[f];
+    if (LX[f] === x && LY[f] === y && LA[f] === a) continue;
+    if (!bumped) {
+      v++;
+      bumped = true;
+    }
+    LX[f] = x;
+    LY[f] = y;
+    LA[f] = a;
+    FV[f] = v;
+    UV[m.fUnit[f]] = v;
+    SIDE_V[m.fSide[f]] = v;
+    if (m.fAfv[f]) ALL_V = v;
+  }
+  const leader = s.leader;
+  for (let u = 0; u < m.units.length; u++) {
+    if (lastLeader[u] === leader[u]) continue;
+    if (!bumped) {
+      v++;
+      bumped = true;
+    }
+    lastLeader[u] = leader[u];
+    UV[u] = v;
+    SIDE_V[m.units[u].side] = v;
+  }
+  gVer = v;
+}
+
+/**
+ * Unit discs: a disc holding every alive member's base of each unit (radius = the farthest base
+ * edge from its centre). Two units whose discs are more than c apart have no pair of bases within
+ * c: the contact, overlap and sweep tests skip them whole.
  */
 const DX = new Float64Array(MAX_UNITS);
 const DY = new Float64Array(MAX_UNITS);
@@ -57,41 +140,52 @@ const DR = new Float64Array(MAX_UNITS);
 const DS = new Int32Array(MAX_UNITS);
 /** Smallest Size among the alive members (what an obstacle must reach to hide any of them). */
 const DSMIN = new Int32Array(MAX_UNITS);
-let discState: At43State | null = null;
-let discGeom = -1;
-let discModel: Model | null = null;
 /** Slack on the disc tests, far above rounding and far below any rule distance. */
 const DISC_EPS = 1e-6;
+/** Version each unit's disc was computed at (valid while at least UV). */
+const DV = new Int32Array(MAX_UNITS);
 
-/** Version of the disc scratch (bumped when the state or its geometry changes) and per unit the version its disc was computed at. */
-let discVer = 0;
-const DV = new Int32Array(MAX_UNITS).fill(-1);
-
-/** The disc of unit u from its alive members, at the current version. */
+/**
+ * The disc of unit u from its alive members, at the current version: centred on the middle of the
+ * members' bounding box (any disc holding every base serves the tests below; the smaller, the more
+ * often they answer, and the box's middle beats the leader's place in most formations).
+ */
 function computeDisc(m: Model, s: At43State, u: number): void {
-  DV[u] = discVer;
+  DV[u] = gVer;
   const U = m.units[u];
-  const L = s.leader[u];
-  if (s.members[u] === 0 || L < 0) {
+  if (s.members[u] === 0 || s.leader[u] < 0) {
     DR[u] = -1;
     return;
   }
-  const x = s.fx[L];
-  const y = s.fy[L];
-  let R = 0;
+  const fx = s.fx;
+  const fy = s.fy;
   let size = 0;
   let minSize = Infinity;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
     if (m.fSize[f] > size) size = m.fSize[f];
     if (m.fSize[f] < minSize) minSize = m.fSize[f];
-    const dx = s.fx[f] - x;
-    const dy = s.fy[f] - y;
+    if (fx[f] < x0) x0 = fx[f];
+    if (fx[f] > x1) x1 = fx[f];
+    if (fy[f] < y0) y0 = fy[f];
+    if (fy[f] > y1) y1 = fy[f];
+  }
+  const bx = (x0 + x1) / 2;
+  const by = (y0 + y1) / 2;
+  let R = 0;
+  for (let f = U.first; f < U.first + U.count; f++) {
+    if (!s.alive[f]) continue;
+    const dx = fx[f] - bx;
+    const dy = fy[f] - by;
     const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
     if (e > R) R = e;
   }
-  DX[u] = x;
-  DY[u] = y;
+  DX[u] = bx;
+  DY[u] = by;
   DR[u] = R + DISC_EPS;
   DS[u] = size;
   DSMIN[u] = minSize;
@@ -99,16 +193,8 @@ function computeDisc(m: Model, s: At43State, u: number): void {
 
 /** Brings the disc of unit u (DX, DY, DR; DR < 0 when the unit has left the table, DS, DSMIN) up to date with s, lazily per unit. */
 function discOf(m: Model, s: At43State, u: number): void {
-  if (discState !== s || discGeom !== s.geom || discModel !== m) {
-    discState = s;
-    discGeom = s.geom;
-    discModel = m;
-    if (++discVer > 0x3fffffff) {
-      discVer = 0;
-      DV.fill(-1);
-    }
-  }
-  if (DV[u] !== discVer) computeDisc(m, s, u);
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
+  if (DV[u] < UV[u]) computeDisc(m, s, u);
 }
 
 /** Is a base at (x, y) of radius r surely more than c (edge to edge) from every alive member of unit v? */
@@ -171,25 +257,27 @@ export function unitSweepClearOf(m: Model, s: At43State, u: number, dx: number, 
   return ex * ex + ey * ey > k * k;
 }
 
-// contact cache of one state at one geometry version, per fighter (0 unknown, 1 touching, 2 free)
+/**
+ * Contact caches, per fighter and per unit (1 touching, 2 free), valid while their version is at
+ * least the fighter's (the unit's) and every enemy side's (SIDE_V): a move leaves the contacts of
+ * the mover's friends standing.
+ */
 let touchCache = new Uint8Array(0);
-let touchState: At43State | null = null;
-let touchGeom = -1;
+let TOUCH_V = new Int32Array(0);
 
-function resetTouch(m: Model, s: At43State): void {
-  if (touchCache.length !== m.nF) touchCache = new Uint8Array(m.nF);
-  else touchCache.fill(0);
-  UNIT_TOUCH.fill(0);
-  touchState = s;
-  touchGeom = s.geom;
+/** Newest version of any unit of a side other than `side`. */
+function enemyVersion(m: Model, side: number): number {
+  let e = 0;
+  for (let x = 0; x < m.sides.length; x++) if (x !== side && SIDE_V[x] > e) e = SIDE_V[x];
+  return e;
 }
 
 /** Fighter f (alive or not) within contact (< 2.5 cm) of an alive enemy fighter, AFVs included. */
 export function fighterTouches(m: Model, s: At43State, f: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
-  const k = touchCache[f];
-  if (k !== 0) return k === 1;
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const side = m.fSide[f];
+  const tv = TOUCH_V[f];
+  if (tv >= FV[f] && tv >= enemyVersion(m, side)) return touchCache[f] === 1;
   const c = m.rules.contact.cm;
   let r = false;
   for (let v = 0; v < m.units.length && !r; v++) {
@@ -203,6 +291,7 @@ export function fighterTouches(m: Model, s: At43State, f: number): boolean {
     }
   }
   touchCache[f] = r ? 1 : 2;
+  TOUCH_V[f] = gVer;
   return r;
 }
 
@@ -211,21 +300,22 @@ export function fighterEngaged(m: Model, s: At43State, f: number): boolean {
   return m.fAfv[f] === 0 && fighterTouches(m, s, f);
 }
 
-/** Per unit at the contact cache's state and version: 0 unknown, 1 touching, 2 free. */
 const UNIT_TOUCH = new Uint8Array(MAX_UNITS);
+const UNIT_TOUCH_V = new Int32Array(MAX_UNITS);
 
 /** Does an alive fighter of u touch an enemy? */
 export function unitTouches(m: Model, s: At43State, u: number): boolean {
-  if (touchState !== s || touchGeom !== s.geom || touchCache.length !== m.nF) resetTouch(m, s);
-  const k = UNIT_TOUCH[u];
-  if (k !== 0) return k === 1;
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const U = m.units[u];
+  const tv = UNIT_TOUCH_V[u];
+  if (tv >= UV[u] && tv >= enemyVersion(m, U.side)) return UNIT_TOUCH[u] === 1;
   const c = m.rules.contact.cm;
   let near = false;
   for (let v = 0; v < m.units.length && !near; v++) if (m.units[v].side !== U.side && !unitsFarApart(m, s, u, v, c)) near = true;
   let r = false;
   if (near) for (let f = U.first; f < U.first + U.count && !r; f++) if (s.alive[f] && fighterTouches(m, s, f)) r = true;
   UNIT_TOUCH[u] = r ? 1 : 2;
+  UNIT_TOUCH_V[u] = gVer;
   return r;
 }
 
@@ -286,6 +376,21 @@ function polygonTouchesLine(xs: readonly number[], ys: readonly number[]): boole
   return false;
 }
 
+/** Does the segment in LINE cross the disc strictly inside obstacle T (so surely meet T)? Same arithmetic as blocker(). */
+function segmentCrossesInnerDisc(T: Model['terrain'][number]): boolean {
+  if (!(T.ir > 0)) return false;
+  const ax = LINE[0];
+  const ay = LINE[1];
+  const dx = LINE[2] - ax;
+  const dy = LINE[3] - ay;
+  const l2 = dx * dx + dy * dy;
+  let q = l2 > 0 ? ((T.ix - ax) * dx + (T.iy - ay) * dy) / l2 : 0;
+  q = q < 0 ? 0 : q > 1 ? 1 : q;
+  const ex = ax + q * dx - T.ix;
+  const ey = ay + q * dy - T.iy;
+  return ex * ex + ey * ey < T.ir * T.ir;
+}
+
 /** The first element blocking the segment in LINE: terrain t (t), AFV afvFighters[i] (terrain count + i), or -1. */
 function blocker(): number {
   const ax = LINE[0];
@@ -344,64 +449,27 @@ function blocker(): number {
 /**
  * Line-of-sight cache (0 unknown, 1 seen, 2 hidden). A line of sight depends only on the two
  * bases' positions, the (static) terrain and the alive AFVs' positions, so the cache outlives
- * moves and states: when the geometry version (or the state) changes, the positions are compared
- * with the last ones seen; a fighter that moved voids its row and column only, a moved or
- * destroyed AFV (an obstacle) the whole cache, by version numbers rather than by clearing.
+ * moves and states: an entry stands while neither fighter nor any AFV changed (syncGeom).
  */
 let cache = new Uint8Array(0);
-/** Version at which each entry was computed; valid while no later move touched its fighters. */
+/** Version at which each entry was computed. */
 let stamp = new Int32Array(0);
-/** Version of each fighter's last move, and of the last change that voids every entry (an AFV). */
-let moveVer = new Int32Array(0);
-let allVer = 1;
-let ver = 1;
-let cacheModel: Model | null = null;
-let cacheState: At43State | null = null;
-let cacheGeom = -1;
-let lastX = new Float64Array(0);
-let lastY = new Float64Array(0);
-let lastAlive = new Uint8Array(0);
 
-function syncLos(m: Model, s: At43State): void {
+/** New stamp arrays for model m: every entry unknown. */
+function resetStamps(m: Model): void {
   const n = m.nF;
-  cacheState = s;
-  cacheGeom = s.geom;
-  if (cacheModel !== m || ver > 0x3fffffff) {
-    cacheModel = m;
-    cache = new Uint8Array(n * n);
-    stamp = new Int32Array(n * n);
-    moveVer = new Int32Array(n);
-    ver = 1;
-    allVer = 1;
-    lastX = Float64Array.from(s.fx);
-    lastY = Float64Array.from(s.fy);
-    lastAlive = Uint8Array.from(s.alive);
-    return;
-  }
-  const afv = m.afvFighters;
-  for (let i = 0; i < afv.length; i++) {
-    const f = afv[i];
-    if (lastX[f] !== s.fx[f] || lastY[f] !== s.fy[f] || lastAlive[f] !== s.alive[f]) {
-      allVer = ++ver;
-      for (let g = 0; g < n; g++) {
-        lastX[g] = s.fx[g];
-        lastY[g] = s.fy[g];
-        lastAlive[g] = s.alive[g];
-      }
-      return;
-    }
-  }
-  let bumped = false;
-  for (let f = 0; f < n; f++) {
-    if (lastX[f] === s.fx[f] && lastY[f] === s.fy[f]) continue;
-    if (!bumped) {
-      ver++;
-      bumped = true;
-    }
-    lastX[f] = s.fx[f];
-    lastY[f] = s.fy[f];
-    moveVer[f] = ver;
-  }
+  cache = new Uint8Array(n * n);
+  stamp = new Int32Array(n * n);
+  HIDDEN = new Uint8Array(n * MAX_UNITS);
+  HIDDEN_V = new Int32Array(n * MAX_UNITS);
+  SEES_UNIT = new Uint8Array(n * MAX_UNITS);
+  SEES_UNIT_V = new Int32Array(n * MAX_UNITS);
+  WITNESS = new Int32Array(n * MAX_UNITS).fill(-1);
+  CLEAR_VIEW_V.fill(0);
+  touchCache = new Uint8Array(n);
+  TOUCH_V = new Int32Array(n);
+  UNIT_TOUCH_V.fill(0);
+  DV.fill(0);
 }
 
 /**
@@ -411,41 +479,26 @@ function syncLos(m: Model, s: At43State): void {
  * member of v. Saves the pair by pair lines when a unit hides behind an obstacle.
  */
 let HIDDEN = new Uint8Array(0);
+/** Version of each HIDDEN entry (valid while at least the fighter's and the unit's). */
+let HIDDEN_V = new Int32Array(0);
 /** Two discs [ax, ay, ar, bx, by, br] for convexSeparatesDiscsIn. */
 const PAIR = new Float64Array(6);
-/** seesUnit() per (fighter, unit) at this state and geometry version: 0 unknown, 1 sees, 2 does not. */
+/** seesUnit() per (fighter, unit): 1 sees, 2 does not; valid while its version is at least the fighter's, the unit's and ALL_V. */
 let SEES_UNIT = new Uint8Array(0);
+let SEES_UNIT_V = new Int32Array(0);
 /** The member of the unit last seen by each fighter, tried first next time (kept across versions). */
 let WITNESS = new Int32Array(0);
-let hidState: At43State | null = null;
-let hidGeom = -1;
-let hidModel: Model | null = null;
 
-/** Unit pairs in clear view per state and geometry version: 0 unknown, 1 clear, 2 not known clear. */
+/** Unit pairs in clear view: 1 clear, 2 not known clear; valid while its version is at least both units' and ALL_V. */
 const CLEAR_VIEW = new Uint8Array(MAX_UNITS * MAX_UNITS);
-
-function syncUnitSight(m: Model, s: At43State): void {
-  if (hidModel !== m) {
-    HIDDEN = new Uint8Array(m.nF * MAX_UNITS);
-    SEES_UNIT = new Uint8Array(m.nF * MAX_UNITS);
-    WITNESS = new Int32Array(m.nF * MAX_UNITS).fill(-1);
-  } else {
-    HIDDEN.fill(0);
-    SEES_UNIT.fill(0);
-  }
-  CLEAR_VIEW.fill(0);
-  hidState = s;
-  hidGeom = s.geom;
-  hidModel = m;
-}
+const CLEAR_VIEW_V = new Int32Array(MAX_UNITS * MAX_UNITS);
 
 export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
-  const k = a * MAX_UNITS + v;
-  const c = HIDDEN[k];
-  if (c !== 0) return c === 1;
-  let r = false;
   discOf(m, s, v);
+  const k = a * MAX_UNITS + v;
+  const hv = HIDDEN_V[k];
+  if (hv >= FV[a] && hv >= UV[v]) return HIDDEN[k] === 1;
+  let r = false;
   const Rv = DR[v];
   if (Rv >= 0 && s.alive[a]) {
     const size = DS[v];
@@ -458,34 +511,36 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       // an obstacle across the two discs meets the segment between their centres widened by the larger radius
       const reach = T.br + (ar > Rv ? ar : Rv);
       if (pointSegmentDistance2(T.cx, T.cy, ax, ay, DX[v], DY[v]) > reach * reach) continue;
-      // an obstacle across the discs meets the segment joining their centres
+      // an obstacle across the discs meets the segment joining their centres (surely when the
+      // segment crosses the disc inside it, as in blocker())
       LINE[0] = ax;
       LINE[1] = ay;
       LINE[2] = DX[v];
       LINE[3] = DY[v];
-      if (!polygonTouchesLine(T.xs, T.ys)) continue;
+      if (!segmentCrossesInnerDisc(T) && !polygonTouchesLine(T.xs, T.ys)) continue;
       PAIR[0] = ax;
       PAIR[1] = ay;
       PAIR[2] = ar;
       PAIR[3] = DX[v];
       PAIR[4] = DY[v];
       PAIR[5] = Rv;
-      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys)) r = true;
+      if (convexSeparatesDiscsIn(PAIR, T.xs, T.ys, 1e-6, T.bound)) r = true;
     }
   }
   HIDDEN[k] = r ? 1 : 2;
+  HIDDEN_V[k] = gVer;
   return r;
 }
 
 /** Line of sight from fighter a to fighter b: an obstacle hides b when b.Size <= its Size. */
 export function sees(m: Model, s: At43State, a: number, b: number): boolean {
-  if (cacheState !== s || cacheGeom !== s.geom || cacheModel !== m) syncLos(m, s);
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const k = a * m.nF + b;
   const st = stamp[k];
-  if (st >= allVer && st >= moveVer[a] && st >= moveVer[b]) return cache[k] === 1;
+  if (st >= ALL_V && st >= FV[a] && st >= FV[b]) return cache[k] === 1;
   const r = (s.alive[a] === 1 && s.alive[b] === 1 && unitsInClearView(m, s, m.fUnit[a], m.fUnit[b])) || seesNow(m, s, a, b);
   cache[k] = r ? 1 : 2;
-  stamp[k] = ver;
+  stamp[k] = gVer;
   return r;
 }
 
@@ -496,10 +551,12 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losSize = m.fSize[b];
   losA = a;
   losB = b;
-  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same arithmetic
+  // the five lines of groups.ts basesSee (centre, two outer tangents, two crossing), same
+  // arithmetic; the outer two first: one convex obstacle across both also cuts the centre and
+  // crossing lines, which join the two outer lines inside their quadrilateral (hidden after two
+  // lines), and a base seen past an obstacle's edge is seen along an outer line
   const ax = s.fx[a], ay = s.fy[a], ar = m.fRadius[a];
   const bx = s.fx[b], by = s.fy[b], br = m.fRadius[b];
-  if (line(ax, ay, bx, by) < 0) return true;
   let dx = bx - ax;
   let dy = by - ay;
   const d = Math.sqrt(dx * dx + dy * dy) || 1;
@@ -516,9 +573,8 @@ export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   if (p < 0) return true;
   const q = line(ax - pax, ay - pay, bx - pbx, by - pby);
   if (q < 0) return true;
-  // one convex obstacle across both outer lines also cuts the centre and crossing lines, which
-  // join the two outer lines inside their quadrilateral: hidden without testing them
   if (p === q && (p >= m.terrain.length || m.terrain[p].convex)) return false;
+  if (line(ax, ay, bx, by) < 0) return true;
   if (line(ax + pax, ay + pay, bx - pbx, by - pby) < 0) return true;
   return line(ax - pax, ay - pay, bx + pbx, by + pby) < 0;
 }
@@ -540,25 +596,24 @@ export function seesReference(m: Model, s: At43State, a: number, b: number): boo
   }
 }
 
-/** Squared distance between a polygon (boundary and inside) and the segment in LINE (0 when they meet). */
-function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): number {
+/**
+ * Is the polygon (boundary and inside) within sqrt(e2) of the segment in LINE? Answered as soon
+ * as one edge decides (a crossing, or an end-to-edge or corner-to-segment distance within reach).
+ */
+function polygonNearLine(xs: readonly number[], ys: readonly number[], e2: number): boolean {
   const ax = LINE[0];
   const ay = LINE[1];
   const bx = LINE[2];
   const by = LINE[3];
   let inside = false;
-  let d2 = Infinity;
   for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
     if (ys[i] > ay !== ys[j] > ay && ax < ((xs[j] - xs[i]) * (ay - ys[i])) / (ys[j] - ys[i]) + xs[i]) inside = !inside;
-    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return 0;
-    let e = pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]);
-    if (e < d2) d2 = e;
-    e = pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]);
-    if (e < d2) d2 = e;
-    e = pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by);
-    if (e < d2) d2 = e;
+    if (segmentsIntersect(ax, ay, bx, by, xs[j], ys[j], xs[i], ys[i])) return true;
+    if (pointSegmentDistance2(ax, ay, xs[j], ys[j], xs[i], ys[i]) <= e2) return true;
+    if (pointSegmentDistance2(bx, by, xs[j], ys[j], xs[i], ys[i]) <= e2) return true;
+    if (pointSegmentDistance2(xs[i], ys[i], ax, ay, bx, by) <= e2) return true;
   }
-  return inside ? 0 : d2;
+  return inside;
 }
 
 /**
@@ -568,12 +623,11 @@ function polygonSegmentDistance2(xs: readonly number[], ys: readonly number[]): 
  * the larger radius of the segment joining their centres. A sufficient test (false when unsure).
  */
 export function unitsInClearView(m: Model, s: At43State, u: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
-  const k = u * MAX_UNITS + v;
-  const c = CLEAR_VIEW[k];
-  if (c !== 0) return c === 1;
   discOf(m, s, u);
   discOf(m, s, v);
+  const k = u * MAX_UNITS + v;
+  const cv = CLEAR_VIEW_V[k];
+  if (cv >= ALL_V && cv >= UV[u] && cv >= UV[v]) return CLEAR_VIEW[k] === 1;
   const Ru = DR[u];
   const Rv = DR[v];
   let r = Ru >= 0 && Rv >= 0;
@@ -586,13 +640,14 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       if (T.size < size) continue;
       const R = (T.br + reach) * (1 + 1e-9) + 1e-9;
       if (pointSegmentDistance2(T.cx, T.cy, ux, uy, vx, vy) > R * R) continue;
-      // near its bounding circle: the obstacle's own distance to the segment decides
+      // near its bounding circle: the obstacle's own distance to the segment decides (0 when the
+      // segment crosses the disc inside the obstacle)
       const e = reach * (1 + 1e-9) + 1e-9;
       LINE[0] = ux;
       LINE[1] = uy;
       LINE[2] = vx;
       LINE[3] = vy;
-      if (polygonSegmentDistance2(T.xs, T.ys) <= e * e) r = false;
+      if (segmentCrossesInnerDisc(T) || polygonNearLine(T.xs, T.ys, e * e)) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
@@ -603,17 +658,23 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
     }
   }
   CLEAR_VIEW[k] = r ? 1 : 2;
+  CLEAR_VIEW_V[k] = gVer;
   return r;
 }
 
 /** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
-  if (hidState !== s || hidGeom !== s.geom || hidModel !== m) syncUnitSight(m, s);
+  discOf(m, s, v);
   const k = a * MAX_UNITS + v;
-  const c = SEES_UNIT[k];
-  if (c !== 0) return c === 1;
-  // the member seen last time first, then the two units in clear view, then the whole unit behind
-  // one obstacle, then member by member
+  const sv = SEES_UNIT_V[k];
+  if (sv >= ALL_V && sv >= FV[a] && sv >= UV[v]) return SEES_UNIT[k] === 1;
+  // a fighter that saw nothing of v last time is most likely hidden behind the same obstacle: that
+  // test first (exact when it answers); else the member seen last time first, then the two units
+  // in clear view, then the whole unit behind one obstacle, then member by member
+  if (SEES_UNIT[k] === 2 && hiddenFromUnit(m, s, a, v)) {
+    SEES_UNIT_V[k] = gVer;
+    return false;
+  }
   const w = WITNESS[k];
   let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
   if (!r && !hiddenFromUnit(m, s, a, v)) {
@@ -626,6 +687,7 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
     }
   }
   SEES_UNIT[k] = r ? 1 : 2;
+  SEES_UNIT_V[k] = gVer;
   return r;
 }
 
