@@ -146,7 +146,11 @@ async function benchScaleOut(): Promise<void> {
     //    plan read, worker start, games, partial file written), alternated over ROUNDS rounds;
     //    the medians are reported. The fixed cost of one process is shown beside it (a 1-game plan).
     const ROUNDS = 3;
-    const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const median = (xs: readonly number[]): number => {
+      const v = [...xs].sort((a, b) => a - b);
+      const h = Math.floor(v.length / 2);
+      return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+    };
     const plan = join(tmp, 'plan.json');
     const games = quick ? 60_000 : 300_000;
     /** Runs salvo in a child process: wall time, max RSS and CPU time (all its threads) of the process. */
@@ -164,33 +168,44 @@ async function benchScaleOut(): Promise<void> {
         });
       });
     const fakeBattle = join(ROOT, 'scenarios/panzervor/fake-battle.yaml');
-    await run(['plan', fakeBattle, '--games', String(games), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
     await run(['plan', fakeBattle, '--games', '1', '--agents', 'random,random', '-o', join(tmp, 'tiny.json')]);
+    /** One plan of `n` games played as 1 shard and as 2 shards at once, alternated over `rounds` rounds. */
+    const shardRounds = async (n: number, rounds: number): Promise<{ single: number; pair: number; perRound: string; singleCpu: number; pairCpu: number }> => {
+      await run(['plan', fakeBattle, '--games', String(n), '--agents', 'random,random', '--batch', '2000', '-o', plan]);
+      const singles: number[] = [];
+      const pairs: number[] = [];
+      const singleCpu: number[] = [];
+      const pairCpu: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const one = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
+        singles.push(one.ms);
+        singleCpu.push(one.cpuMs);
+        const t2 = performance.now();
+        const two = await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
+        pairs.push(performance.now() - t2);
+        pairCpu.push(two[0].cpuMs + two[1].cpuMs);
+      }
+      const perRound = singles.map((x, i) => (x / pairs[i]).toFixed(2)).join(', ');
+      return { single: median(singles), pair: median(pairs), perRound, singleCpu: median(singleCpu), pairCpu: median(pairCpu) };
+    };
     const startUp: number[] = [];
     const startUpWall: number[] = [];
-    const singles: number[] = [];
-    const pairs: number[] = [];
-    const singleCpu: number[] = [];
-    const pairCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const tiny = await run(['run', '--plan', 'tiny.json', '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'tiny-part.json'), '--no-progress']);
       startUp.push(tiny.cpuMs);
       startUpWall.push(tiny.ms);
-      const one = await run(['run', '--plan', plan, '--shard', '0/1', '--workers', '1', '--out', join(tmp, 'all.json'), '--no-progress']);
-      singles.push(one.ms);
-      singleCpu.push(one.cpuMs);
-      const t2 = performance.now();
-      const two = await Promise.all([0, 1].map((i) => run(['run', '--plan', plan, '--shard', `${i}/2`, '--workers', '1', '--out', join(tmp, `p${i}.json`), '--no-progress'])));
-      pairs.push(performance.now() - t2);
-      pairCpu.push(two[0].cpuMs + two[1].cpuMs);
     }
-    const single = median(singles);
-    const pair = median(pairs);
-    const speedUps = singles.map((x, i) => (x / pairs[i]).toFixed(2)).join(', ');
     const fixed = median(startUp);
-    console.log(`  shard processes : speed-up ${(single / pair).toFixed(2)}x [target >= 1.8x]: 1 process ${fmt((games / single) * 1000)} games/s, 2 processes ${fmt((games / pair) * 1000)} games/s`);
-    console.log(`                    (${fmt(games)} Panzer Vor! games, random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${speedUps}x)`);
-    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan, ${fmt(median(startUpWall))} ms wall: Node, the CLI and the plan in the main thread, the plan's one rule system and scenario in the worker); the games ${fmt(median(singleCpu) - fixed)} ms in 1 process, ${fmt(median(pairCpu) - 2 * fixed)} ms in 2 at once (more = the processes compete for memory)`);
+    const short = await shardRounds(games, ROUNDS);
+    console.log(`  shard processes : speed-up ${(short.single / short.pair).toFixed(2)}x [target >= 1.8x]: 1 process ${fmt((games / short.single) * 1000)} games/s, 2 processes ${fmt((games / short.pair) * 1000)} games/s`);
+    console.log(`                    (${fmt(games)} Panzer Vor! games, about ${(short.single / 1000).toFixed(0)} s in one process; random agents, batches of 2,000, 1 worker thread per process; whole-process wall time incl. start-up; median of ${ROUNDS} alternated rounds, per round ${short.perRound}x)`);
+    console.log(`                    CPU time: a process's fixed cost ${fmt(fixed)} ms (a 1-game plan, ${fmt(median(startUpWall))} ms wall: Node, the CLI and the plan in the main thread, the plan's one rule system and scenario in the worker); the games ${fmt(short.singleCpu - fixed)} ms in 1 process, ${fmt(short.pairCpu - 2 * fixed)} ms in 2 at once (more = the processes compete for the cores: one process's background compiler and GC threads run on the idle second core)`);
+    if (!quick) {
+      // The same at a length closer to a real shard's (minutes to hours), where the fixed cost matters less.
+      const longGames = 1_000_000;
+      const long = await shardRounds(longGames, 2);
+      console.log(`                    ${fmt(longGames)} games (about ${(long.single / 1000).toFixed(0)} s in one process): speed-up ${(long.single / long.pair).toFixed(2)}x, 1 process ${fmt((longGames / long.single) * 1000)} games/s, 2 processes ${fmt((longGames / long.pair) * 1000)} games/s (median of 2 alternated rounds, per round ${long.perRound}x)`);
+    }
 
     // 4. Peak memory of a whole run (main thread + 2 workers, report written), 10^4 vs 10^6 games:
     //    max RSS of the process, alternated over ROUNDS rounds, medians compared.
