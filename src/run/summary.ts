@@ -158,14 +158,29 @@ function bump(h: Record<string, number>, key: number | string, by = 1): void {
   h[key] = (h[key] ?? 0) + by;
 }
 
+// The details row of the last game recorded: most games of a batch end the same way, and the row's
+// key (`reason/detail`) is a new string each time, hashed at every lookup; comparing the two short
+// strings with the last game's is cheaper.
+let lastSummary: Summary | null = null;
+let lastReason = '';
+let lastDetail = '';
+let lastRow: number[] = [];
+
 /** Records one finished game. */
 export function addGame(s: Summary, r: GameResult, scalars: ArrayLike<number>, decisions: number, randomDraws: number): void {
   s.games++;
   if (r.winner >= 0) s.wins[r.winner]++;
   else s.draws++;
   bump(s.reasons, r.reason);
-  const key = `${r.reason}/${r.detail || '-'}`;
-  const row = (s.details[key] ??= new Array(s.wins.length + 1).fill(0));
+  let row = lastRow;
+  if (s !== lastSummary || r.reason !== lastReason || r.detail !== lastDetail) {
+    const key = `${r.reason}/${r.detail || '-'}`;
+    row = s.details[key] ??= new Array(s.wins.length + 1).fill(0);
+    lastSummary = s;
+    lastReason = r.reason;
+    lastDetail = r.detail;
+    lastRow = row;
+  }
   row[r.winner >= 0 ? r.winner : s.wins.length]++;
   bump(s.length, r.length);
   for (let i = 0; i < scalars.length; i++) bump(s.scalars[i], scalars[i]);
