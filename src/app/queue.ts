@@ -8,7 +8,8 @@
  * with no double count; failed jobs make the run incomplete, loudly.
  */
 import { createRequire } from 'node:module';
-import { Job, Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
+import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { BatchRef } from '../run/plan.ts';
 import { BatchPool, defaultWorkers, type PlanResult } from '../run/pool.ts';
 import type { BatchResult } from '../run/batch.ts';
@@ -31,32 +32,21 @@ interface BatchJob {
   readonly count: number;
 }
 
-/** The few ioredis calls salvo makes itself (BullMQ drives the rest). */
-interface RedisClient {
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string, nx: 'NX'): Promise<unknown>;
-  quit(): Promise<unknown>;
-  disconnect(): void;
-  connect(): Promise<unknown>;
-  duplicate(): RedisClient;
-}
+/** An ioredis client (its types only: the package itself is loaded by redisClient, on demand). */
+type RedisClient = Redis;
 
 /** ioredis (CommonJS), loaded only by the queue commands: nothing else in salvo needs Redis. */
 export function redisClient(url: string): RedisClient {
-  let Redis: new (url: string, opts: object) => RedisClient;
+  let Client: typeof Redis;
   try {
     const req = createRequire(import.meta.url);
-    const mod = req('ioredis') as { default?: typeof Redis } & typeof Redis;
-    Redis = mod.default ?? mod;
+    const mod: typeof import('ioredis') = req('ioredis');
+    Client = mod.Redis;
   } catch {
     throw new InputError('command line', [{ path: '--queue', message: "the queue needs the ioredis package (npm install ioredis)" }]);
   }
   if (!/^rediss?:\/\//.test(url)) throw new InputError('command line', [{ path: '--queue', message: `expected a redis://host:port URL, got '${url}'` }]);
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-}
-
-function connection(c: RedisClient): ConnectionOptions {
-  return c as unknown as ConnectionOptions;
+  return new Client(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
 export interface WorkerOptions {
@@ -103,7 +93,7 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
       opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: done`);
       return r;
     },
-    { connection: connection(workerConn), concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
+    { connection: workerConn, concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
   );
   worker.on('failed', (job, err) => opts.log?.(`batch ${job?.id ?? '?'} failed: ${err.message}`));
   await worker.waitUntilReady();
@@ -145,8 +135,8 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   checkOutputFolder(opts.out);
   const store = redisClient(url);
   const conns = [store.duplicate(), store.duplicate()];
-  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: connection(conns[0]) });
-  const events = new QueueEvents(QUEUE_NAME, { connection: connection(conns[1]) });
+  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: conns[0] });
+  const events = new QueueEvents(QUEUE_NAME, { connection: conns[1] });
   const log = opts.log ?? (() => {});
   const resume = readCheckpoint(opts.out, pf);
   const variants = playedVariantCount(pf);

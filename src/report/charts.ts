@@ -4,6 +4,9 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 
+/** A layered Vega-Lite spec (typed where it is written, so its literal mark and field types are checked). */
+type LayeredSpec = Extract<TopLevelSpec, { layer: unknown }>;
+
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const WIDTH = 560;
 
@@ -71,7 +74,7 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
   const side = o.side ?? 'A';
   // User tag names never become field names: the data gets fixed fields, the names stay as titles.
   const f = { row: 'matrixRow', col: 'matrixCol', facet: 'matrixFacet' };
-  const base = {
+  const base: LayeredSpec = {
     width: 60 * Math.max(1, new Set(rows.map((r) => r[o.col])).size),
     height: 40 * Math.max(1, new Set(rows.map((r) => r[o.row])).size),
     encoding: {
@@ -107,9 +110,9 @@ export function winMatrix(rows: Row[], o: { row: string; col: string; facet?: st
     })),
   };
   if (o.facet) {
-    return { $schema: SCHEMA, title: o.title, data, facet: { column: { field: f.facet, type: 'nominal', title: o.facet } }, spec: base } as unknown as TopLevelSpec;
+    return { $schema: SCHEMA, title: o.title, data, facet: { column: { field: f.facet, type: 'nominal', title: o.facet } }, spec: base };
   }
-  return { $schema: SCHEMA, title: o.title, data, ...base } as unknown as TopLevelSpec;
+  return { $schema: SCHEMA, title: o.title, data, ...base };
 }
 
 /** Forest plot: paired differences against the baseline with 95% intervals. */

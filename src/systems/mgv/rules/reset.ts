@@ -121,15 +121,7 @@ export function repairUnit(m: Model, s: MgvState, i: number, preset: number, ctx
   let nh = 0;
   for (let c = 0; c < g.n; c++) if (u.infest[c]) (g.core[c] ? (nc += u.infest[c]) : (nh += u.infest[c]));
   const order = REPAIR_PRESETS[preset].order;
-  RP.m = m;
-  RP.s = s;
-  RP.i = i;
-  RP.mod = modDice;
-  RP.own = ownDice;
-  RP.ctx = ctx;
-  const take = takeDie;
-  const roll = rollDie;
-  const consume = consumePoint;
+  const rd = repairDiceInUse === undefined ? (repairDiceInUse = new RepairDice(m, s, i, modDice, ownDice, ctx)) : repairDiceInUse.aim(m, s, i, modDice, ownDice, ctx);
   for (let oi = 0; oi < order.length; oi++) {
     const cat = order[oi];
     switch (cat) {
@@ -137,9 +129,9 @@ export function repairUnit(m: Model, s: MgvState, i: number, preset: number, ctx
       case R_NH: {
         let n = cat === R_NC ? nc : nh;
         while (n > 0) {
-          const b = take();
+          const b = rd.take();
           if (b < 0) return;
-          if (roll(b, R.infestation.successMin)) removeInfestation(m, s, i, cat === R_NC);
+          if (rd.roll(b, R.infestation.successMin)) removeInfestation(m, s, i, cat === R_NC);
           n--;
         }
         break;
@@ -147,12 +139,12 @@ export function repairUnit(m: Model, s: MgvState, i: number, preset: number, ctx
       case R_MJ: {
         const hits = u.Mj + u.MjP;
         for (let h = 0; h < hits * R.Mj.maxDicePerHit; h++) {
-          const b = take();
+          const b = rd.take();
           if (b < 0) return;
-          if (roll(b, R.Mj.successMin)) {
+          if (rd.roll(b, R.Mj.successMin)) {
             if (u.Mj > 0) u.Mj--;
             else if (u.MjP > 0) u.MjP--;
-            if (R.Mj.consumesPoint) consume(b);
+            if (R.Mj.consumesPoint) rd.consume(b);
           }
         }
         break;
@@ -167,9 +159,9 @@ export function repairUnit(m: Model, s: MgvState, i: number, preset: number, ctx
           let ok = false;
           let bonusUsed = 1;
           for (let d = 0; d < row.maxDicePerHit; d++) {
-            const b = take();
+            const b = rd.take();
             if (b < 0) break;
-            if (roll(b, row.successMin)) {
+            if (rd.roll(b, row.successMin)) {
               ok = true;
               bonusUsed = b;
             }
@@ -178,9 +170,9 @@ export function repairUnit(m: Model, s: MgvState, i: number, preset: number, ctx
             if (cat === R_S) u.S--;
             else if (cat === R_SE) u.Se--;
             else u.Po--;
-            if (row.consumesPoint) consume(bonusUsed);
+            if (row.consumesPoint) rd.consume(bonusUsed);
           }
-          if (RP.mod + RP.own <= 0) return;
+          if (rd.mod + rd.own <= 0) return;
         }
         break;
       }
@@ -298,43 +290,67 @@ function touching(m: Model, a: { x: number; y: number; h: number }, b: { x: numb
   return basesOverlap(a.x, a.y, a.h, fp, b.x, b.y, b.h, fp, 0);
 }
 
-// repair-die helpers (module-level: no closure per call)
-const RP = { m: null as unknown as Model, s: null as unknown as MgvState, i: 0, mod: 0, own: 0, ctx: null as unknown as PlayContext };
+/**
+ * The dice of the repair under way: one per process, re-aimed by repairUnit at each repair (no
+ * closure or object per call).
+ */
+class RepairDice {
+  constructor(
+    public m: Model,
+    public s: MgvState,
+    public i: number,
+    /** Module dice left (they get the bonus) and the unit's own dice left. */
+    public mod: number,
+    public own: number,
+    public ctx: PlayContext,
+  ) {}
 
-/** Takes a die: module dice first (they get the bonus); 2 module die, 1 own die, -1 none. */
-function takeDie(): number {
-  if (RP.mod > 0) {
-    RP.mod--;
-    return 2;
+  aim(m: Model, s: MgvState, i: number, mod: number, own: number, ctx: PlayContext): this {
+    this.m = m;
+    this.s = s;
+    this.i = i;
+    this.mod = mod;
+    this.own = own;
+    this.ctx = ctx;
+    return this;
   }
-  if (RP.own > 0) {
-    RP.own--;
-    return 1;
-  }
-  return -1;
-}
 
-function rollDie(kind: number, min: number): boolean {
-  const ctx = RP.ctx;
-  ctx.tally.addScalar(S_IDX.repairsTried);
-  const ok = 1 + ctx.dice.int(6) + (kind === 2 ? RP.m.data.repair.moduleBonus : 0) >= min;
-  if (ok) ctx.tally.addScalar(S_IDX.repairsDone);
-  return ok;
-}
-
-/** A successful S/Se/Po repair consumes a point of the die's pool. */
-function consumePoint(kind: number): void {
-  const { m, s, i } = RP;
-  const u = s.units[i];
-  if (kind === 2) {
-    for (let k = 0; k < s.units.length; k++) {
-      const v = s.units[k];
-      const target = v.repairTarget >= 0 && s.units[v.repairTarget].alive ? v.repairTarget : k;
-      if (m.units[k].payload === P_REPAIR && v.alive && v.moduleLeft > 0 && target === i) {
-        v.moduleLeft--;
-        break;
-      }
+  /** Takes a die: module dice first (they get the bonus); 2 module die, 1 own die, -1 none. */
+  take(): number {
+    if (this.mod > 0) {
+      this.mod--;
+      return 2;
     }
-  } else if (u.repairLeft > 0) u.repairLeft--;
-  RP.ctx.tally.addScalar(S_IDX.repairPointsUsed);
+    if (this.own > 0) {
+      this.own--;
+      return 1;
+    }
+    return -1;
+  }
+
+  roll(kind: number, min: number): boolean {
+    const ctx = this.ctx;
+    ctx.tally.addScalar(S_IDX.repairsTried);
+    const ok = 1 + ctx.dice.int(6) + (kind === 2 ? this.m.data.repair.moduleBonus : 0) >= min;
+    if (ok) ctx.tally.addScalar(S_IDX.repairsDone);
+    return ok;
+  }
+
+  /** A successful S/Se/Po repair consumes a point of the die's pool. */
+  consume(kind: number): void {
+    const { m, s, i } = this;
+    const u = s.units[i];
+    if (kind === 2) {
+      for (let k = 0; k < s.units.length; k++) {
+        const v = s.units[k];
+        const target = v.repairTarget >= 0 && s.units[v.repairTarget].alive ? v.repairTarget : k;
+        if (m.units[k].payload === P_REPAIR && v.alive && v.moduleLeft > 0 && target === i) {
+          v.moduleLeft--;
+          break;
+        }
+      }
+    } else if (u.repairLeft > 0) u.repairLeft--;
+    this.ctx.tally.addScalar(S_IDX.repairPointsUsed);
+  }
 }
+let repairDiceInUse: RepairDice | undefined;
