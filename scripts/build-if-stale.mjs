@@ -2,7 +2,7 @@
 // npm's `prepare` hook: builds dist/ only when it is missing or older than a source file.
 // `npm ci` on a fresh clone therefore builds it, and a later `npx salvo ...` (which may run
 // `prepare` again) never rebuilds dist/ in place under another salvo run that is using it.
-// `npm run build` always rebuilds.
+// `npm run build` always rebuilds. Both end with scripts/bind-imports.mjs.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -29,4 +29,7 @@ if (!existsSync(tsc)) {
   process.exit(0);
 }
 const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+if (r.status !== 0) process.exit(r.status ?? 1);
+// the build's last step, as in `npm run build` (scripts/bind-imports.mjs says why)
+const { bindImports } = await import('./bind-imports.mjs');
+bindImports(join(root, 'dist'));

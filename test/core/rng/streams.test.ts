@@ -45,6 +45,28 @@ describe('Rng', () => {
     );
   });
 
+  it('int(n) is the rejection-with-modulo draw exactly (division form vs the % definition, any n)', () => {
+    // What int(n) must return for a word sequence: reject v >= 2^32 - (2^32 mod n), then v mod n
+    // (BigInt arithmetic, independent of the floating-point form int() uses).
+    const reference = (words: Rng, n: number): number => {
+      if (n <= 1) return 0;
+      const N = BigInt(n);
+      const limit = 2n ** 32n - (2n ** 32n % N);
+      let v = BigInt(words.nextUint32());
+      while (v >= limit) v = BigInt(words.nextUint32());
+      return Number(v % N);
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 2 ** 32 }), fc.constantFrom(2 ** 31 + 1, 2 ** 32 - 1, 2 ** 32, 3 * 2 ** 30)), fc.integer(), (n, seed) => {
+        const r = streamFor(seed >>> 0, 0, 1);
+        const words = streamFor(seed >>> 0, 0, 1);
+        for (let i = 0; i < 50; i++) if (r.int(n) !== reference(words, n)) return false;
+        return r.draws === words.draws;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('float() is in [0, 1) and shuffle is a permutation', () => {
     const r = new Rng([9, 8, 7, 6]);
     for (let i = 0; i < 1000; i++) {
