@@ -23,9 +23,20 @@ export class PlayScratch {
   readonly ctxs: Ctx<unknown>[] = [];
   /** Follows the lead once per turn when the system declares a lead measure (else undefined: no cost). */
   readonly shape: ShapeTracker | undefined;
+  /** The play context handed to the system, re-aimed at each game's dice, tally and log. */
+  private play: { dice: Rng; tally: Tally; log: ((line: string) => void) | undefined } | undefined;
   constructor(readonly game: CompiledGame) {
     this.legal = new Int32Array(Math.max(1, game.maxActions));
     this.shape = shapeTrackerFor(game);
+  }
+  /** This game's play context (one object per scratch, not one per game). */
+  context(dice: Rng, tally: Tally, log: ((line: string) => void) | undefined): PlayContext {
+    const c = this.play;
+    if (c === undefined) return (this.play = { dice, tally, log });
+    c.dice = dice;
+    c.tally = tally;
+    c.log = log;
+    return c;
   }
 }
 
@@ -102,7 +113,7 @@ export function playGame<S>(
   opts: PlayOptions<S> = {},
 ): PlayOutcome<S> {
   tally.resetScalars();
-  const ctx: PlayContext = { dice: streams.dice, tally, log: opts.log };
+  const ctx = scratch.context(streams.dice, tally, opts.log);
   const state = game.newGame(streams.setup, ctx);
   if (opts.onStart !== undefined) opts.onStart(state);
   if (scratch.shape !== undefined) scratch.shape.start(state);
@@ -124,7 +135,7 @@ export function resumeGame<S>(
   decisions: number,
   opts: PlayOptions<S> = {},
 ): PlayOutcome<S> {
-  const ctx: PlayContext = { dice: streams.dice, tally, log: opts.log };
+  const ctx = scratch.context(streams.dice, tally, opts.log);
   return loop(game, state, agents, streams, ctx, scratch, opts, decisions);
 }
 

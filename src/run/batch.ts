@@ -2,7 +2,7 @@
  * Plays one batch of games (a range of game indices) for every variant of a plan and returns
  * compact summaries. Runs inside a piscina worker, or inline in the main thread.
  */
-import { resolveAgentParams, type AgentFactory, type ParamValue } from '../core/agent.ts';
+import { resolveAgentParams, type Agent, type AgentFactory, type ParamValue } from '../core/agent.ts';
 import { PlayScratch, playGame, type PlayOptions } from '../core/play.ts';
 import { GameStreamSet } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
@@ -111,6 +111,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const game = loaded.compiled;
     const sides = game.sides.length;
     const factories = agentFactories(loaded, v);
+    const agents: Agent[] = new Array(factories.length); // this game's agents (the array is reused)
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
     const streams = new GameStreamSet(sides);
@@ -134,7 +135,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
         currentVariant = vi;
       }
       streams.aim(task.seed, g);
-      const agents = factories.map(([f, params], side) => f.create(game, side, params));
+      for (let side = 0; side < factories.length; side++) agents[side] = factories[side][0].create(game, side, factories[side][1]);
       const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
       addGame(summary, result, tally.scalars, decisions, streams.draws());
       if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);

@@ -11,15 +11,29 @@ type Generator = ReturnType<typeof xoroshiro128plusFromState>;
 
 const TWO_32 = 4294967296;
 
-function generator(state: readonly [number, number, number, number]): Generator {
+/** The state handed to pure-rand, which copies it: one array for every stream a game starts. */
+const START = [0, 0, 0, 0];
+
+function generator(state: ArrayLike<number>): Generator {
   if ((state[0] | state[1] | state[2] | state[3]) === 0) {
     throw new Error('Rng: an all-zero xoroshiro128+ state never leaves zero');
   }
-  return xoroshiro128plusFromState([state[0] | 0, state[1] | 0, state[2] | 0, state[3] | 0]);
+  START[0] = state[0] | 0;
+  START[1] = state[1] | 0;
+  START[2] = state[2] | 0;
+  START[3] = state[3] | 0;
+  return xoroshiro128plusFromState(START);
 }
 
-/** Derives a deferred stream's state words (streams.ts): (run key, game index, purpose) -> state. */
-export type StreamDerivation = (key: Uint32Array, game: number, purpose: number) => readonly [number, number, number, number];
+/**
+ * Derives a deferred stream's state words (streams.ts) into `out`: (run key, game index,
+ * purpose) -> state. Written into a buffer so that starting a stream allocates only pure-rand's
+ * generator.
+ */
+export type StreamDerivation = (key: Uint32Array, game: number, purpose: number, out: Int32Array) => void;
+
+/** The derivation's output buffer (a stream's state is copied out of it at once). */
+const DERIVED = new Int32Array(4);
 
 export class Rng {
   /** The generator; null until first used when the stream is deferred. */
@@ -59,7 +73,8 @@ export class Rng {
 
   private start(): Generator {
     // (a deferred stream always has key and derive: see the constructor)
-    return (this.gen = generator((this.derive as StreamDerivation)(this.key as Uint32Array, this.game, this.purpose)));
+    (this.derive as StreamDerivation)(this.key as Uint32Array, this.game, this.purpose, DERIVED);
+    return (this.gen = generator(DERIVED));
   }
 
   /** Raw unsigned 32-bit draw. */

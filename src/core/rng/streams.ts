@@ -169,10 +169,13 @@ function stateWords(key: Uint32Array, game: number, purpose: number, sub: number
   W[3] = R[1];
 }
 
-/** A deferred game stream's state (Rng calls it at the stream's first draw). */
-function deferredState(key: Uint32Array, game: number, purpose: number): [number, number, number, number] {
+/** A deferred game stream's state, into `out` (Rng calls it at the stream's first draw). */
+function deferredState(key: Uint32Array, game: number, purpose: number, out: Int32Array): void {
   stateWords(key, game, purpose, 0);
-  return [W[0], W[1], W[2], W[3]];
+  out[0] = W[0];
+  out[1] = W[1];
+  out[2] = W[2];
+  out[3] = W[3];
 }
 
 export function streamFor(seed: number | string, game: number, purpose: number, sub = 0): Rng {
