@@ -566,6 +566,9 @@ function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
     const REV = LEG_REVERSE;
     const relCost = m.relTurnCost;
     const nd = DISTS.length;
+    // distances within the whole allowance: a leg's (after its turn) is a prefix of these
+    let dAll = 0;
+    while (dAll < nd && DIST_F[dAll] <= allowance + 1e-9) dAll++;
     for (let t = 0; t < N_REL_TURNS + N; t++) {
       let tc: number;
       let d0: number;
@@ -583,8 +586,9 @@ function legalMoveUnit(m: Model, s: MgvState, out: Int32Array): number {
       const left = allowance - tc + 1e-9;
       const base = Action.encode.leg(0, t, 0, 0);
       if (revs === 1) {
-        let d1 = d0;
-        while (d1 < nd && DIST_F[d1] <= left) d1++;
+        // the first distance beyond `left` (DISTS increase; left <= allowance + 1e-9)
+        let d1 = dAll;
+        while (d1 > d0 && DIST_F[d1 - 1] > left) d1--;
         if (lastLeg) {
           for (let d = d0; d < d1; d++) out[n++] = base + d + END;
         } else {

@@ -146,6 +146,31 @@ describe('footprints', () => {
       expect(footprintInsideTable(nx, ny, dir, RECT, 0, 0, 10, 10, 1e-6)).toBe(true);
     }));
   });
+
+  it('a sweep with a limit finds every contact nearer than the limit, exactly as without one', () => {
+    const near = fc.integer({ min: -800, max: 800 }).map((v) => v / 100 + 0.001237);
+    const shapeAt = fc.tuple(near, near, fc.integer({ min: 20, max: 300 }).map((v) => v / 100), fc.boolean()).map(([x, y, r, round]) => (round ? circle(x, y, r) : rect(x - r, y - r / 2, x + r, y + r / 2)));
+    // limits at random, and just beyond the contact (where a too-eager rejection would lose it)
+    const beyond = fc.constantFrom(1e-3, 0.3, 1, 3);
+    const limit = fc.double({ min: 0, max: 12, noNaN: true });
+    const check = (free: number, capped: (lim: number) => number, lim: number, past: number): void => {
+      for (const l of [lim, free + past]) {
+        const c = capped(l);
+        if (free < l) expect(c).toBe(free);
+        else expect(c >= l).toBe(true);
+      }
+    };
+    let cut = 0;
+    fc.assert(fc.property(angle, angle, near, near, angle, fp, fp, shapeAt, limit, beyond, (ah, dir, bx, by, bh, af, bf, shape, lim, past) => {
+      const free = sweepBaseVsBase(0, 0, ah, af, dir, bx, by, bh, bf);
+      check(free, (l) => sweepBaseVsBase(0, 0, ah, af, dir, bx, by, bh, bf, l), lim, past);
+      const sFree = sweepBaseVsShape(0, 0, ah, af, dir, shape);
+      check(sFree, (l) => sweepBaseVsShape(0, 0, ah, af, dir, shape, l), lim, past);
+      if (sweepBaseVsBase(0, 0, ah, af, dir, bx, by, bh, bf, lim) === Infinity && free !== Infinity) cut++;
+    }), { numRuns: 2000 });
+    // the limit did cut searches short (else this test would not exercise it)
+    expect(cut).toBeGreaterThan(50);
+  });
 });
 
 describe('movement over terrain', () => {

@@ -477,15 +477,20 @@ function sweepCircleConvex(x: number, y: number, r: number, dx: number, dy: numb
 }
 const SIGNS = [1, -1] as const;
 
-/** Distance a moving base can travel along direction `dir` (degrees) before touching another base. */
-export function sweepBaseVsBase(x: number, y: number, h: number, fp: Footprint, dir: number, ox: number, oy: number, oh: number, ofp: Footprint): number {
+/**
+ * Distance a moving base can travel along direction `dir` (degrees) before touching another base.
+ * A contact `limit` or more away need not be found (Infinity then): a caller after the nearest
+ * contact passes the nearest one so far.
+ */
+export function sweepBaseVsBase(x: number, y: number, h: number, fp: Footprint, dir: number, ox: number, oy: number, oh: number, ofp: Footprint, limit = Infinity): number {
   trig(dir);
   const dx = TS;
   const dy = TC;
-  // cheap rejection: the other base lies behind, or beside the swept corridor
+  // cheap rejection: the other base lies behind, beside the swept corridor, or beyond the limit
+  // (a contact after a travel t has |centre distance| <= rr, so t >= along - rr)
   const rr = boundingRadius(fp) + boundingRadius(ofp);
   const along = (ox - x) * dx + (oy - y) * dy;
-  if (along < -rr) return Infinity;
+  if (along < -rr || along - rr - 1e-6 >= limit) return Infinity;
   const side = (ox - x) * dy - (oy - y) * dx;
   if (side > rr || side < -rr) return Infinity;
   if (fp.kind === 'circle' && ofp.kind === 'circle') return sweepPointCircle(x, y, dx, dy, ox, oy, fp.radius + ofp.radius);
@@ -505,8 +510,8 @@ export function sweepBaseVsBase(x: number, y: number, h: number, fp: Footprint, 
 
 const SEG = new Float64Array(4);
 
-/** Distance a moving base can travel along `dir` before touching a terrain shape. */
-export function sweepBaseVsShape(x: number, y: number, h: number, fp: Footprint, dir: number, s: Shape): number {
+/** Distance a moving base can travel along `dir` before touching a terrain shape (`limit` as in sweepBaseVsBase). */
+export function sweepBaseVsShape(x: number, y: number, h: number, fp: Footprint, dir: number, s: Shape, limit = Infinity): number {
   trig(dir);
   const dx = TS;
   const dy = TC;
@@ -517,7 +522,7 @@ export function sweepBaseVsShape(x: number, y: number, h: number, fp: Footprint,
     const sr = s.kind === 'circle' ? s.r : hypot(s.x1 - s.x0, s.y1 - s.y0) / 2;
     const rr = boundingRadius(fp) + sr + 1e-6;
     const along = (cx - x) * dx + (cy - y) * dy;
-    if (along < -rr) return Infinity;
+    if (along < -rr || along - rr >= limit) return Infinity;
     const side = (cx - x) * dy - (cy - y) * dx;
     if (side > rr || side < -rr) return Infinity;
   }

@@ -55,13 +55,13 @@ export function freeDistance(m: Model, s: MgvState, i: number, dir: number, maxD
     if (!o.alive && m.o.removeDead) continue;
     let t: number;
     if (zoc && enemy && o.alive) {
-      t = sweepBaseVsBase(u.x, u.y, u.h, m.fp, dir, o.x, o.y, o.h, m.fp.kind === 'circle' ? { kind: 'circle', radius: m.fp.radius + zoc } : { kind: 'rect', length: m.fp.length + 2 * zoc, width: m.fp.width + 2 * zoc });
-    } else t = sweepBaseVsBase(u.x, u.y, u.h, m.fp, dir, o.x, o.y, o.h, m.fp);
+      t = sweepBaseVsBase(u.x, u.y, u.h, m.fp, dir, o.x, o.y, o.h, m.fp.kind === 'circle' ? { kind: 'circle', radius: m.fp.radius + zoc } : { kind: 'rect', length: m.fp.length + 2 * zoc, width: m.fp.width + 2 * zoc }, best);
+    } else t = sweepBaseVsBase(u.x, u.y, u.h, m.fp, dir, o.x, o.y, o.h, m.fp, best);
     if (t < best) best = t;
   }
   for (let f = 0; f < m.features.length; f++) {
     if (!blocksMove(m, s, f, side)) continue;
-    const t = sweepBaseVsShape(u.x, u.y, u.h, m.fp, dir, m.features[f].shape);
+    const t = sweepBaseVsShape(u.x, u.y, u.h, m.fp, dir, m.features[f].shape, best);
     if (t < best) best = t;
   }
   return Math.max(0, best);
