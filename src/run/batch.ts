@@ -11,7 +11,7 @@ import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.t
 import { loadSystemsOfDocuments } from '../scenario/systems.ts';
 import type { BatchTask, VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
-import { addCells, addGame, addPaired, addShape, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, type PairTable, type Summary } from './summary.ts';
+import { addCells, addPaired, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, SummaryRecorder, type PairTable, type Summary } from './summary.ts';
 
 export interface BatchResult {
   readonly start: number;
@@ -116,6 +116,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const scratch = new PlayScratch(game);
     const streams = new GameStreamSet(sides);
     const summary = emptySummary(sides, game.metrics.scalars.length, tally.cells.length);
+    const record = new SummaryRecorder(summary);
     const isBase = vi === baselineOf(vi);
     const base = task.baseline < 0 ? undefined : bases[Math.floor(vi / group)];
     const sampler = base ? new MetricSampler(game.metrics.scalars.length, tally.ncols) : undefined;
@@ -137,8 +138,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       streams.aim(task.seed, g);
       for (let side = 0; side < factories.length; side++) agents[side] = factories[side][0].create(game, side, factories[side][1]);
       const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
-      addGame(summary, result, tally.scalars, decisions, streams.draws());
-      if (scratch.shape !== undefined) addShape(summary, scratch.shape.end(state), result);
+      record.game(result, tally.scalars, decisions, streams.draws());
+      if (scratch.shape !== undefined) record.shape(scratch.shape.end(state), result);
       if (base === undefined) continue;
       if (sampler !== undefined && baseMetrics !== undefined) {
         const m = sampler.sample(tally.scalars, tally.cells);
@@ -150,7 +151,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
       else pairs[vi][base.outcomes[i]][code]++;
     }
     addCells(summary, tally.cells);
-    summaries[vi] = summary;
+    summaries[vi] = record.flush();
   }
   return { start: task.start, count: task.count, summaries, pairs };
 }

@@ -117,24 +117,9 @@ function emptyShape(margin: number, sides: number): ShapeSummary {
   return { margin, games: 0, changes: {}, decided: 0, comebacks: 0, deficits: {}, ledFrom: {}, notAhead: 0, firstSide: new Array(sides).fill(0), firstMover: [0, 0, 0] };
 }
 
-/** Records one finished game's shape (the tracker after `end(state)`). */
+/** Records one finished game's shape (the tracker after `end(state)`), every count at once. */
 export function addShape(s: Summary, t: GameShape, r: GameResult): void {
-  if (t.samples === 0) return;
-  const sh = (s.shape ??= emptyShape(t.measure.comebackMargin, s.wins.length));
-  sh.games++;
-  bump(sh.changes, t.changes);
-  if (t.firstSide >= 0) {
-    sh.firstSide[t.firstSide]++;
-    sh.firstMover[r.winner < 0 ? 1 : r.winner === t.firstSide ? 0 : 2]++;
-  }
-  if (r.winner < 0 || r.winner > 1) return;
-  sh.decided++;
-  const deficit = r.winner === 0 ? Math.max(0, -t.minLead) : Math.max(0, t.maxLead);
-  if (deficit >= sh.margin) sh.comebacks++;
-  bump((sh.deficits ??= {}), deficit);
-  const since = r.winner === 0 ? t.aheadSinceA : t.aheadSinceB;
-  if (since < 0) sh.notAhead++;
-  else bump(sh.ledFrom, since);
+  new SummaryRecorder(s, 0).shape(t, r);
 }
 
 export function emptySummary(sides: number, scalarCount: number, cellCount: number): Summary {
@@ -166,26 +151,142 @@ let lastReason = '';
 let lastDetail = '';
 let lastRow: number[] = [];
 
-/** Records one finished game. */
+/** The game's row of s.details (created at the first game that ends this way). */
+function detailsRow(s: Summary, r: GameResult): number[] {
+  if (s === lastSummary && r.reason === lastReason && r.detail === lastDetail) return lastRow;
+  const key = `${r.reason}/${r.detail || '-'}`;
+  lastRow = s.details[key] ??= new Array(s.wins.length + 1).fill(0);
+  lastSummary = s;
+  lastReason = r.reason;
+  lastDetail = r.detail;
+  return lastRow;
+}
+
+/** Records one finished game, every count at once (the runner records with a SummaryRecorder). */
 export function addGame(s: Summary, r: GameResult, scalars: ArrayLike<number>, decisions: number, randomDraws: number): void {
-  s.games++;
-  if (r.winner >= 0) s.wins[r.winner]++;
-  else s.draws++;
-  bump(s.reasons, r.reason);
-  let row = lastRow;
-  if (s !== lastSummary || r.reason !== lastReason || r.detail !== lastDetail) {
-    const key = `${r.reason}/${r.detail || '-'}`;
-    row = s.details[key] ??= new Array(s.wins.length + 1).fill(0);
-    lastSummary = s;
-    lastReason = r.reason;
-    lastDetail = r.detail;
-    lastRow = row;
+  const recorder = new SummaryRecorder(s, 0);
+  recorder.game(r, scalars, decisions, randomDraws);
+  recorder.flush();
+}
+
+/** Histogram slots a SummaryRecorder counts in arrays before they reach the records (whole values 0..255). */
+const SMALL = 256;
+
+/**
+ * One of a summary's histograms (value -> games) as the runner fills it game after game: whole
+ * values in [0, SMALL) are counted in an array and added to the record by flush(); any other
+ * value goes to the record at once. Integer keys are enumerated in ascending order whatever the
+ * order they were added in, and the others keep their order, so the record after flush() is the
+ * one bump() game by game gives, key order included. With no slots every value goes straight to
+ * the record.
+ */
+class Histogram {
+  private readonly small: Float64Array;
+  private any = false;
+  constructor(
+    readonly into: Record<string, number>,
+    private readonly slots: number,
+  ) {
+    this.small = new Float64Array(slots);
   }
-  row[r.winner >= 0 ? r.winner : s.wins.length]++;
-  bump(s.length, r.length);
-  for (let i = 0; i < scalars.length; i++) bump(s.scalars[i], scalars[i]);
-  s.decisions += decisions;
-  s.randomDraws += randomDraws;
+  add(value: number): void {
+    if (value >= 0 && value < this.slots && (value | 0) === value) {
+      this.small[value]++;
+      this.any = true;
+    } else bump(this.into, value);
+  }
+  flush(): void {
+    if (!this.any) return;
+    const small = this.small;
+    for (let v = 0; v < small.length; v++) {
+      if (small[v] === 0) continue;
+      bump(this.into, v, small[v]);
+      small[v] = 0;
+    }
+    this.any = false;
+  }
+}
+
+/**
+ * Records a batch's finished games into one summary, with the whole-number histograms (lengths,
+ * scalars, the shape's counts) kept in arrays and a run of games with the same end reason kept in
+ * a count until flush(): a record's keyed update per histogram per game was a tenth of a duel's
+ * cost. A new end reason enters the record in the order of first occurrence, as game by game.
+ * The summary is complete only after flush(). With `slots` 0 only the reason waits (addGame and
+ * addShape flush at once).
+ */
+export class SummaryRecorder {
+  private readonly length: Histogram;
+  private readonly scalars: Histogram[];
+  private changes: Histogram | undefined;
+  private deficits: Histogram | undefined;
+  private ledFrom: Histogram | undefined;
+  private reason = '';
+  private reasonGames = 0;
+  constructor(
+    readonly summary: Summary,
+    private readonly slots = SMALL,
+  ) {
+    this.length = new Histogram(summary.length, slots);
+    this.scalars = summary.scalars.map((h) => new Histogram(h, slots));
+  }
+
+  /** One finished game. */
+  game(r: GameResult, scalars: ArrayLike<number>, decisions: number, randomDraws: number): void {
+    const s = this.summary;
+    s.games++;
+    if (r.winner >= 0) s.wins[r.winner]++;
+    else s.draws++;
+    // The end reason: counted while it repeats the last game's, added to the record when it changes.
+    if (r.reason === this.reason) this.reasonGames++;
+    else {
+      this.flushReason();
+      this.reason = r.reason;
+      this.reasonGames = 1;
+    }
+    detailsRow(s, r)[r.winner >= 0 ? r.winner : s.wins.length]++;
+    this.length.add(r.length);
+    for (let i = 0; i < scalars.length; i++) this.scalars[i].add(scalars[i]);
+    s.decisions += decisions;
+    s.randomDraws += randomDraws;
+  }
+
+  /** One finished game's shape (the tracker after `end(state)`). */
+  shape(t: GameShape, r: GameResult): void {
+    if (t.samples === 0) return;
+    const s = this.summary;
+    const sh = (s.shape ??= emptyShape(t.measure.comebackMargin, s.wins.length));
+    sh.games++;
+    (this.changes ??= new Histogram(sh.changes, this.slots)).add(t.changes);
+    if (t.firstSide >= 0) {
+      sh.firstSide[t.firstSide]++;
+      sh.firstMover[r.winner < 0 ? 1 : r.winner === t.firstSide ? 0 : 2]++;
+    }
+    if (r.winner < 0 || r.winner > 1) return;
+    sh.decided++;
+    const deficit = r.winner === 0 ? Math.max(0, -t.minLead) : Math.max(0, t.maxLead);
+    if (deficit >= sh.margin) sh.comebacks++;
+    (this.deficits ??= new Histogram((sh.deficits ??= {}), this.slots)).add(deficit);
+    const since = r.winner === 0 ? t.aheadSinceA : t.aheadSinceB;
+    if (since < 0) sh.notAhead++;
+    else (this.ledFrom ??= new Histogram(sh.ledFrom, this.slots)).add(since);
+  }
+
+  /** Adds the counts kept back to the summary's records; the summary is then complete. */
+  flush(): Summary {
+    this.flushReason();
+    this.length.flush();
+    for (const h of this.scalars) h.flush();
+    this.changes?.flush();
+    this.deficits?.flush();
+    this.ledFrom?.flush();
+    return this.summary;
+  }
+
+  private flushReason(): void {
+    if (this.reasonGames > 0) bump(this.summary.reasons, this.reason, this.reasonGames);
+    this.reasonGames = 0;
+  }
 }
 
 export function addCells(s: Summary, cells: ArrayLike<number>): void {
