@@ -212,8 +212,8 @@ class Histogram {
  * scalars, the shape's counts) kept in arrays and a run of games with the same end reason kept in
  * a count until flush(): a record's keyed update per histogram per game was a tenth of a duel's
  * cost. A new end reason enters the record in the order of first occurrence, as game by game.
- * The summary is complete only after flush(). With `slots` 0 only the reason waits (addGame and
- * addShape flush at once).
+ * The summary is complete only after flush(). With `slots` 0 only the end reason waits (addGame
+ * flushes at once).
  */
 export class SummaryRecorder {
   private readonly length: Histogram;
