@@ -18,7 +18,7 @@ import { bundledScenarios, ROOT } from '../test/helpers/bundled.ts';
 import { goldenPath, goldenTranscript } from '../test/helpers/golden.ts';
 import { loadSystems } from '../src/systems/index.ts';
 
-const SYSTEMS = ['panzervor', 'mgv', 'ww2setup'];
+const SYSTEMS = ['duel', 'panzervor', 'mgv', 'ww2setup', 'mak', 'at43'];
 const GAMES = 2000;
 const SEED = 7;
 const REFERENCE = join(ROOT, 'scripts', 'check-identical.json');

@@ -26,6 +26,13 @@ export interface DecisionContext<O = unknown, S = unknown> {
 
 export interface Agent<O = unknown, S = unknown> {
   decide(ctx: DecisionContext<O, S>): number;
+  /**
+   * Optional: how much the agent likes each legal action, out[i] for ctx.legal[i] (higher is
+   * better, any scale, allocation-free). The generic `mcts` takes its priors from it when this
+   * agent is the system's search policy (GameSystem.searchPolicy); without it, only the agent's
+   * choice is favoured.
+   */
+  rank?(ctx: DecisionContext<O, S>, out: Float64Array): void;
 }
 
 export type ParamValue = number | string | boolean;

@@ -196,6 +196,13 @@ export interface GameSystem<R = any, B = any, OS extends OptionSpecs = OptionSpe
   /** Names of the two agents used when a scenario and the command line name none. */
   readonly defaultAgents: readonly string[];
   /**
+   * The fast policy of the generic search agent `mcts` (src/agents/mcts.ts): an agent choice naming
+   * one of the system's own agents ('marksman', 'gunline:aggression=0.5'), which plays the search's
+   * rollouts and gives its priors (its `rank`, when it has one, else its choice). Absent: uniformly
+   * random rollouts and no priors. Only meaningful when `info.search` is true.
+   */
+  readonly searchPolicy?: string;
+  /**
    * Data roots a scenario actually uses (e.g. 'tanks.firefly', 'cards.move'), so reports list
    * the placeholder values in play and not the whole library.
    */

@@ -13,7 +13,7 @@ import { system as duel, type DuelObservation, type DuelState } from '../../src/
 import { FIRE } from '../../src/systems/duel/actions.ts';
 import { odds as duelOdds } from '../../src/systems/duel/odds.ts';
 import { options as duelOptions } from '../../src/systems/duel/options.ts';
-import { clone } from '../../src/systems/duel/state.ts';
+import { cloneState as clone } from '../../src/systems/duel/state.ts';
 import { conformanceChecks, missingDeterminize, type CheckName } from './battery.ts';
 import { extras } from './registry-mock.ts';
 

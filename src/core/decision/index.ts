@@ -7,6 +7,7 @@ export {
   topKindId,
   pushFrame,
   popFrame,
+  removeFrame,
   frameArg,
   setFrameArg,
   frameSide,
@@ -17,3 +18,4 @@ export {
   type DecisionFrames,
   type FrameSpec,
 } from './stack.ts';
+export { defineDecisions, type Decision, type DecisionModules, type Decisions, type WithPending } from './decisions.ts';

@@ -23,7 +23,9 @@
 
 /** Words per frame: kind, side, then up to FRAME_ARGS arguments. */
 export const FRAME_ARGS = 6;
-const W = 2 + FRAME_ARGS;
+/** Numbers per frame in `DecisionStack.words`. */
+export const FRAME_WORDS = 2 + FRAME_ARGS;
+const W = FRAME_WORDS;
 
 export interface DecisionStack {
   /** Frames in use. */
@@ -72,6 +74,17 @@ export function pushFrame(s: DecisionStack, kind: number, side: number, a0 = 0, 
 
 export function popFrame(s: DecisionStack): void {
   if (s.depth === 0) throw new Error('decision stack: pop on an empty stack');
+  s.depth--;
+}
+
+/**
+ * Removes frame `index` (0 = bottom): the frames above it move down one place. Popping is the case
+ * index = depth - 1; a lower index serves a decision whose close pushed what follows above it.
+ */
+export function removeFrame(s: DecisionStack, index: number): void {
+  if (!(index >= 0 && index < s.depth)) throw new Error(`decision stack: no frame ${index} in a stack of ${s.depth}`);
+  const w = s.words;
+  for (let i = index * W, end = (s.depth - 1) * W; i < end; i++) w[i] = w[i + W];
   s.depth--;
 }
 

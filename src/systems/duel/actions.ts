@@ -1,11 +1,13 @@
 /**
- * The actions, declared once (core/decision/codec.ts): codes, decoding and fallback descriptions
- * come from here. A duel never interrupts a turn, so it declares no pending decisions; a system
- * with reactions, defensive fire or secret simultaneous choices declares them here with
- * `decisionFrames({ reaction: ['firer', 'target'] })` (core/decision/stack.ts) and keeps the
- * stack in its state.
+ * The actions and the pending decisions, declared once: codes, decoding and fallback descriptions
+ * come from the codec (core/decision/codec.ts), the frames of decisions that interrupt the flow
+ * from `decisionFrames` (core/decision/stack.ts). A duel never interrupts a turn, so it declares
+ * no frame; a system with reactions, defensive fire or secret simultaneous choices declares them
+ * here, e.g. `decisionFrames({ reaction: ['firer', 'target'] })`, and gives each its module in
+ * decisions/<kind>.ts.
  */
 import { actionCodec } from '../../core/decision/codec.ts';
+import { decisionFrames } from '../../core/decision/stack.ts';
 import type { DuelModel } from './model.ts';
 import type { DuelState } from './state.ts';
 
@@ -13,13 +15,7 @@ export const Action = actionCodec({ aim: {}, fire: {} });
 export const AIM = Action.encode.aim();
 export const FIRE = Action.encode.fire();
 
-/** Legal actions in a fixed order (aim first): agents and golden transcripts rely on it. */
-export function legalActions(m: DuelModel, s: DuelState, out: Int32Array): number {
-  let n = 0;
-  if (s.aim[s.active] < m.rules.maxAim) out[n++] = AIM;
-  out[n++] = FIRE;
-  return n;
-}
+export const Frames = decisionFrames({});
 
 export function describeAction(m: DuelModel, s: DuelState, a: number): string {
   return `${m.sides[s.active]} ${Action.is(a, 'aim') ? 'takes aim' : `fires (aim +${s.aim[s.active]})`}`;

@@ -1,20 +1,21 @@
 /**
- * compile(): the CompiledGame of one scenario, the sequence of play over the rules files.
- * Turn (RULES.md §2): the active side aims (§3) or fires (§4); then the turn ends (§5).
+ * compile(): the CompiledGame of one scenario. The engine owns the sequencing only (who acts
+ * first, when the duel is over); what a side may do and what it does live in decisions/, one
+ * module per decision (here, only `main`), dispatched by `D`.
  */
 import type { Rng } from '../../core/rng/rng.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
-import { AIM, describeAction, legalActions } from './actions.ts';
+import { describeAction } from './actions.ts';
+import { D } from './decisions/index.ts';
+import { determinize } from './determinize.ts';
 import { evaluate } from './evaluate.ts';
 import { checkInvariants } from './invariants.ts';
-import { M, metricLayout } from './metrics.ts';
+import { metricLayout } from './metrics.ts';
 import { buildModel, type DuelModel } from './model.ts';
-import { determinize, observe, type DuelObservation } from './observe.ts';
+import { observe, type DuelObservation } from './observe.ts';
 import type { Options } from './options.ts';
-import { roll2d6, hits } from './rules/rolls.ts';
-import { endTurn, resolveShot, takeAim } from './rules/turn.ts';
 import type { Body, Rules } from './schema.ts';
-import { clone, newState, type DuelState } from './state.ts';
+import { cloneState, newState, type DuelState } from './state.ts';
 
 /** Who acts first (option firstPlayer); 'random' draws from the set-up stream. */
 function firstSide(m: DuelModel, setup: Rng): number {
@@ -23,24 +24,7 @@ function firstSide(m: DuelModel, setup: Rng): number {
 
 /** One action on the state (mutating it): the engine's apply, also used by the odds' sampler. */
 export function applyAction(m: DuelModel, s: DuelState, action: number, ctx: PlayContext): void {
-  const me = s.active;
-  const target = m.rules.target;
-  if (action === AIM) {
-    takeAim(s);
-    ctx.tally.addScalar(M.scalar.aimsTaken);
-  } else {
-    ctx.tally.add(me, M.col.shots);
-    const roll = roll2d6(ctx.dice);
-    const aim = s.aim[me];
-    const hit = hits(roll, aim, target);
-    if (ctx.log) ctx.log(`2d6 = ${roll}, + aim ${aim} = ${roll + aim} vs target ${target}: ${hit ? 'hit' : 'miss'}`);
-    if (hit) ctx.tally.add(me, M.col.hits);
-    if (resolveShot(s, hit)) {
-      ctx.tally.add(me, M.col.kills);
-      return;
-    }
-  }
-  endTurn(s, m.rules);
+  D.apply(m, s, action, ctx);
 }
 
 export function resultOf(m: DuelModel, s: DuelState): GameResult | null {
@@ -58,12 +42,12 @@ export function compileModel(m: DuelModel): CompiledGame<DuelState, DuelObservat
     newGame: (setup) => newState(m.startWounds, firstSide(m, setup)),
     result: (s) => resultOf(m, s),
     currentSide: (s) => s.active,
-    legalActions: (s, out) => legalActions(m, s, out),
-    apply: (s, action, ctx) => applyAction(m, s, action, ctx),
+    legalActions: (s, out) => D.legal(m, s, out),
+    apply: (s, action, ctx) => D.apply(m, s, action, ctx),
     observe: (s, side) => observe(m, s, side),
     describeAction: (s, a) => describeAction(m, s, a),
     length: (s) => s.turn,
-    clone,
+    clone: cloneState,
     determinize,
     evaluate: (s, side) => evaluate(m, s, side),
     checkInvariants: (s) => checkInvariants(m, s),

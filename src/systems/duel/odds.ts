@@ -19,7 +19,7 @@ import type { Options } from './options.ts';
 import { pHit, shotHits } from './rules/rolls.ts';
 import { endTurn, resolveShot, takeAim } from './rules/turn.ts';
 import type { Body, Rules } from './schema.ts';
-import { clone, newState, type DuelState } from './state.ts';
+import { cloneState, newState, type DuelState } from './state.ts';
 
 /** Mechanics over duel's own rules data, options and scenario block: parameters typed from their specs. */
 const mechanic = defineMechanic<Rules, Options, Body>();
@@ -78,13 +78,13 @@ function chancesFrom(m: DuelModel, aimTo: readonly [number, number], s: DuelStat
   const me = s.active;
   let out: Chances;
   if (keepsAiming(s.aim[me], aimTo[me], r.maxAim)) {
-    const next = clone(s);
+    const next = cloneState(s);
     takeAim(next);
     endTurn(next, r);
     out = chancesFrom(m, aimTo, next, memo);
   } else {
     const after = (h: boolean): Chances => {
-      const next = clone(s);
+      const next = cloneState(s);
       if (!resolveShot(next, h)) endTurn(next, r);
       return chancesFrom(m, aimTo, next, memo);
     };

@@ -1,5 +1,9 @@
 /** The state of one duel: plain data (JSON and structuredClone safe), mutated in place by apply. */
+import { cloneDecisionStack, newDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+
 export interface DuelState {
+  /** Pending decisions (always empty in a duel: the main decision never gives way). */
+  pending: DecisionStack;
   wounds: [number, number];
   aim: [number, number];
   /** Side to act. */
@@ -12,10 +16,10 @@ export interface DuelState {
 }
 
 export function newState(wounds: readonly [number, number], active: number): DuelState {
-  return { wounds: [wounds[0], wounds[1]], aim: [0, 0], active, turn: 1, winner: -1, over: false };
+  return { pending: newDecisionStack(), wounds: [wounds[0], wounds[1]], aim: [0, 0], active, turn: 1, winner: -1, over: false };
 }
 
 /** Deep copy: acting on the copy never changes the original. */
-export function clone(s: DuelState): DuelState {
-  return { ...s, wounds: [s.wounds[0], s.wounds[1]], aim: [s.aim[0], s.aim[1]] };
+export function cloneState(s: DuelState): DuelState {
+  return { ...s, pending: cloneDecisionStack(s.pending), wounds: [s.wounds[0], s.wounds[1]], aim: [s.aim[0], s.aim[1]] };
 }
