@@ -1,7 +1,8 @@
 /**
  * One unit's activation (seed p.58-59, main flow in PH_ACT), after its opening (engine.ts): at
  * most one movement (combat movement, or a rush for a free unit that has not shot), salvos before
- * and after a combat movement (not while engaged, nor after a rush), close combat after the
+ * and after a combat movement (only free units shoot: not a unit engaged at the start of its
+ * activation, nor one that moved into contact; not after a rush), close combat after the
  * movement, combat drills at the end (Split fire at the start), and the end. A movement opens the
  * enemy's overwatch windows (decisions/overwatch.ts).
  */
@@ -70,7 +71,8 @@ export const activation: Decision<At43Engine, At43State> = {
     const u = s.unit;
     const U = m.units[u];
     if (!s.drillPhase && !s.fought) {
-      if (!s.engagedAtStart && s.moved !== 2) n = legalShots(E, s, u, out, n);
+      // only free units shoot (p.58): not engaged at the start (FAQ Q1), nor after moving into contact
+      if (!s.engagedAtStart && s.moved !== 2 && !(s.moved === 1 && unitEngaged(m, s, u))) n = legalShots(E, s, u, out, n);
       if (!s.moved && mobileUnit(m, s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) n = moves(out, n, g, rushOk);

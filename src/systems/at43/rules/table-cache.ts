@@ -12,7 +12,7 @@ import { circleTouchesConvex, convexSeparatesDiscsIn, inZoneOfCover, zoneOfCover
 import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
-import { gap, gapBelow, membersOf } from './table.ts';
+import { gap, gapBelow, membersOf, withinCoverDepth } from './table.ts';
 
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(512);
@@ -738,7 +738,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
         }
       }
       if (ZONE_STATE[t] === 2) continue;
-      if (inZoneOfCover(WEDGES[t], s.fx[f], s.fy[f], m.fRadius[f])) {
+      if (inZoneOfCover(WEDGES[t], s.fx[f], s.fy[f], m.fRadius[f]) && withinCoverDepth(m, s, f, T.shape)) {
         covered++;
         break;
       }

@@ -7,7 +7,7 @@
  * The small exact primitives (gap, gapBelow, membersOf) are shared by both.
  */
 import { basesSee, circleTouchesConvex, edgeGap, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, segmentTouchesShape } from '../../../core/geometry/table/shapes.ts';
+import { pointBoundaryDistance, segmentTouchesShape, type Shape } from '../../../core/geometry/table/shapes.ts';
 import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 
@@ -138,10 +138,20 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
 }
 
 /**
+ * Does fighter f stand close enough behind obstacle `shape` to hide behind it (seed p.66): his
+ * base within `cover.depthCm` of its edge (0: no limit)? A low wall shelters the fighters close
+ * behind it, not the whole zone beyond it to the table edge.
+ */
+export function withinCoverDepth(m: Model, s: At43State, f: number, shape: Shape): boolean {
+  const depth = m.opts['cover.depthCm'];
+  return depth <= 0 || pointBoundaryDistance(shape, s.fx[f], s.fy[f]) - m.fRadius[f] <= depth;
+}
+
+/**
  * Is unit v under cover against unit u (seed p.66-67)? At least half of its members hidden (seen
  * by no member of u) or behind cover: inside the zone of cover of an obstacle whose Size is the
- * fighter's minus 1 (or minus 2, "debatable", under Take cover: A21), unless the shooting leader
- * is within `negateCm` of that obstacle's edge.
+ * fighter's minus 1 (or minus 2, "debatable", under Take cover: A21) and within `cover.depthCm`
+ * of it, unless the shooting leader is within `negateCm` of that obstacle's edge.
  */
 export function underCover(m: Model, s: At43State, u: number, v: number, takeCover: boolean): boolean {
   const targets = new Int32Array(m.nF);
@@ -162,7 +172,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
       if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) continue;
       zoneOfCover(s.fx, s.fy, m.fRadius, shooters, ns, L, T.xs, T.ys, wedge);
-      if (inZoneOfCover(wedge, s.fx[f], s.fy[f], m.fRadius[f])) behind = true;
+      if (inZoneOfCover(wedge, s.fx[f], s.fy[f], m.fRadius[f]) && withinCoverDepth(m, s, f, T.shape)) behind = true;
     }
     if (hidden || behind) covered++;
   }
