@@ -1,131 +1,18 @@
 /**
- * The `scenario:` block of a ww2setup file and its resolution against the rules data into a
- * SetupPlan: every table row looked up once (nation rows, Axis air row, barrage rates, works
- * rows, proximity), so that sampling a set-up is a few dice and array reads.
+ * The scenario checks that need the rules data, in one place: resolvePlan resolves a validated
+ * `scenario:` block against the rules data and options into the SetupPlan (model.ts), and every
+ * lookup that fails (an unknown nation, front or row, a '–' air cell under
+ * undefinedAxisModifier 'error', a modifier beyond the table under barrageBounds 'strict') is an
+ * error [path inside the file, message]. The checks and the plan are one pass: each check is a
+ * table lookup the plan needs.
  */
-import { z } from 'zod';
 import { suggest, type OptionValues } from '../../core/options.ts';
-import { INTENSITIES, SCALES, TERRAINS, WORKS_CATEGORIES, YEARS } from './data.ts';
-import { parseDiceExpr, type DiceExpr } from './dice-expr.ts';
-import { ww2Options, type Ww2Options } from './options.ts';
-import { checkRulesData, type Intensity, type NationData, type RulesData, type Scale, type Terrain, type WorksCategory } from './rules-schema.ts';
-
-const int = z.number().int('expected a whole number');
-
-export const sideSchema = z
-  .object({
-    id: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'expected an id of letters, digits and underscores, starting with a letter'),
-    nation: z.string().min(1, 'expected a nation, e.g. Germans, Russians, Americans'),
-    /** Battalion sub-units on the battlefield (counted for N). */
-    subUnits: int.min(0).max(1000), // bound: exact odds and set-ups stay fast (issue 12)
-    /** Attached units, e.g. assault units (counted for N when countAttachedUnits, spec §6 A2). */
-    attachedUnits: int.min(0).max(1000).default(0),
-    /** Bases on the table (for the per-200-bases defensive-works rule). */
-    bases: int.min(0).max(10000),
-    /** T1 row of the Axis block (e.g. IslandGarrison), default from the front (§6 A11). */
-    axisRow: z.string().optional(),
-    /** T2 row, default from the nation (§5.9). */
-    airstrikeRow: z.string().optional(),
-    /** T4 row (the nation whose barrage modifier applies; coalition sides, §6 A6). */
-    barrageRow: z.string().optional(),
-    /** T6 row, default from nation + front + year (§5.9). */
-    defWorksRow: z.string().optional(),
-    /** Dummy request chits taken: the most allowed, none, or up to this many (§3.5). */
-    dummies: z.union([z.enum(['max', 'none']), int.min(0).max(10000)]).default('max'),
-  })
-  .strict();
-
-export const stepsSchema = z
-  .object({
-    airSuperiority: z.boolean().default(true),
-    airstrikes: z.boolean().default(true),
-    barrages: z.boolean().default(true),
-    dummies: z.boolean().default(true),
-    defensiveWorks: z.boolean().default(true),
-    prefillRequestSheet: z.boolean().default(true),
-    proximity: z.boolean().default(true),
-  })
-  .strict();
-
-export const scenarioSchema = z
-  .object({
-    year: int.min(1939, 'expected a year 1939..1945').max(1945, 'expected a year 1939..1945'),
-    /** Battle front (rules data `fronts`): East, West, Mediterranean, China, Pacific, PacificIsland. */
-    front: z.string().min(1),
-    /** Barrage intensity, agreed by both sides; default Local Attack (spec §6 A22). */
-    intensity: z.enum(INTENSITIES).default('LocalAttack'),
-    terrain: z.enum(TERRAINS).default('Open'),
-    scale: z.enum(SCALES).default('Medium'),
-    /** Side id of the attacker, or 'roll' (spec §3.1). */
-    attacker: z.string().min(1),
-    steps: stepsSchema.prefault({}),
-    sides: z.tuple([sideSchema, sideSchema]),
-  })
-  .strict();
-
-export type ScenarioBody = z.output<typeof scenarioSchema>;
-export type SideInput = z.output<typeof sideSchema>;
-export type Steps = z.output<typeof stepsSchema>;
-
-export interface SidePlan {
-  readonly index: number;
-  readonly id: string;
-  readonly nation: string;
-  readonly label: string;
-  readonly bloc: 'Axis' | 'Allied';
-  readonly subUnits: number;
-  readonly attachedUnits: number;
-  readonly bases: number;
-  readonly airstrikeRow: string;
-  /** Airstrike cells by column index (columns in SetupPlan.airColumns). */
-  readonly airstrikeCells: readonly DiceExpr[];
-  readonly airstrikeCellText: readonly string[];
-  readonly barrageRow: string;
-  readonly barrageMod: number;
-  readonly worksRow: string | null;
-  readonly worksCells: Readonly<Record<WorksCategory, DiceExpr>>;
-  readonly dummies: 'max' | 'none' | number;
-  /** Rules-data paths behind this side's airstrikes, barrages and works (provenance marks). */
-  readonly paths: { readonly airstrikes: readonly string[]; readonly barrages: readonly string[]; readonly works: readonly string[] };
-}
-
-export interface SetupPlan {
-  readonly year: number;
-  readonly front: string;
-  readonly intensity: Intensity;
-  readonly terrain: Terrain;
-  readonly scale: Scale;
-  readonly steps: Steps;
-  /** Side index of the attacker, or 'roll'. */
-  readonly attacker: number | 'roll';
-  readonly sides: readonly [SidePlan, SidePlan];
-  /** Side that rolls as the Axis player (the one with the modifier), spec §3.2. */
-  readonly axisIndex: number;
-  readonly axisMod: number;
-  /** Where the modifier comes from, e.g. 'Germany / RussiaPoland / 1943'. */
-  readonly axisSource: string;
-  readonly airColumns: readonly number[];
-  /** Barrage rates in hundredths by role, index = clamped die − 1. */
-  readonly rates: Readonly<Record<'Attacker' | 'Defender', readonly number[]>>;
-  readonly dieMin: number;
-  readonly dieMax: number;
-  /** N: sub-units on the battlefield, both sides. */
-  readonly N: number;
-  /** B: bases on the table, both sides. */
-  readonly B: number;
-  readonly rollSets: number;
-  readonly trenchInchesPerPoint: number;
-  readonly proximityYards: readonly number[];
-  readonly yardsPerInch: number;
-  readonly yardsPerInchLarge: number;
-  readonly lull: { readonly triggerFaces: readonly number[]; readonly shortIfTurnAtMost: number; readonly deadlineDice: number };
-  readonly options: Ww2Options;
-  readonly warnings: readonly string[];
-  /** Rules-data paths the plan reads (for provenance lists). */
-  readonly dataPaths: readonly string[];
-  /** Paths behind the air-superiority roll, proximity and the lull (provenance marks). */
-  readonly paths: { readonly air: readonly string[]; readonly proximity: readonly string[]; readonly lull: readonly string[] };
-}
+import { fmtSigned } from './format.ts';
+import type { SetupPlan, SidePlan } from './model.ts';
+import { ww2Options } from './options.ts';
+import { parseDiceExpr, type DiceExpr } from './rules/rolls.ts';
+import { rollSetsFor } from './rules/works.ts';
+import { checkRulesData, WORKS_CATEGORIES, YEARS, type NationData, type RulesData, type ScenarioBody, type WorksCategory } from './schema.ts';
 
 /** Case-insensitive lookup of a nation by id, label or alias. */
 export function findNation(data: RulesData, name: string): [string, NationData] | undefined {
@@ -143,19 +30,6 @@ export function findFront(data: RulesData, name: string): string | undefined {
 
 export function nationNames(data: RulesData): string[] {
   return Object.keys(data.nations);
-}
-
-export function rollSetsFor(B: number, per: number, rule: Ww2Options['rollSets']): number {
-  switch (rule) {
-    case 'ceilMin1':
-      return Math.max(1, Math.ceil(B / per));
-    case 'floor':
-      return Math.floor(B / per);
-    case 'round':
-      return Math.floor((2 * B + per) / (2 * per)); // half up, exact in integers
-    case 'one':
-      return 1;
-  }
 }
 
 /** The works row of a nation on a front in a year (first matching selector), or undefined. */
@@ -341,6 +215,13 @@ export function resolvePlan(body: ScenarioBody, data: RulesData, values: OptionV
   return { plan, errors: [] };
 }
 
-export function fmtSigned(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
+/** The system's checkScenario: the errors of resolvePlan. */
+export function checkScenario(body: ScenarioBody, data: RulesData, values: OptionValues): Array<[string, string]> {
+  return resolvePlan(body, data, values).errors;
+}
+
+/** The system's dataInUse: the rules-data paths the plan reads (for provenance lists). */
+export function dataInUse(body: ScenarioBody, data: RulesData): string[] {
+  const { plan } = resolvePlan(body, data, {});
+  return plan ? [...plan.dataPaths] : [];
 }

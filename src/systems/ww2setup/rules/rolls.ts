@@ -6,7 +6,7 @@
  *   '½D6' / 'halfD6'     half a die: ceil(d6/2) (1..3) or floor(d6/2) (0..3), option halfDie (§5.2, A4)
  *   'nD6'                the sum of n dice
  */
-import { Dist } from '../../core/dice/exact.ts';
+import { Dist } from '../../../core/dice/exact.ts';
 
 export type DiceExpr = { readonly kind: 'none' } | { readonly kind: 'faces'; readonly faces: readonly number[] } | { readonly kind: 'half' } | { readonly kind: 'sum'; readonly dice: number };
 

@@ -4,7 +4,7 @@
  * 'minSeparation'), or to the front edge of the defender's deployment zone ('fromDefenderLine');
  * the caller measures the distance its option names. Compared exactly in yards (oracle O-P4).
  */
-import { Fraction } from '../../core/dice/fraction.ts';
+import { Fraction } from '../../../core/dice/fraction.ts';
 
 /** True when an attacker piece `distanceInches` (table inches) away respects `yards`. */
 export function placementLegal(distanceInches: number | string, yards: number, yardsPerInch: number): boolean {

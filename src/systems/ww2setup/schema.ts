@@ -1,10 +1,17 @@
 /**
- * zod schema of the rules data (after house-rule overrides). Objects are strict, so a typo in an
- * override path or a misspelt key in a new record is caught with the expected keys named.
+ * zod schemas of ww2setup: the rules data (after house-rule overrides; objects are strict, so a
+ * typo in an override path or a misspelt key in a new record is caught with the expected keys
+ * named) and the `scenario:` block of a ww2setup file.
  */
 import { z } from 'zod';
-import { DICE_EXPR_EXPECTED, DICE_EXPR_PATTERN } from './dice-expr.ts';
-import { INTENSITIES, ROLES, SCALES, TERRAINS, WORKS_CATEGORIES, YEARS } from './data.ts';
+import { DICE_EXPR_EXPECTED, DICE_EXPR_PATTERN } from './rules/rolls.ts';
+
+export const YEARS = ['1939', '1940', '1941', '1942', '1943', '1944', '1945'] as const;
+export const INTENSITIES = ['LocalAttack', 'MajorOffensive', 'NavalBarrage', 'StalematedFront'] as const;
+export const ROLES = ['Attacker', 'Defender'] as const;
+export const TERRAINS = ['Constricted', 'Open', 'WideOpen'] as const;
+export const SCALES = ['Large', 'Medium', 'Small'] as const;
+export const WORKS_CATEGORIES = ['trenches', 'pillboxes', 'bunkers', 'minefields'] as const;
 
 const dice = z.string().regex(DICE_EXPR_PATTERN, DICE_EXPR_EXPECTED);
 const int = z.number().int('expected a whole number');
@@ -147,3 +154,60 @@ export function checkRulesData(d: RulesData): Array<[string, string]> {
   }
   return out;
 }
+
+// --- the scenario block ---------------------------------------------------------------------
+
+export const sideSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'expected an id of letters, digits and underscores, starting with a letter'),
+    nation: z.string().min(1, 'expected a nation, e.g. Germans, Russians, Americans'),
+    /** Battalion sub-units on the battlefield (counted for N). */
+    subUnits: int.min(0).max(1000), // bound: exact odds and set-ups stay fast (issue 12)
+    /** Attached units, e.g. assault units (counted for N when countAttachedUnits, spec §6 A2). */
+    attachedUnits: int.min(0).max(1000).default(0),
+    /** Bases on the table (for the per-200-bases defensive-works rule). */
+    bases: int.min(0).max(10000),
+    /** T1 row of the Axis block (e.g. IslandGarrison), default from the front (§6 A11). */
+    axisRow: z.string().optional(),
+    /** T2 row, default from the nation (§5.9). */
+    airstrikeRow: z.string().optional(),
+    /** T4 row (the nation whose barrage modifier applies; coalition sides, §6 A6). */
+    barrageRow: z.string().optional(),
+    /** T6 row, default from nation + front + year (§5.9). */
+    defWorksRow: z.string().optional(),
+    /** Dummy request chits taken: the most allowed, none, or up to this many (§3.5). */
+    dummies: z.union([z.enum(['max', 'none']), int.min(0).max(10000)]).default('max'),
+  })
+  .strict();
+
+export const stepsSchema = z
+  .object({
+    airSuperiority: z.boolean().default(true),
+    airstrikes: z.boolean().default(true),
+    barrages: z.boolean().default(true),
+    dummies: z.boolean().default(true),
+    defensiveWorks: z.boolean().default(true),
+    prefillRequestSheet: z.boolean().default(true),
+    proximity: z.boolean().default(true),
+  })
+  .strict();
+
+export const scenarioSchema = z
+  .object({
+    year: int.min(1939, 'expected a year 1939..1945').max(1945, 'expected a year 1939..1945'),
+    /** Battle front (rules data `fronts`): East, West, Mediterranean, China, Pacific, PacificIsland. */
+    front: z.string().min(1),
+    /** Barrage intensity, agreed by both sides; default Local Attack (spec §6 A22). */
+    intensity: z.enum(INTENSITIES).default('LocalAttack'),
+    terrain: z.enum(TERRAINS).default('Open'),
+    scale: z.enum(SCALES).default('Medium'),
+    /** Side id of the attacker, or 'roll' (spec §3.1). */
+    attacker: z.string().min(1),
+    steps: stepsSchema.prefault({}),
+    sides: z.tuple([sideSchema, sideSchema]),
+  })
+  .strict();
+
+export type ScenarioBody = z.output<typeof scenarioSchema>;
+export type SideInput = z.output<typeof sideSchema>;
+export type Steps = z.output<typeof stepsSchema>;

@@ -10,11 +10,12 @@
  */
 import { Dist } from '../../core/dice/exact.ts';
 import { Fraction } from '../../core/dice/fraction.ts';
-import { WORKS_CATEGORIES } from './data.ts';
-import { diceExprDist } from './dice-expr.ts';
-import { airstrikeColumn, barrageCount, dummyChits, worksDice } from './generate.ts';
-import type { WorksCategory } from './rules-schema.ts';
-import type { SetupPlan } from './scenario.ts';
+import type { SetupPlan } from './model.ts';
+import { airstrikeColumn } from './rules/air.ts';
+import { barrageCount, dummyChits } from './rules/barrages.ts';
+import { diceExprDist } from './rules/rolls.ts';
+import { worksDice } from './rules/works.ts';
+import { WORKS_CATEGORIES, type WorksCategory } from './schema.ts';
 
 const D6 = Dist.die(6);
 export const LULL_TAIL = 40;
@@ -194,7 +195,6 @@ export function meanLullTurn(plan: SetupPlan): Fraction {
   return Fraction.of(7, 2).add(Fraction.ONE.div(lullTurnProbability(plan))).sub(Fraction.ONE);
 }
 
-export { WORKS_CATEGORIES };
 
 /** P(short lull | lull rolls start on turn d) = 1 − (1−q)^(S + 1 − d) (spec §3.10.3, P19). */
 export function shortLullGivenStart(plan: SetupPlan, d: number): Fraction {

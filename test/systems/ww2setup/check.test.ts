@@ -1,12 +1,10 @@
 /**
- * Bad input: every problem is an InputError naming the file, the path inside it and what was
- * expected. Plus the shared random-playout battery on the bundled scenarios, and the run path.
+ * The scenario checks (check.ts) and the schemas (schema.ts): every problem is an InputError
+ * naming the file, the path inside it and what was expected; the rules data's provenance.
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/scenario/errors.ts';
 import { compileScenarioText } from '../../../src/scenario/load.ts';
-import { bundledScenarios } from '../../helpers/bundled.ts';
-import { checkRandomPlayouts } from '../../helpers/playout.ts';
 import { system } from '../../../src/systems/ww2setup/index.ts';
 import { listLeaves, PROVENANCE_KINDS } from '../../../src/core/tables/provenance.ts';
 
@@ -110,16 +108,4 @@ describe('ww2setup rules data', () => {
     const ph = new Set(leaves.filter((e) => e.provenance.kind === 'placeholder').map((e) => e.path.split('.').slice(0, 2).join('.')));
     expect([...ph].sort()).toEqual(['nations.Americans', 'nations.AxisMinors', 'nations.Belgians', 'nations.British', 'nations.Chinese', 'nations.Commonwealth', 'nations.French', 'nations.Germans', 'nations.Italians', 'nations.Japanese', 'nations.Poles', 'nations.Russians', 'requestSheet.progressBoxes']);
   });
-});
-
-describe('ww2setup random playouts (shared battery) on the bundled scenarios', () => {
-  const files = bundledScenarios('ww2setup');
-  it('there are at least three bundled scenarios', () => expect(files.length).toBeGreaterThanOrEqual(3));
-  for (const f of files)
-    it(f.split('/').slice(-1)[0], () => {
-      const stats = checkRandomPlayouts({ scenario: f, games: 300 });
-      expect(stats.games).toBe(300);
-      expect(stats.decisions).toBe(0);
-      expect(stats.reasons).toEqual({ complete: 300 });
-    });
 });

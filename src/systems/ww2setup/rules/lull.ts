@@ -2,16 +2,33 @@
  * Combat lulls (spec §3.10–§3.12; seed Combat Lulls, Lull Feature table, footnotes ¹ ² ³):
  * pure functions over the lull features of the rules data, for a round controller or a combat
  * engine to call. Dice come from a D6Source; a procedure that needs no die takes none (O-L1,
- * O-L12). The generator itself plays one round (multiRound 'singleRound', spec §6 A15).
+ * O-L12). The generator itself plays one round (multiRound 'singleRound', spec §6 A15): its lull
+ * turn is rollLullTurn's.
  */
-import { diceExprDist, parseDiceExpr, rollDiceExpr, type D6Source, type HalfDie } from './dice-expr.ts';
-import type { Ww2Options } from './options.ts';
-import type { RulesData } from './rules-schema.ts';
-import { barrageCount, effectiveBarrageDie } from './generate.ts';
-import { Fraction } from '../../core/dice/fraction.ts';
+import { Fraction } from '../../../core/dice/fraction.ts';
+import type { Ww2Options } from '../options.ts';
+import type { RulesData } from '../schema.ts';
+import { barrageCount, effectiveBarrageDie } from './barrages.ts';
+import { diceExprDist, parseDiceExpr, rollDiceExpr, type D6Source, type HalfDie } from './rolls.ts';
 
 export type LullType = 'short' | 'long';
 type LullFeatures = RulesData['lull']['short'];
+
+/** Lull turn from a start turn: one die per turn (or one per player), a lull face ends it (§3.10). */
+export function rollLullTurn(startTurn: number, dice: D6Source, triggerFaces: readonly number[], roller: Ww2Options['lullRoller'], rolls?: number[]): number {
+  for (let t = startTurn; t < startTurn + 100_000; t++) {
+    const a = dice.d6();
+    rolls?.push(a);
+    let hit = triggerFaces.includes(a);
+    if (roller === 'each') {
+      const b = dice.d6();
+      rolls?.push(b);
+      hit = hit || triggerFaces.includes(b);
+    }
+    if (hit) return t;
+  }
+  throw new Error('no lull in 100000 turns: check lull.triggerFaces');
+}
 
 /** Short if the lull falls on turn shortIfTurnAtMost (6) or earlier, "before the seventh game turn". */
 export function lullType(turn: number, lull: RulesData['lull']): LullType {

@@ -1,14 +1,39 @@
 /**
- * The generated quantities, each with its sampled value (read from a SetupResult) and its exact
- * distribution (from exact-setup.ts). One list serves three purposes: the per-game scalars of
- * the MetricLayout (so `salvo run` gives their sampled distributions), the exact-vs-sampled
+ * The MetricLayout of a set-up run: one efficiency row per side (counts summed over set-ups) and
+ * the generated quantities as per-game scalars. Each quantity has its sampled value (read from a
+ * SetupResult) and its exact distribution (exact.ts); one list serves three purposes: the
+ * per-game scalars (so `salvo run` gives their sampled distributions), the exact-vs-sampled
  * tests, and the odds module's `setup` mechanic.
  */
 import type { Dist } from '../../core/dice/exact.ts';
-import * as X from './exact-setup.ts';
-import type { SetupResult } from './generate.ts';
-import type { SetupPlan } from './scenario.ts';
-import type { WorksCategory } from './rules-schema.ts';
+import type { MetricLayout } from '../../core/tally.ts';
+import * as X from './exact.ts';
+import type { SetupPlan } from './model.ts';
+import type { WorksCategory } from './schema.ts';
+import type { SetupResult } from './state.ts';
+
+/** Efficiency columns per side, in the order finish() adds them (engine.ts). */
+export const COLUMNS = ['games', 'attacking', 'airSuperiority', 'airstrikes', 'barrages', 'dummies', 'trenchInches', 'pillboxes', 'bunkers', 'minefields'] as const;
+
+export function metricLayout(plan: SetupPlan, qs: readonly Quantity[]): MetricLayout {
+  return {
+    rowKeys: ['side', 'nation'],
+    rows: plan.sides.map((s) => ({ side: s.id, nation: s.nation })),
+    columns: COLUMNS,
+    scalars: qs.map((q) => q.key),
+    ratios: [
+      { name: 'attackRate', num: 'attacking', den: 'games', kind: 'proportion', label: 'share of set-ups as attacker' },
+      { name: 'airSuperiorityRate', num: 'airSuperiority', den: 'games', kind: 'proportion', label: 'air superiority' },
+      { name: 'airstrikesPerGame', num: 'airstrikes', den: 'games', kind: 'rate', label: 'airstrikes per set-up' },
+      { name: 'barragesPerGame', num: 'barrages', den: 'games', kind: 'rate', label: 'barrages per set-up' },
+      { name: 'dummiesPerGame', num: 'dummies', den: 'games', kind: 'rate', label: 'dummy chits per set-up' },
+      { name: 'trenchInchesPerGame', num: 'trenchInches', den: 'games', kind: 'rate', label: 'trench inches per set-up' },
+      { name: 'pillboxesPerGame', num: 'pillboxes', den: 'games', kind: 'rate', label: 'pillboxes per set-up' },
+      { name: 'bunkersPerGame', num: 'bunkers', den: 'games', kind: 'rate', label: 'bunkers per set-up' },
+      { name: 'minefieldsPerGame', num: 'minefields', den: 'games', kind: 'rate', label: 'minefield sections per set-up' },
+    ],
+  };
+}
 
 export interface Quantity {
   /** Scalar name, e.g. 'barrages_GER'. */

@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/dice/fraction.ts';
-import { barrageCount, checkDummyRequest, effectiveBarrageDie, rollLullTurn, sampleSetup } from '../../../src/systems/ww2setup/generate.ts';
-import { barragesAfterLull, carryOver, clearMgJam, lullType, nextRoundStart, recoverDemoralized, reorganizable, repairCombatBase, repairCommandBase } from '../../../src/systems/ww2setup/lull.ts';
 import { ww2Options } from '../../../src/systems/ww2setup/options.ts';
-import { placementLegal, proximityInches } from '../../../src/systems/ww2setup/placement.ts';
-import { barragePhase, newRequestLine, prefill } from '../../../src/systems/ww2setup/request-sheet.ts';
-import { rollSetsFor } from '../../../src/systems/ww2setup/scenario.ts';
+import { barrageCount, checkDummyRequest, effectiveBarrageDie } from '../../../src/systems/ww2setup/rules/barrages.ts';
+import { barragesAfterLull, carryOver, clearMgJam, lullType, nextRoundStart, recoverDemoralized, reorganizable, repairCombatBase, repairCommandBase, rollLullTurn } from '../../../src/systems/ww2setup/rules/lull.ts';
+import { placementLegal, proximityInches } from '../../../src/systems/ww2setup/rules/proximity.ts';
+import { barragePhase, newRequestLine, prefill } from '../../../src/systems/ww2setup/rules/request-sheet.ts';
+import { sampleSetup } from '../../../src/systems/ww2setup/rules/sequence.ts';
+import { rollSetsFor } from '../../../src/systems/ww2setup/rules/works.ts';
 import { ALL_OFF, DATA, dice, planErrors, planOf } from './helpers.ts';
 
 const OPT = ww2Options();

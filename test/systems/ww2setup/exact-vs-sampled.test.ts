@@ -11,9 +11,9 @@ import { PlayScratch, playGame } from '../../../src/core/play.ts';
 import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { compileScenarioText, loadScenarioFile, type LoadedScenario } from '../../../src/scenario/load.ts';
-import { quantities } from '../../../src/systems/ww2setup/quantities.ts';
-import { resolvePlan, type ScenarioBody } from '../../../src/systems/ww2setup/scenario.ts';
-import type { RulesData } from '../../../src/systems/ww2setup/rules-schema.ts';
+import { resolvePlan } from '../../../src/systems/ww2setup/check.ts';
+import { quantities } from '../../../src/systems/ww2setup/metrics.ts';
+import type { RulesData, ScenarioBody } from '../../../src/systems/ww2setup/schema.ts';
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 

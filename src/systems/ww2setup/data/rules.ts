@@ -8,16 +8,10 @@
  * Years are keys '1939'..'1945'. A house rule is a scenario `overrides:` entry on these paths,
  * e.g. "airstrikes.rows.US.5": "2D6" or "barrages.rates.LocalAttack.Defender.0": 5.
  */
-import type { DataTree } from '../../core/tables/provenance.ts';
+import type { DataTree } from '../../../core/tables/provenance.ts';
+import { YEARS } from '../schema.ts';
 
 const SEED = 'seed: 003 Standard Game Setup';
-
-export const YEARS = ['1939', '1940', '1941', '1942', '1943', '1944', '1945'] as const;
-export const INTENSITIES = ['LocalAttack', 'MajorOffensive', 'NavalBarrage', 'StalematedFront'] as const;
-export const ROLES = ['Attacker', 'Defender'] as const;
-export const TERRAINS = ['Constricted', 'Open', 'WideOpen'] as const;
-export const SCALES = ['Large', 'Medium', 'Small'] as const;
-export const WORKS_CATEGORIES = ['trenches', 'pillboxes', 'bunkers', 'minefields'] as const;
 
 type YearRow = Record<(typeof YEARS)[number], number | null>;
 function years(...v: Array<number | null>): YearRow {
