@@ -213,11 +213,17 @@ function tablePanels(t: ResolvedTable, width: number, spec: SizeSpec): TableChun
       const most = Math.max(...lines);
       if (most <= 1) break;
       const i = lines.indexOf(most);
-      let add = 0;
-      while (add < spare && wrapText(breakable(heads[i]), font, widths[i] + add - PADX, boldWidth).length >= most) add += 0.5;
-      if (add > spare) break;
-      widths[i] += add;
-      spare -= add;
+      const linesWith = (add: number) => wrapText(breakable(heads[i]), font, widths[i] + add - PADX, boldWidth).length;
+      if (linesWith(spare) >= most) break;
+      let lo = 0; // the least width that saves a line, to 0.25 pt
+      let hi = spare;
+      while (hi - lo > 0.25) {
+        const mid = (lo + hi) / 2;
+        if (linesWith(mid) < most) hi = mid;
+        else lo = mid;
+      }
+      widths[i] += hi;
+      spare -= hi;
     }
     const headLines = Math.max(1, ...heads.map((_, i) => linesOf(i)));
     const groupRow = g.group ? `<tr><th class="l" colspan="${keyW.length}"></th><th class="group" colspan="${cols.length}">${escapeHtml(fitText(g.group + (chunks.length > 1 ? ` (${ci + 1}/${chunks.length})` : ''), font, widths.slice(keyW.length).reduce((a, b) => a + b, 0) - PADX))}</th></tr>` : '';

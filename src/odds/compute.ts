@@ -277,6 +277,7 @@ export function formatPercent(p: number): string {
   if (p === 0) return '0%';
   if (p === 1) return '100%';
   const pct = p * 100;
+  if (pct < 0.0001) return '<0.0001%'; // never in exponent notation (1.9e-7%); the exact fraction is beside it
   return `${pct < 0.1 ? pct.toPrecision(2) : pct.toFixed(pct < 10 ? 2 : 1)}%`;
 }
 

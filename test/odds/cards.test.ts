@@ -12,7 +12,7 @@ import { parse, stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIZES } from '../../src/odds/card.ts';
 import { buildCardSet, mechanicCards, renderCards, type CardSet } from '../../src/odds/cards.ts';
-import { computeTable, getMechanic, checkParams } from '../../src/odds/compute.ts';
+import { computeTable, getMechanic, checkParams, formatPercent } from '../../src/odds/compute.ts';
 import { oddsContext } from '../../src/odds/context.ts';
 import { renderText } from '../../src/odds/render.ts';
 import { evenlySpaced } from '../../src/odds/svg.ts';
@@ -200,6 +200,7 @@ describe('card sizes', () => {
 
 describe('text for print', () => {
   it('short percentages, wrapping and widths', () => {
+    expect([0.0000000019, 0.0000012, 0.0123].map(formatPercent)).toEqual(['<0.0001%', '0.00012%', '1.23%']);
     expect([0, 1, 0.4167, 0.0417, 0.0046, 0.000019, 0.9996].map(shortPercent)).toEqual(['0%', '100%', '42%', '4.2%', '0.5%', '<0.01%', '>99%']);
     const lines = wrapText('salvo cards mgv kinetic --param attack=9 --set kinetic.dice=3', 5, 60);
     expect(lines.join(' ')).toBe('salvo cards mgv kinetic --param attack=9 --set kinetic.dice=3');
