@@ -1,29 +1,24 @@
 /**
- * Scripted MGV policies (spec §7.3) with named parameters. One engine, two personalities:
- * `closer` (aggressive: closes to its weapon's sweet spot and fires whenever it can hurt)
- * and `standoff` (keeps a preferred fraction of its weapon range, prefers cover, fires only
- * above an expected-damage threshold). Both use exact expectations from odds.ts.
+ * What the scripted MGV policies share (spec §7.3): their parameters, exact expected damage from
+ * odds.ts (`attackValue`, also read by evaluate.ts), the missile split policies, and the decisions
+ * both styles take alike (MgvHeuristic). The styles: closer.ts and standoff.ts.
  */
 import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
-import type { common } from './index.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { isBehind, pointInShape, pointShapeDistance, segmentTouchesShape, headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
+import { headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
-import { beginReadOnly, endReadOnly, hasLos, rangeBetween } from '../rules/geom.ts';
+import { beginReadOnly, endReadOnly, rangeBetween } from '../rules/geom.ts';
 import {
-  ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, D_PASS_MOVE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
-  REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode,
+  ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
+  REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode, DK, Frames, MAIN, SPLIT_ATTACKER, decisionOf,
 } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
-import { BOX_EPS, LOS_HILL, P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, W_THERMAL, segmentMissesBox, type Model } from '../model.ts';
+import { P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { deltaToFace, powerAvailable } from '../rules/movement.ts';
 import { REPAIR_PRESETS } from '../rules/reset.ts';
-import {
-  ST_ATTACK, ST_BARRAGE, ST_BEACON, ST_COUNTER, ST_DECLARE, ST_JAM, ST_MOVE_POWER, ST_MOVE_UNIT, ST_PHOTON, ST_REPAIR_DESIGNATE, ST_RESET_REPAIR,
-  ST_SPLIT_ATT, ST_SPLIT_DEF, type MgvState,
-} from '../state.ts';
+import type { MgvState } from '../state.ts';
 
 export interface HeuristicParams {
   style: 'closer' | 'standoff';
@@ -76,16 +71,6 @@ function tables(m: Model): Tables {
   lastTables = t;
   return t;
 }
-
-/** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
-const SPOT = new Float64Array(2);
-
-/** Scratch: the cover features near the moving base (filled by nearCover, read within one decision). */
-let NEAR = new Int32Array(16);
-
-/** Unit direction of the eight standoff headings k * 45° (the same expressions as before: identical values). */
-const HEAD_SIN = Float64Array.from({ length: 8 }, (_, k) => Math.sin((k * 45 * Math.PI) / 180));
-const HEAD_COS = Float64Array.from({ length: 8 }, (_, k) => Math.cos((k * 45 * Math.PI) / 180));
 
 function missileMean(m: Model, a: number, d: number): number {
   if (a <= 0) return 0;
@@ -199,7 +184,7 @@ export function moveKey(c: number): number {
 }
 
 /** has() for a leg code at a move decision: a binary search on the list's order, a full scan if that misses. */
-function hasLeg(ctx: DecisionContext, c: number): boolean {
+export function hasLeg(ctx: DecisionContext, c: number): boolean {
   const legal = ctx.legal;
   let lo = 1;
   let hi = ctx.n - 1;
@@ -227,7 +212,16 @@ function repairWorth(s: MgvState, k: number): number {
   return u.S + u.Mj + inf;
 }
 
-export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
+/** The nearest enemy of the moving base and how it faces it: filled by MgvHeuristic.move, read by `approach` (no allocation). */
+export const AIM = { j: -1, range: 0, reach: 0, wantFace: false, faceIdx: 0, faceDelta: 0, faceLeg: 0 };
+
+/**
+ * What both scripted policies share (spec §7.3): the declaration by expected damage, targeting,
+ * photon estimates by the skill model, missile splits, beacons, jamming, repairs, barrages. A
+ * style gives its approach (`approach`), its use of power points and whether it fires when it
+ * expects nothing.
+ */
+export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
   /** Index of the repair preset (resolved once). */
   private readonly preset: number;
   constructor(
@@ -256,27 +250,30 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
   }
 
   private decideOn(ctx: DecisionContext<MgvObservation>, m: Model, s: MgvState): number {
-    switch (s.step) {
-      case ST_DECLARE:
+    const p = s.pending;
+    switch (decisionOf(s)) {
+      case MAIN:
         return this.declare(ctx, m, s);
-      case ST_MOVE_POWER: {
-        const u = s.units[s.cursor];
-        const av = powerAvailable(m, s, s.cursor);
+      case DK.power: {
+        const i = Frames.arg(p, 'power', 'unit');
+        const u = s.units[i];
+        const av = powerAvailable(m, s, i);
         const enemyJammer = enemyJammerAlive(m, s, this.side);
-        let k = this.p.style === 'closer' ? av : 0;
+        let k = this.powerIntoSpeed(av);
         if (u.Po > 0 || enemyJammer) k = 0;
         return Action.encode.power(Math.min(k, av));
       }
-      case ST_MOVE_UNIT:
-        return this.move(ctx, m, s);
-      case ST_COUNTER: {
-        const jp = s.units[s.pAtt] ? Math.max(0, m.units[s.pAtt].payloadPoints - s.units[s.pAtt].Py) : 0;
+      case DK.move:
+        return this.move(ctx, m, s, Frames.arg(p, 'move', 'unit'));
+      case DK.counterJam: {
+        const jammer = Frames.arg(p, 'counterJam', 'jammer');
+        const jp = s.units[jammer] ? Math.max(0, m.units[jammer].payloadPoints - s.units[jammer].Py) : 0;
         const need = Math.ceil(jp / m.data.jamming.counterPerPowerPoint);
-        return Action.encode.counter(Math.min(need, powerAvailable(m, s, s.pTarget)));
+        return Action.encode.counter(Math.min(need, powerAvailable(m, s, Frames.arg(p, 'counterJam', 'target'))));
       }
-      case ST_BEACON:
-        return this.beacon(ctx, m, s);
-      case ST_JAM: {
+      case DK.beacon:
+        return this.beacon(ctx, m, s, Frames.arg(p, 'beacon', 'unit'));
+      case DK.jam: {
         if (!this.p.useJammer) return JAM_SKIP;
         let best = JAM_SKIP;
         let bv = -1;
@@ -292,9 +289,9 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         }
         return best;
       }
-      case ST_REPAIR_DESIGNATE: {
+      case DK.repairDesignate: {
         let best = REPAIR_SKIP;
-        let bv = repairWorth(s, s.cursor);
+        let bv = repairWorth(s, Frames.arg(p, 'repairDesignate', 'unit'));
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (Action.kindIndexOf(c) !== K.repairDesignate) continue;
@@ -306,17 +303,20 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         }
         return best;
       }
-      case ST_PHOTON:
-        return this.photon(ctx, m, s);
-      case ST_ATTACK:
+      case DK.photon:
+        return this.photon(ctx, m, s, Frames.arg(p, 'photon', 'unit'), Frames.arg(p, 'photon', 'slot'));
+      case DK.attack:
         return this.attack(ctx, m, s);
-      case ST_SPLIT_ATT:
-        return Action.encode.split(splitFor(this.p.missileSplit, s.pAttDice, false, hasCoreInfestation(m, s, s.pTarget), coreBias(s, m.units[s.pTarget].side)));
-      case ST_SPLIT_DEF:
-        return Action.encode.split(splitFor(this.p.missileDefense, s.pDefDice, true, hasCoreInfestation(m, s, s.pTarget), false));
-      case ST_RESET_REPAIR:
+      case DK.missileSplit: {
+        const target = Frames.arg(p, 'missileSplit', 'target');
+        if (Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER) {
+          return Action.encode.split(splitFor(this.p.missileSplit, Frames.arg(p, 'missileSplit', 'attDice'), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side)));
+        }
+        return Action.encode.split(splitFor(this.p.missileDefense, Frames.arg(p, 'missileSplit', 'defDice'), true, hasCoreInfestation(m, s, target), false));
+      }
+      case DK.resetRepair:
         return Action.encode.preset(this.preset);
-      case ST_BARRAGE: {
+      case DK.barrage: {
         let best = ctx.legal[0];
         let bv = -Infinity;
         for (let k = 0; k < ctx.n; k++) {
@@ -358,6 +358,11 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     return tot;
   }
 
+  /** Power points the style puts into speed when nothing argues against it. */
+  protected abstract powerIntoSpeed(available: number): number;
+  /** Whether the style fires even when it expects no damage (the activity bonus is the enemy's anyway). */
+  protected abstract readonly fireWithoutValue: boolean;
+
   private declare(ctx: DecisionContext, m: Model, s: MgvState): number {
     const canMove = has(ctx, Action.encode.declare(D_MOVE));
     const canFire = has(ctx, Action.encode.declare(D_FIRE));
@@ -367,8 +372,11 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     return Action.encode.declare(fv > 0 ? D_FIRE : D_PASS_FIRE);
   }
 
-  private move(ctx: DecisionContext, m: Model, s: MgvState): number {
-    const i = s.cursor;
+  /**
+   * A base's move: an engineering MGV heads for the strike zone of a mission-strike scenario;
+   * otherwise the style's approach to the nearest enemy (`approach`, with AIM filled in).
+   */
+  private move(ctx: DecisionContext, m: Model, s: MgvState, i: number): number {
     const u = s.units[i];
     const END = END_UNIT;
     if (u.allowance < 0.5) return END;
@@ -397,142 +405,34 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     const tcost = m.data.turnCost.cost;
     // facing leg (or END): turn in place to face the target when out of arc
     const faceLeg = wantFace && Math.abs(faceDelta) > arc && turnCost(faceDelta, step, tcost) <= u.allowance ? legCode(faceIdx, 0, true) : END;
-    if (this.p.style === 'closer') {
-      const want = Math.max(1.5, this.p.rangeFraction * reach);
-      if (range <= want + 0.25) return faceLeg;
-      // head straight for the target (facing it on the way), stop at the sweet spot
-      const left = u.allowance - turnCost(faceDelta, step, tcost);
-      const d = Math.min(left, range - want);
-      const di = distIndex(d);
-      if (di <= 0) return faceLeg;
-      const c = legCode(faceIdx, di, true);
-      return hasLeg(ctx, c) ? c : END;
-    }
-    // standoff: keep rangeFraction of the reach (photon: about 12"), prefer cover, keep LOS
-    if (u.legs > 0) return faceLeg;
-    this.nearCover(m, s, i);
-    const want = w === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * reach);
-    SPOT[0] = u.x;
-    SPOT[1] = u.y;
-    if (Math.abs(range - want) <= 2 && this.coverAt(m, s, i, j) > 0 && (w === W_MISSILE || hasLos(m, s, i, j))) return faceLeg;
-    let best = -1;
-    let bestScore = this.score(m, s, i, j, want); // at SPOT = the base's position
-    // the largest cover term any spot can get (coverAt only finds features of nearCover's list)
-    const coverMax = this.p.coverWeight >= 0 ? this.p.coverWeight * this.maxNearCover : 0;
-    const reachOut = Math.max(0, Math.abs(range - want) + 2);
-    const xmax = m.width - 0.6;
-    const ymax = m.height - 0.6;
-    for (let k = 0; k < 8; k++) {
-      const delta = normDeg(k * 45 - u.h);
-      const tc = turnCost(delta, step, tcost);
-      const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), reachOut);
-      if (d < 0.5) continue;
-      const nx = Math.min(xmax, Math.max(0.6, u.x + HEAD_SIN[k] * d));
-      const ny = Math.min(ymax, Math.max(0.6, u.y + HEAD_COS[k] * d));
-      SPOT[0] = nx;
-      SPOT[1] = ny;
-      // score() term by term, skipping the costly terms when even their best value cannot beat
-      // the best spot so far (float addition is monotonic: the bounds are exact)
-      const head = -Math.abs(hypot(t.x - nx, t.y - ny) - want) / 2;
-      const thr = bestScore + 0.25;
-      if (head + coverMax + 3 <= thr) continue;
-      const seen = w === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
-      if (head + coverMax + seen <= thr) continue;
-      const sc = head + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
-      if (sc > bestScore + 0.25) {
-        bestScore = sc;
-        best = k;
-      }
-    }
-    if (best < 0) return faceLeg;
-    const head = best * 45;
-    const delta = normDeg(head - u.h);
-    const tc = turnCost(delta, step, tcost);
-    const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.abs(range - want) + 2);
-    const c = legCode(turnIndexFor(delta), Math.max(1, distIndex(d)), !wantFace);
-    return hasLeg(ctx, c) ? c : END;
+    AIM.j = j;
+    AIM.range = range;
+    AIM.reach = reach;
+    AIM.wantFace = wantFace;
+    AIM.faceIdx = faceIdx;
+    AIM.faceDelta = faceDelta;
+    AIM.faceLeg = faceLeg;
+    return this.approach(ctx, m, s, i);
   }
 
-  /** Cover features within reach of the moving unit this decision (filled by nearCover). */
-  private nNear = 0;
-  private maxNearCover = 0;
-
-  private nearCover(m: Model, s: MgvState, i: number): void {
-    const u = s.units[i];
-    const nf = m.features.length;
-    if (NEAR.length < nf) NEAR = new Int32Array(nf);
-    let n = 0;
-    let max = 0;
-    const reach = u.allowance + 1.5;
-    const lim = (reach + BOX_EPS) * (reach + BOX_EPS);
-    const box = m.featBox;
-    for (let f = 0; f < nf; f++) {
-      const F = m.features[f];
-      if (F.cover <= 0 || s.removed[f] || F.coverRule === 4) continue;
-      // a feature whose box is out of reach is out of reach
-      const bx = Math.max(box[4 * f] - u.x, 0, u.x - box[4 * f + 2]);
-      const by = Math.max(box[4 * f + 1] - u.y, 0, u.y - box[4 * f + 3]);
-      if (bx * bx + by * by > lim) continue;
-      if (pointShapeDistance(F.shape, u.x, u.y) <= reach) {
-        NEAR[n++] = f;
-        if (F.cover > max) max = F.cover;
-      }
-    }
-    this.nNear = n;
-    this.maxNearCover = max;
-  }
-
-  /** Cover at SPOT (x, y) against unit j. */
-  private coverAt(m: Model, s: MgvState, i: number, j: number): number {
-    const x = SPOT[0];
-    const y = SPOT[1];
-    const t = s.units[j];
-    const h = s.units[i].h;
-    let best = 0;
-    const near = NEAR;
-    const box = m.featBox;
-    const lim = (1.2 + BOX_EPS) * (1.2 + BOX_EPS);
-    for (let k = 0; k < this.nNear; k++) {
-      const f = near[k];
-      const F = m.features[f];
-      if (F.cover <= best) continue;
-      // cover needs contact: a point further than 1.2 from the feature's box is further from the feature
-      const bx = Math.max(box[4 * f] - x, 0, x - box[4 * f + 2]);
-      const by = Math.max(box[4 * f + 1] - y, 0, y - box[4 * f + 3]);
-      if (bx * bx + by * by > lim) continue;
-      if (pointShapeDistance(F.shape, x, y) > 1.2) continue;
-      if (isBehind(x, y, h, m.fp, t.x, t.y, F.shape, 0.6)) best = F.cover;
-    }
-    return best;
-  }
-
-  /** Score of SPOT against unit j. */
-  private score(m: Model, s: MgvState, i: number, j: number, want: number): number {
-    const t = s.units[j];
-    const r = hypot(t.x - SPOT[0], t.y - SPOT[1]);
-    // a spot with a clear sight line to the target is worth a range error of 6"
-    const seen = m.units[i].weapon === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
-    return -Math.abs(r - want) / 2 + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
-  }
-
-  private beacon(ctx: DecisionContext, m: Model, s: MgvState): number {
+  /** The style's move toward the nearest enemy AIM.j (AIM filled in by move). */
+  protected abstract approach(ctx: DecisionContext, m: Model, s: MgvState, i: number): number;
+  private beacon(ctx: DecisionContext, m: Model, s: MgvState, i: number): number {
     const done = BEACON_DONE;
-    if (!this.p.useBeacons || s.units[s.cursor].beaconsTurn >= 1) return done;
+    if (!this.p.useBeacons || s.units[i].beaconsTurn >= 1) return done;
     let friendsUse = false;
     for (let k = 0; k < m.units.length && !friendsUse; k++) {
       const x = m.units[k];
       friendsUse = x.side === this.side && s.units[k].alive && (x.weapon === W_KINETIC || x.weapon === W_MISSILE);
     }
     if (!friendsUse) return done;
-    const j = nearestEnemy(m, s, s.cursor);
+    const j = nearestEnemy(m, s, i);
     if (j < 0) return done;
     const c = Action.encode.beacon(j, 0);
     return has(ctx, c) ? c : done;
   }
 
-  private photon(ctx: DecisionContext, m: Model, s: MgvState): number {
-    const i = s.cursor;
-    const slot = s.cursor2 === 0 ? SLOT_MAIN : SLOT_PAY;
+  private photon(ctx: DecisionContext, m: Model, s: MgvState, i: number, slot: number): number {
     let bj = -1;
     let bv = 0;
     for (let j = 0; j < s.units.length; j++) {
@@ -564,37 +464,34 @@ export class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       }
     }
     // an attack with nothing expected still fires when the policy is aggressive (activity bonus is the enemy's anyway)
-    if (bv <= 1e-9 && this.p.style === 'closer') for (let k = 0; k < ctx.n; k++) if (Action.kindIndexOf(ctx.legal[k]) === K.attack) return ctx.legal[k];
+    if (bv <= 1e-9 && this.fireWithoutValue) for (let k = 0; k < ctx.n; k++) if (Action.kindIndexOf(ctx.legal[k]) === K.attack) return ctx.legal[k];
     return best;
   }
 }
 
-/** Rough sight line for planning from SPOT to unit j: no blocking terrain feature on the segment (bases ignored). */
-function sightLine(m: Model, s: MgvState, j: number): boolean {
-  const ax = SPOT[0];
-  const ay = SPOT[1];
-  const bx = s.units[j].x;
-  const by = s.units[j].y;
-  // the features of every blocking LOS class (block, Y&N, fungus, hill)
-  const los = m.losFeatures;
-  for (let q = 0; q < los.length; q++) {
-    const f = los[q];
-    // a segment whose box misses the feature's box has neither end inside and no contact
-    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
-    const F = m.features[f];
-    if (F.los === LOS_HILL && (pointInShape(F.shape, ax, ay) || pointInShape(F.shape, bx, by))) continue;
-    if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
-  }
-  return true;
-}
-
-function distIndex(d: number): number {
+export function distIndex(d: number): number {
   let best = 0;
   for (let k = 0; k < DISTS.length; k++) if (DISTS[k] <= d + 1e-9) best = k;
   return best;
 }
 
-export function paramsFrom(style: 'closer' | 'standoff', v: ParamValuesOf<ReturnType<typeof common>>): HeuristicParams {
+/** The parameters both agents take (their defaults differ). */
+export function heuristicParamSpecs(fireThreshold: number, rangeFraction: number, coverWeight: number) {
+  return {
+    missileSplit: { default: 'adaptive', values: SPLIT_POLICIES, description: 'Attacker missile split: always-hull, always-core, mixed (half, core rounded up) or adaptive (spec §7.3; hull-heavy against a target with core infestations)' },
+    missileDefense: { default: 'adaptive', values: SPLIT_POLICIES, description: 'Defender missile split: adaptive = all on core with a core infestation, else two-thirds (spec §7.3)' },
+    photonSigma: { default: 0.1, min: 0, max: 1, description: 'Photon range estimation skill: relative error sigma (0 perfect, 0.05 expert, 0.10 default, 0.20 novice; spec §7.2)' },
+    photonSigmaInches: { default: 0, min: 0, max: 12, description: 'Additional absolute estimation error sigma in inches (spec §8.6 uses 1.8" and 3")' },
+    fireThreshold: { default: fireThreshold, min: 0, description: 'Declare FIRE when the summed best expected damage reaches this value' },
+    rangeFraction: { default: rangeFraction, min: 0.05, max: 1, description: 'Preferred range as a fraction of the main weapon range' },
+    coverWeight: { default: coverWeight, min: 0, description: 'Weight of a cover class point against a range mismatch of 2" when choosing where to move' },
+    repairPriority: { default: 'coreFirst', values: REPAIR_PRESETS.map((p) => p.name), description: 'Repair priority preset (coreFirst = core infestations, Mj, S, hull infestations; spec §7.3)' },
+    useBeacons: { default: true, description: 'Launch a marker beacon at the nearest enemy when friends fire kinetic or missile weapons' },
+    useJammer: { default: true, description: 'Jam the strongest enemy in arc and LOS' },
+  };
+}
+
+export function paramsFrom(style: 'closer' | 'standoff', v: ParamValuesOf<ReturnType<typeof heuristicParamSpecs>>): HeuristicParams {
   return {
     style,
     missileSplit: v.missileSplit,
@@ -609,5 +506,3 @@ export function paramsFrom(style: 'closer' | 'standoff', v: ParamValuesOf<Return
     useJammer: v.useJammer,
   };
 }
-void W_THERMAL;
-void D_PASS_MOVE;

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { DIR_NAMES } from '../../../src/core/geometry/hex/directions.ts';
 import { MAX_W, UNARMED } from '../../../src/systems/mak/model.ts';
 import { attackTargetOf, weaponReady, K_DEFENSIVE } from '../../../src/systems/mak/rules/combat.ts';
-import { moraleRecovery, startPhase, stepCost } from '../../../src/systems/mak/engine.ts';
+import { startPhase } from '../../../src/systems/mak/engine.ts';
+import { moraleRecovery } from '../../../src/systems/mak/rules/morale.ts';
+import { stepCost } from '../../../src/systems/mak/rules/movement.ts';
 import {
   R_A, R_D, allocateLoss, artilleryLandsOn, attackTarget, breakthroughUnits, chargeHexes, enduranceResult, maySpot, mineAfterShot, mineAttacks,
   moraleRecovers, neuSpotterMp, ogp, pilotAdvance, pilotKilled, pilotVp, rangeMod, requestCode, resultCode, smokeValue, stackLegal,
@@ -345,7 +347,7 @@ describe('§8.2 weapons and usage ([5.1.1] 3, [11.2], [14.2.4], [14.4.4])', () =
       const t = setup({ mercenary: [{ id: 'M1', type: 'InfSQ', at: '0403' }], strahl: [{ id: 'S1', type: 'PKA', at: '0603' }] }, { map: { hexes: { '0403': { terrain: ['forest'] } } } });
       t.s.status[t.u('M1')] |= BROKEN;
       t.dice.queue.push(d);
-      moraleRecovery(t.game.E, t.s, t.ctx);
+      moraleRecovery(t.game.E.m, t.s, t.ctx);
       expect(t.s.status[t.u('M1')] & BROKEN).toBe(want);
       expect(moraleRecovers(d, -2 + 1)).toBe(want === 0);
     }

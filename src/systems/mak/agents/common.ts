@@ -1,13 +1,13 @@
 /**
- * Helpers of the scripted Ma.K agents (spec §7.3): P(hit) and expected kill per shot from the same
+ * What the scripted Ma.K agents share (spec §7.3): P(hit) and expected kill per shot from the same
  * roll functions as the engine, and a scorer over the legal actions (the agent picks the best-scoring
  * legal code; ties go to the first).
  */
 import { carries } from '../rules/amu.ts';
-import { FID } from '../actions.ts';
-import { bestSlot, type Engine } from '../engine.ts';
+import { Frames, type FrameKind } from '../actions.ts';
+import type { Engine } from '../engine.ts';
 import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
-import { K_OFFENSIVE, attackTargetOf } from '../rules/combat.ts';
+import { K_OFFENSIVE, attackTargetOf, bestSlot } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
 import { ATTACKED, DEAD, IMMOBILE, type MakState } from '../state.ts';
 
@@ -132,13 +132,13 @@ export function reactiveScore(E: Engine, s: MakState, code: number, saveLaserBel
   const K = A.kindIndex;
   if (k === K.pass) return 0;
   if (k === K.fire) {
-    const u = A.get(code, 'fire', 'unit'), w = A.get(code, 'fire', 'weapon'), t = A.get(code, 'fire', 'target');
+    const u = A.read.fire.unit(code), w = A.read.fire.weapon(code), t = A.read.fire.target(code);
     const ek = expectedKill(m, s, u, w, t);
     if (w !== UNARMED && m.wtype[u * MAX_W + w] === WT_L && pHitOf(m, s, u, w, t) < saveLaserBelow) return -0.01;
     const ammoCost = w !== UNARMED && m.wammo[u * MAX_W + w] > 0 ? 0.02 : 0;
     return ek * m.uvp[t] + 0.001 - ammoCost;
   }
-  if (k === K.pin) return firepower(m, A.get(code, 'pin', 'unit'));
+  if (k === K.pin) return firepower(m, A.read.pin.unit(code));
   if (k === K.counter) return -1;
   return 0;
 }
@@ -153,7 +153,7 @@ export function missionScore(E: Engine, s: MakState, side: number, code: number,
   let committed = 0;
   for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += s.aDf[a];
   const wantAir = theirs > 0 && committed < theirs * ratio;
-  return A.get(code, 'mission', 'choice') === (wantAir ? 0 : 1) ? 1 : 0;
+  return A.read.mission.choice(code) === (wantAir ? 0 : 1) ? 1 : 0;
 }
 
 /** Dog-fight totals of the living aircraft of `side` and of its enemy. */
@@ -179,47 +179,47 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu && !m.hasPilots)) return null;
   if (k === K.strafe) {
     // Missiles and bombs on the biggest targets first ([11.4.2]).
-    const t = A.get(code, 'strafe', 'target'), arm = A.get(code, 'strafe', 'arm');
+    const t = A.read.strafe.target(code), arm = A.read.strafe.arm(code);
     return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0) + [0, 0.02, 0.03, 0.01][arm];
   }
   if (k === K.indirect) {
-    const u = A.get(code, 'indirect', 'unit'), w = A.get(code, 'indirect', 'weapon'), t = A.get(code, 'indirect', 'target');
+    const u = A.read.indirect.unit(code), w = A.read.indirect.weapon(code), t = A.read.indirect.target(code);
     const T = m.watk[u * MAX_W + w] + m.data.rules.indirectMod - m.udef[t] + m.hexAtk[(s.hex[t] * 6 + m.wtype[u * MAX_W + w]) * 2 + (m.ustack[t] === 2 ? 1 : 0)];
     return pHitNum(T, modeOf(m)) < 0.15 ? -1 : 9.5 + pHitNum(T, modeOf(m)) * m.uvp[t] * 0.1;
   }
   if (k === K.request) {
-    const t = A.get(code, 'request', 'target');
+    const t = A.read.request.target(code);
     return m.uvp[t] >= artilleryVp ? 9.2 + m.uvp[t] * 0.1 : -1;
   }
   // Transport ([13.1]): infantry and units slower than the vehicle ride while the enemy is more than 3 hexes off; cargo gets off
   // within 3 hexes of the enemy or when its vehicle is stuck.
   if (k === K.load) {
-    const u = A.get(code, 'load', 'unit'), v = A.get(code, 'load', 'carrier');
+    const u = A.read.load.unit(code), v = A.read.load.carrier(code);
     return (m.uinf[u] || m.ump2[u] < m.ump2[v]) && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
   }
   // Smoke ([19.2]): a unit that has fired screens its own hex when the enemy is within 4 hexes.
   if (k === K.smoke) {
-    const u = A.get(code, 'smoke', 'unit');
-    return A.get(code, 'smoke', 'dir') === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
+    const u = A.read.smoke.unit(code);
+    return A.read.smoke.dir(code) === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
   }
   if (k === K.boost) {
     // The SAFS Mk II lights its booster to close a long distance fast ([19.5.3]).
-    const u = A.get(code, 'boost', 'unit');
+    const u = A.read.boost.unit(code);
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
   }
   // AMU ([16.2]): pick it up or destroy it at once; a carrier leaves the map as soon as it can and otherwise heads for the nearest edge.
   if (k === K.amu) return 9.65;
   // Arson ([14.4.2]): burn a building that shelters enemy infantry (the fire attacks them every phase).
   if (k === K.arson) {
-    const u = A.get(code, 'arson', 'unit');
-    const x = m.grid.nbr[s.hex[u] * 6 + A.get(code, 'arson', 'dir')];
+    const u = A.read.arson.unit(code);
+    const x = m.grid.nbr[s.hex[u] * 6 + A.read.arson.dir(code)];
     let inf = 0;
     for (let v = 0; v < m.nu; v++) if (m.uside[v] !== m.uside[u] && m.uinf[v] && s.hex[v] === x && !(s.status[v] & DEAD)) inf++;
     return inf > 0 ? 11 + inf * 0.01 : -1; // before any attack: the fire attacks them every phase
   }
   if (k === K.exit) {
     // A pilot leaves only by its home edge ([18.2.3]: elsewhere it is captured).
-    const u = A.get(code, 'exit', 'unit');
+    const u = A.read.exit.unit(code);
     return !m.upilot[u] || m.homeEdge[s.hex[u]] & (1 << m.uside[u]) ? 9.9 : -1;
   }
   if (k === K.move) {
@@ -238,7 +238,7 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   }
   if (k === K.land) {
     // A Hornisse lands ([10.6]) early enough to fight on the ground, in an empty hex 2-3 hexes from the enemy (cover first).
-    const h = A.get(code, 'land', 'hex'), a = A.get(code, 'land', 'aircraft');
+    const h = A.read.land.hex(code), a = A.read.land.aircraft(code);
     if (s.turn > m.body.turns - 2 || s.occ[h * 2 + 1 - m.aside[a]] > 0) return -1;
     const d = nearestEnemy(m, s, m.aside[a], h);
     return d >= 2 && d <= 3 ? 9.7 + (m.cover[h] ? 0.05 : 0) - d * 0.01 : -1;
@@ -246,12 +246,12 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.enter) return 9.8; // reinforcements come on at once ([12.1])
   if (k === K.drop) {
     // Airdrops land in an empty hex next to the enemy, closest first.
-    const u = A.get(code, 'drop', 'unit'), h = A.get(code, 'drop', 'hex');
+    const u = A.read.drop.unit(code), h = A.read.drop.hex(code);
     if (s.occ[h * 2 + 1 - m.uside[u]] > 0) return -1;
     return 9.7 - nearestEnemy(m, s, m.uside[u], h) * 0.01;
   }
   if (k === K.unload) {
-    const u = A.get(code, 'unload', 'unit');
+    const u = A.read.unload.unit(code);
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
   }
   return null;
@@ -271,8 +271,7 @@ function edgeDistance(m: Model, h: number, home = 0): number {
   return best;
 }
 
-export function topIs(s: MakState, id: number): boolean {
-  return s.pending.depth > 0 && s.pending.words[(s.pending.depth - 1) * 8] === id;
+/** Is the decision on top a `kind`? */
+export function topIs(s: MakState, kind: FrameKind): boolean {
+  return Frames.isTop(s.pending, kind);
 }
-
-export { FID, IMMOBILE };
