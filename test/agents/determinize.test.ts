@@ -14,10 +14,9 @@ import { Tally } from '../../src/core/tally.ts';
 import { compileScenarioDocument, loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import type { PvState } from '../../src/systems/panzervor/index.ts';
 import type { MgvState } from '../../src/systems/mgv/index.ts';
-import { ST_SPLIT_DEF } from '../../src/systems/mgv/state.ts';
-import { S_ABIL } from '../../src/systems/panzervor/state.ts';
-import { sealedAbilityAt } from '../../src/systems/panzervor/actions.ts';
-import { frameArg } from '../../src/core/decision/stack.ts';
+import { defenderSplitPending } from '../../src/systems/mgv/decisions/missile-split.ts';
+import { Frames as MgvFrames } from '../../src/systems/mgv/actions.ts';
+import { NO_SEAL, decisionOf, sealedChoice } from '../../src/systems/panzervor/actions.ts';
 import { bundledScenarios } from '../helpers/bundled.ts';
 
 interface Visit<S> {
@@ -99,14 +98,11 @@ describe('Panzer Vor! determinize', () => {
     const r = new Rng([3, 1, 4, 1]);
     let secrets = 0;
     let varied = 0;
-    /** The sealed choice (the secretAbility frame's character) of a state, or -2 when none is pending. */
-    const secretOf = (s: PvState): number => {
-      const at = sealedAbilityAt(s.pending);
-      return at < 0 ? -2 : frameArg(s.pending, 1, at);
-    };
+    /** The sealed choice (a character or -1, kept in the defender's ability decision) of a state, or NO_SEAL. */
+    const secretOf = (s: PvState): number => sealedChoice(s.pending);
     randomPlayouts<PvState>(loaded, 40, 1, (s, side) => {
       const L = s.layer;
-      if (s.step !== S_ABIL || secretOf(s) < -1) return;
+      if (decisionOf(s) !== 'ability' || secretOf(s) === NO_SEAL) return;
       const G = (loaded.compiled as unknown as { G: { tSide: Int8Array } }).G;
       const attacker = G.tSide[s.aAtt[L]];
       expect(side).toBe(1 - attacker);
@@ -130,18 +126,19 @@ describe('MGV determinize', () => {
       const r = new Rng([5, 5, 5, 5]);
       let checked = 0;
       randomPlayouts<MgvState>(loaded, 3, 7, (s, side, dec) => {
-        if (dec % 7 !== 0 && s.step !== ST_SPLIT_DEF) return;
+        if (dec % 7 !== 0 && !defenderSplitPending(s)) return;
         for (const who of [side, 1 - side]) checkAt(loaded, s, who, r);
         checked++;
-        if (s.step === ST_SPLIT_DEF) {
+        if (defenderSplitPending(s)) {
+          const attDice = MgvFrames.arg(s.pending, 'missileSplit', 'attDice');
           const values = new Set<number>();
           for (let k = 0; k < 30; k++) {
             const d = loaded.compiled.determinize!(s, side, r) as MgvState;
             expect(d.secret.attCore).toBeGreaterThanOrEqual(0);
-            expect(d.secret.attCore).toBeLessThanOrEqual(s.pAttDice);
+            expect(d.secret.attCore).toBeLessThanOrEqual(attDice);
             values.add(d.secret.attCore);
           }
-          if (s.pAttDice > 0) expect(values.size).toBeGreaterThan(1);
+          if (attDice > 0) expect(values.size).toBeGreaterThan(1);
           // The attacker keeps its own split.
           expect((loaded.compiled.determinize!(s, 1 - side, r) as MgvState).secret.attCore).toBe(s.secret.attCore);
         }
@@ -154,7 +151,7 @@ describe('MGV determinize', () => {
     const loaded = loadScenarioFile(bundledScenarios('mgv').find((f) => f.endsWith('sample-duel.yaml'))!);
     let splits = 0;
     randomPlayouts<MgvState>(loaded, 10, 1000, (s) => {
-      if (s.step === ST_SPLIT_DEF) splits++;
+      if (defenderSplitPending(s)) splits++;
     });
     expect(splits).toBeGreaterThan(0);
   });
