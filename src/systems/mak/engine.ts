@@ -9,7 +9,7 @@
 import type { Decision } from '../../core/decision/decisions.ts';
 import { sideToAct } from '../../core/decision/stack.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
-import { describeAction, makeCodec, type MakCodec } from './actions.ts';
+import { describeAction, hotCodes, makeCodec, type HotCodes, type MakCodec } from './actions.ts';
 import { openCommitments } from './decisions/commit.ts';
 import { openCqcStart } from './decisions/cqc-start.ts';
 import { D, pendingOffers } from './decisions/index.ts';
@@ -45,6 +45,8 @@ export const END_CONCEDE = 3;
 export interface Engine {
   readonly m: Model;
   readonly A: MakCodec;
+  /** Codes the hottest loops write, from the codec. */
+  readonly C: HotCodes;
   /** Completes the decision on top: its close, then its frame goes (`D.finish`). */
   finish(s: MakState, ctx: PlayContext): void;
   /** The phase player ends his troop phase. */
@@ -207,6 +209,7 @@ export function compile(data: RulesData, body: ScenarioBody, opt: MakOptions): M
   const E: Engine = {
     m,
     A,
+    C: hotCodes(A, m.nu),
     finish: (s, ctx) => D.finish(E, s, ctx),
     endPhase: (s, ctx) => endPhase(E, s, ctx),
     startPhase: (s, ctx) => startPhase(E, s, ctx),

@@ -6,7 +6,7 @@
  * outnumbered.
  */
 import { agentOf } from '../../../core/agent.ts';
-import { Frames } from '../actions.ts';
+import { Arg } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { IMMOBILE, MOVED, type MakState } from '../state.ts';
@@ -21,7 +21,7 @@ export function firebaseScore(minHit: number, saveLaser: number) {
       // Match the enemy's dog-fight strength x1.5 in air combat; the rest strafe.
       if (k === K.mission) return missionScore(E, s, side, code, 1.5);
       if (topIs(s, 'cqcStart')) {
-        const h = Frames.arg(s.pending, 'cqcStart', 'hex');
+        const h = Arg.cqcStart.hex(s.pending);
         const fight = countIn(m, s, h, side) >= countIn(m, s, h, 1 - side);
         return A.read.fight.choice(code) === 0 ? (fight ? 1 : 0) : 0.5;
       }

@@ -6,7 +6,7 @@
  * (Fig. 10: unless immobilized or destroyed), minefields attack it ([19.1.2]) and the same-hex
  * window opens before its attack.
  */
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { K_DEFENSIVE, hexHasSide } from '../rules/combat.ts';
 import { mineAttack, stillMoving } from '../rules/hazards.ts';
@@ -22,7 +22,7 @@ const NAME = 'CQC adjacent window';
 
 /** Unit u, adjacent to the enemy hex h, declares that it enters it for CQC (decided by the other side). */
 export function openCqcAdjacent(s: MakState, u: number, h: number): void {
-  Frames.push(s.pending, 'cqcAdjacent', 1 - s.phaseSide, u, h, nextSerial(s));
+  Push.cqcAdjacent(s.pending, 1 - s.phaseSide, u, h, nextSerial(s));
 }
 
 /** May f leave its hex for `to` to fight there: no unit of its side there, and within stacking. */
@@ -33,7 +33,7 @@ function counterFits(m: Model, s: MakState, f: number, to: number): boolean {
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
   const { m, A } = E;
   const P = s.pending;
-  const a = Frames.arg(P, 'cqcAdjacent', 'unit'), h = Frames.arg(P, 'cqcAdjacent', 'hex'), serial = Frames.arg(P, 'cqcAdjacent', 'serial');
+  const a = Arg.cqcAdjacent.unit(P), h = Arg.cqcAdjacent.hex(P), serial = Arg.cqcAdjacent.serial(P);
   const st = s.status;
   const firers = m.sideUnits[1 - s.phaseSide];
   let n = 0;
@@ -59,11 +59,11 @@ export const cqcAdjacent: PendingDecision = {
     const k = A.kindIndexOf(action);
     if (k === A.kindIndex.fire) {
       s.status[A.read.fire.unit(action)] |= FIRED_ADJ;
-      fireIn(E, s, ctx, Frames.arg(P, 'cqcAdjacent', 'serial'), NAME, action, K_DEFENSIVE);
+      fireIn(E, s, ctx, Arg.cqcAdjacent.serial(P), NAME, action, K_DEFENSIVE);
     } else if (k === A.kindIndex.counter) {
       // [9.1] 2: the anti-phase unit moves into the approaching unit's hex; the CQC is fought there.
       const f = A.read.counter.unit(action);
-      const u = Frames.arg(P, 'cqcAdjacent', 'unit');
+      const u = Arg.cqcAdjacent.unit(P);
       const h = s.hex[u];
       Frames.pop(P);
       clearFlag(s, FIRED_ADJ);
@@ -77,7 +77,7 @@ export const cqcAdjacent: PendingDecision = {
   /** The unit enters the hex, unless stopped in the adjacent one (Fig. 10) or nobody is left there. */
   close(E, s, ctx) {
     const { m } = E;
-    const a = Frames.arg(s.pending, 'cqcAdjacent', 'unit'), h = Frames.arg(s.pending, 'cqcAdjacent', 'hex');
+    const a = Arg.cqcAdjacent.unit(s.pending), h = Arg.cqcAdjacent.hex(s.pending);
     if (s.status[a] & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
       clearFlag(s, FIRED_ADJ);
       s.status[a] |= DONE;

@@ -23,12 +23,16 @@ import { openOverrunAdjacent } from './overrun-adjacent.ts';
 import { openReply } from './reply.ts';
 import { openT3 } from './t3.ts';
 
-/** End the phase, then per unit: its moves, CQC entries and overruns, then its attacks and calls for support. */
+/**
+ * End the phase, then per unit: its moves, CQC entries and overruns, then its attacks and calls for
+ * support. The hottest loops write their codes from E.C (actions.ts `hotCodes`).
+ */
 function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
   const { m, A } = E;
   const st = s.status;
+  const C = E.C;
   let n = 0;
-  out[n++] = A.encode.endPhase();
+  out[n++] = C.endPhase;
   const mine = m.sideUnits[s.phaseSide], theirs = m.sideUnits[1 - s.phaseSide];
   for (let i = 0; i < mine.length; i++) {
     const u = mine[i];
@@ -42,6 +46,7 @@ function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
       const f = m.uform[u];
       const cost = m.cost2[f], sideCost = m.sideCost2[f];
       const mp = s.mp[u];
+      const move0 = C.move0[u], dir = C.moveDir;
       for (let d = 0; d < 6; d++) {
         const to = m.grid.nbr[from * 6 + d];
         if (to < 0) continue;
@@ -60,7 +65,7 @@ function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
           if (tc < 0) continue;
           c = tc + sideCost[from * 6 + d];
         }
-        if (c <= mp) out[n++] = A.encode.move(u, d);
+        if (c <= mp) out[n++] = move0 + d * dir;
       }
     }
     if (!(st[u] & (MOVED | ATTACKED))) n = attacksOf(E, s, u, theirs, out, n);
@@ -87,6 +92,7 @@ function attacksOf(E: Engine, s: MakState, u: number, theirs: Int32Array, out: I
   if (ready === 0 && !canCall) return n;
   const a = s.hex[u];
   const side = m.uside[u];
+  const attack0 = E.C.attack0[u], wStride = E.C.attackWeapon, tStride = E.C.attackTarget;
   // canAttack(K_OFFENSIVE) with its per-unit tests hoisted and one LOS look-up per target:
   // pinned units do not fire out ([9.4.4]), nobody sees out of a fire ([19.4.3]).
   const fires = ready !== 0 && !(st[u] & PINNED && s.occ[a * 2 + 1 - side] > 0) && !s.fire[a];
@@ -106,7 +112,7 @@ function attacksOf(E: Engine, s: MakState, u: number, theirs: Int32Array, out: I
         if (sight < 0) sight = sees(m, s, a, b, m.ustack[t] === 2 ? 1 : 0) ? 1 : 0;
         if (sight === 0) break;
         any = true;
-        out[n++] = A.encode.attack(u, w, t);
+        out[n++] = attack0 + w * wStride + t * tStride;
       }
     }
     // A simultaneous attack is declared by the stack ([5.3.3]); offered once, on its first unit.
