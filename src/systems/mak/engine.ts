@@ -25,7 +25,7 @@ import { amuMp } from './rules/amu.ts';
 import { resolveArson } from './rules/arson.ts';
 import { hexHasSide } from './rules/combat.ts';
 import { fireAttacks } from './rules/fire.ts';
-import { moraleRecovery } from './rules/morale.ts';
+import { moraleRecovery, newTurnMorale } from './rules/morale.ts';
 import { rollPilots } from './rules/pilots.ts';
 import { ageSmoke } from './rules/smoke.ts';
 import { cancelOrphanRequests, landArtillery, resetAir } from './rules/support.ts';
@@ -148,6 +148,7 @@ function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
 function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
   const { m } = E;
   for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
+  newTurnMorale(m, s); // units broken last turn may roll from now on ([14.3.2])
   // Aircraft reinforcements arrive in flight at the start of their turn and may be assigned at once ([12.1], spec §2.2 1).
   for (let a = 0; a < m.na; a++) {
     if (!(s.air[a] & A_LATE) || s.turn < m.aarrive[a]) continue;

@@ -29,8 +29,12 @@ function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean
 export const overrunAdjacent: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
-    if (action === E.C.pass) E.finish(s, ctx);
-    else fireIn(E, s, ctx, Arg.overrunAdjacent.serial(s.pending), NAME, action, K_DEFENSIVE);
+    if (action === E.C.pass) {
+      E.finish(s, ctx);
+      return;
+    }
+    s.status[E.A.read.fire.unit(action)] |= FIRED_ADJ; // as in CQC: no second shot in the same-hex window ([9.2])
+    fireIn(E, s, ctx, Arg.overrunAdjacent.serial(s.pending), NAME, action, K_DEFENSIVE);
   },
   close(E, s, ctx) {
     const { m } = E;

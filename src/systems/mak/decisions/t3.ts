@@ -5,15 +5,38 @@
  */
 import { Arg, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
-import { K_DEFENSIVE } from '../rules/combat.ts';
-import { DEAD, type MakState } from '../state.ts';
+import { MAX_W } from '../model.ts';
+import { K_DEFENSIVE, canAttack } from '../rules/combat.ts';
+import { DEAD, placeUnit, type MakState } from '../state.ts';
 import { fireIn, nextSerial, shotsAt, withPass } from './shots.ts';
 
 const NAME = 'T3 (hex entered)';
 
 /** The window of unit u, which has just entered hex h (decided by the other side). */
 export function openT3(s: MakState, u: number, h: number): void {
-  Push.t3(s.pending, 1 - s.phaseSide, u, h, nextSerial(s));
+  const serial = nextSerial(s);
+  s.t3Unit = u;
+  s.t3Serial = serial;
+  Push.t3(s.pending, 1 - s.phaseSide, u, h, serial);
+}
+
+/**
+ * Would unit u draw T3 by entering hex h: is an enemy unit next to h able to fire at it there?
+ * (A broken infantry unit may not make such a move, [14.3.1] 2.) u is put in h for the test only.
+ */
+export function drawsT3(E: Engine, s: MakState, u: number, h: number): boolean {
+  const { m } = E;
+  const enemies = m.sideUnits[1 - m.uside[u]];
+  const from = s.hex[u];
+  let fire = false;
+  placeUnit(m, s, u, h);
+  for (let i = 0; i < enemies.length && !fire; i++) {
+    const f = enemies[i];
+    if (s.status[f] & DEAD || m.grid.distance(s.hex[f], h) !== 1) continue;
+    for (let w = 0; w < MAX_W && !fire; w++) fire = canAttack(m, s, f, w, u, K_DEFENSIVE);
+  }
+  placeUnit(m, s, u, from);
+  return fire;
 }
 
 /** The shots of the window into out (or only counted when out is null); `firstOnly` stops at the first. */
