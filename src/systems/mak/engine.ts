@@ -23,14 +23,14 @@ import { observe, type MakObservation } from './observe.ts';
 import type { MakOptions } from './options.ts';
 import { amuMp } from './rules/amu.ts';
 import { resolveArson } from './rules/arson.ts';
-import { hexHasSide } from './rules/combat.ts';
+import { hasWorkingWeapon, hexHasSide } from './rules/combat.ts';
 import { fireAttacks } from './rules/fire.ts';
 import { moraleRecovery, newTurnMorale } from './rules/morale.ts';
 import { rollPilots } from './rules/pilots.ts';
 import { ageSmoke } from './rules/smoke.ts';
 import { cancelOrphanRequests, landArtillery, resetAir } from './rules/support.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
-import { A_DEAD, A_LATE, ARMLESS, DEAD, OFFMAP, PHASE_FLAGS, cloneState, newState, type MakState } from './state.ts';
+import { A_DEAD, A_LATE, DEAD, OFFMAP, PHASE_FLAGS, cloneState, newState, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -81,11 +81,7 @@ function concedingSide(m: Model, s: MakState): number {
     const bit = 1 << m.uside[u];
     if (able & bit) continue;
     if (st & OFFMAP) { if (m.uaboard[u] < 0 || (s.air[m.uaboard[u]] & (A_DEAD | A_LATE)) !== A_DEAD) able |= bit; continue; }
-    if (st & (DEAD | ARMLESS)) continue;
-    for (let w = 0; w < MAX_W; w++) {
-      const k = u * MAX_W + w;
-      if (m.wtype[k] >= 0 && s.wdis[k] !== 1 && (m.wammo[k] === 0 || s.ammo[k] > 0)) { able |= bit; break; }
-    }
+    if (!(st & DEAD) && hasWorkingWeapon(m, s, u)) able |= bit;
   }
   return able === 3 ? -1 : able === 1 ? 1 : able === 2 ? 0 : -1;
 }

@@ -260,9 +260,19 @@ export function newState(m: Model): MakState {
   };
 }
 
+/**
+ * Deep copy: acting on the copy never changes the original. Every field written out in newState's
+ * order (no spread: the search copies states many times, and a literal of known shape is built
+ * fastest), so a clone also serialises exactly like its original.
+ */
 export function cloneState(s: MakState): MakState {
   return {
-    ...s,
+    turn: s.turn,
+    phase: s.phase,
+    phaseSide: s.phaseSide,
+    over: s.over,
+    winner: s.winner,
+    endDetail: s.endDetail,
     hex: s.hex.slice(),
     status: s.status.slice(),
     mp: s.mp.slice(),
@@ -271,6 +281,10 @@ export function cloneState(s: MakState): MakState {
     pfUsed: s.pfUsed.slice(),
     rkUsed: s.rkUsed.slice(),
     dfStamp: s.dfStamp.slice(),
+    serial: s.serial,
+    mover: s.mover,
+    t3Unit: s.t3Unit,
+    t3Serial: s.t3Serial,
     pendRes: s.pendRes.slice(),
     ogp: s.ogp.slice(),
     lost: s.lost.slice(),
