@@ -55,12 +55,7 @@ export function modeOf(m: Model): number {
 
 /** Expected kill per shot (spec §7.3): P(1,1) + (pHit - P(1,1)) * P(D | class); A/M count a third. */
 export function expectedKill(m: Model, s: MakState, u: number, w: number, t: number): number {
-  const T = attackTargetOf(m, s, u, w, t);
-  const mode = modeOf(m);
-  const ph = pHitNum(T, mode);
-  const pa = T < 0 ? 0 : AUTO_TABLE[mode][Math.min(40, T)];
-  const pd = pDestroyGivenRoll(m.udur[t]);
-  return pa + (ph - pa) * (pd + (1 - pd) * 0.3);
+  return expectedKillAt(m, s, u, w, t, s.hex[u], s.hex[t]);
 }
 
 /** expectedKill with u in hex a and t in hex b (attackTargetAt). */
@@ -84,18 +79,6 @@ export function nearestEnemy(m: Model, s: MakState, side: number, h: number): nu
     if (m.uside[v] === side || s.status[v] & DEAD) continue;
     const d = m.grid.distance(h, s.hex[v]);
     if (d < best) best = d;
-  }
-  return best;
-}
-
-/** Best offensive expected-kill x VP unit u could score from hex h (as if standing there, not moved). */
-export function threatFrom(m: Model, s: MakState, u: number): number {
-  let best = 0;
-  for (let t = 0; t < m.nu; t++) {
-    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD) continue;
-    const w = bestSlot(m, s, u, t, K_OFFENSIVE);
-    if (w < 0) continue;
-    best = Math.max(best, expectedKill(m, s, u, w, t) * m.uvp[t]);
   }
   return best;
 }
