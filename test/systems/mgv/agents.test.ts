@@ -6,11 +6,10 @@ import { compile, doc, newState } from './helpers.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { splitFor } from '../../../src/systems/mgv/agents/common.ts';
 import { resolveAgentParams, type AgentFactory, type DecisionContext } from '../../../src/core/agent.ts';
-import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, legCode } from '../../../src/systems/mgv/actions.ts';
+import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, legCode, FA } from '../../../src/systems/mgv/actions.ts';
 import type { MgvState } from '../../../src/systems/mgv/state.ts';
 import { D } from '../../../src/systems/mgv/decisions/index.ts';
 import { defenderSplitPending } from '../../../src/systems/mgv/decisions/missile-split.ts';
-import { Frames } from '../../../src/systems/mgv/actions.ts';
 
 function ctxFor(g: any, s: MgvState, rng = new Rng([1, 2, 3, 4])): DecisionContext {
   const legal = new Int32Array(g.maxActions);
@@ -43,7 +42,7 @@ describe('secret simultaneous missile split', () => {
     expect(until(g, s, ctx, ags, (x) => D.currentKind(x) === 'missileSplit')).toBe(true);
     expect(defenderSplitPending(s)).toBe(false);
     const seen: string[] = [];
-    for (const core of [0, Frames.arg(s.pending, 'missileSplit', 'attDice')]) {
+    for (const core of [0, FA.missileSplit.attDice(s.pending)]) {
       const copy = g.clone(s);
       g.apply(copy, Action.encode.split(core), ctx);
       expect(defenderSplitPending(copy)).toBe(true);

@@ -9,10 +9,7 @@ import { headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/tabl
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
 import { beginReadOnly, endReadOnly, rangeBetween } from '../rules/geom.ts';
-import {
-  ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
-  REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode, DK, Frames, MAIN, SPLIT_ATTACKER, decisionOf,
-} from '../actions.ts';
+import { ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD, REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode, DK, MAIN, SPLIT_ATTACKER, decisionOf, FA } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
 import { P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
@@ -255,7 +252,7 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       case MAIN:
         return this.declare(ctx, m, s);
       case DK.power: {
-        const i = Frames.arg(p, 'power', 'unit');
+        const i = FA.power.unit(p);
         const u = s.units[i];
         const av = powerAvailable(m, s, i);
         const enemyJammer = enemyJammerAlive(m, s, this.side);
@@ -264,15 +261,15 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         return Action.encode.power(Math.min(k, av));
       }
       case DK.move:
-        return this.move(ctx, m, s, Frames.arg(p, 'move', 'unit'));
+        return this.move(ctx, m, s, FA.move.unit(p));
       case DK.counterJam: {
-        const jammer = Frames.arg(p, 'counterJam', 'jammer');
+        const jammer = FA.counterJam.jammer(p);
         const jp = s.units[jammer] ? Math.max(0, m.units[jammer].payloadPoints - s.units[jammer].Py) : 0;
         const need = Math.ceil(jp / m.data.jamming.counterPerPowerPoint);
-        return Action.encode.counter(Math.min(need, powerAvailable(m, s, Frames.arg(p, 'counterJam', 'target'))));
+        return Action.encode.counter(Math.min(need, powerAvailable(m, s, FA.counterJam.target(p))));
       }
       case DK.beacon:
-        return this.beacon(ctx, m, s, Frames.arg(p, 'beacon', 'unit'));
+        return this.beacon(ctx, m, s, FA.beacon.unit(p));
       case DK.jam: {
         if (!this.p.useJammer) return JAM_SKIP;
         let best = JAM_SKIP;
@@ -291,7 +288,7 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       }
       case DK.repairDesignate: {
         let best = REPAIR_SKIP;
-        let bv = repairWorth(s, Frames.arg(p, 'repairDesignate', 'unit'));
+        let bv = repairWorth(s, FA.repairDesignate.unit(p));
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (Action.kindIndexOf(c) !== K.repairDesignate) continue;
@@ -304,15 +301,15 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         return best;
       }
       case DK.photon:
-        return this.photon(ctx, m, s, Frames.arg(p, 'photon', 'unit'), Frames.arg(p, 'photon', 'slot'));
+        return this.photon(ctx, m, s, FA.photon.unit(p), FA.photon.slot(p));
       case DK.attack:
         return this.attack(ctx, m, s);
       case DK.missileSplit: {
-        const target = Frames.arg(p, 'missileSplit', 'target');
-        if (Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER) {
-          return Action.encode.split(splitFor(this.p.missileSplit, Frames.arg(p, 'missileSplit', 'attDice'), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side)));
+        const target = FA.missileSplit.target(p);
+        if (FA.missileSplit.role(p) === SPLIT_ATTACKER) {
+          return Action.encode.split(splitFor(this.p.missileSplit, FA.missileSplit.attDice(p), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side)));
         }
-        return Action.encode.split(splitFor(this.p.missileDefense, Frames.arg(p, 'missileSplit', 'defDice'), true, hasCoreInfestation(m, s, target), false));
+        return Action.encode.split(splitFor(this.p.missileDefense, FA.missileSplit.defDice(p), true, hasCoreInfestation(m, s, target), false));
       }
       case DK.resetRepair:
         return Action.encode.preset(this.preset);
