@@ -5,13 +5,13 @@
  */
 import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
+import { headingTo, hillBlocks, normDeg, pointShapeDistance, segmentTouchesShape, turnCost, hypot, type Shape } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
-import { beginReadOnly, endReadOnly, rangeBetween } from '../rules/geom.ts';
-import { ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD, REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode, DK, MAIN, SPLIT_ATTACKER, decisionOf, FA } from '../actions.ts';
+import { beginReadOnly, endReadOnly, levelAt, rangeBetween } from '../rules/geom.ts';
+import { ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD, REPAIR_SKIP, turnIndexFor, legCode, relTurn, maxEstimateQ, photonCode, DK, MAIN, SPLIT_ATTACKER, decisionOf, FA } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
-import { P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
+import { LOS_FUNGUS, LOS_HILL, P_ENGINEERING, P_JAMMER, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { deltaToFace, powerAvailable } from '../rules/movement.ts';
 import { REPAIR_PRESETS } from '../rules/reset.ts';
@@ -141,11 +141,28 @@ function gauss(rng: Rng): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function weaponReach(m: Model, s: MgvState, i: number): number {
+/** Preferred-range basis of base i's main weapon: its range (photon: 16", its range being unlimited). */
+export function weaponReach(m: Model, s: MgvState, i: number): number {
   const w = m.units[i].weapon;
   const a = mainAttack(m, i, s.units[i]);
   if (w === W_PHOTON) return 16;
   return m.data.weapons[w === W_KINETIC ? 'kinetic' : w === W_MISSILE ? 'missile' : 'thermal'].rangePerPoint * a;
+}
+
+/** How far base j's weapons reach (main and weapon payload; photon: Infinity): where its fire begins. */
+export function threatReach(m: Model, s: MgvState, j: number): number {
+  const spec = m.units[j];
+  const u = s.units[j];
+  let r = 0;
+  for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
+    const w = slotWeapon(m, j, slot);
+    if (w < 0) continue;
+    const a = slot === SLOT_MAIN ? (u.mainGone ? 0 : mainAttack(m, j, u)) : spec.payload === P_WEAPON ? payloadAttack(m, j, u) : 0;
+    if (a <= 0) continue;
+    if (w === W_PHOTON) return Infinity;
+    r = Math.max(r, m.data.weapons[w === W_KINETIC ? 'kinetic' : w === W_MISSILE ? 'missile' : 'thermal'].rangePerPoint * a);
+  }
+  return r;
 }
 
 function nearestEnemy(m: Model, s: MgvState, i: number): number {
@@ -158,6 +175,131 @@ function nearestEnemy(m: Model, s: MgvState, i: number): number {
     if (d < bd) {
       bd = d;
       best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * Sight line for planning from (ax, ay) to unit j: no blocking terrain feature on the segment,
+ * hills by the crest rule (seed §1.4, spec §3.4); bases ignored. A cheap stand-in for the LOS the
+ * base would have there (rules/geom.ts computeLos).
+ */
+export function sightFrom(m: Model, s: MgvState, ax: number, ay: number, j: number): boolean {
+  const bx = s.units[j].x;
+  const by = s.units[j].y;
+  // the features of every blocking LOS class (block, Y&N, fungus, hill)
+  const los = m.losFeatures;
+  for (let q = 0; q < los.length; q++) {
+    const f = los[q];
+    // a segment whose box misses the feature's box has neither end inside and no contact
+    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
+    const F = m.features[f];
+    if (F.los === LOS_HILL) {
+      // the crest rule (seed §1.4, spec §3.4): an upper base sees down only near the edge
+      if (hillBlocks(F.shape, F.level, m.o.hillCrest, ax, ay, levelAt(m, s, ax, ay), bx, by, levelAt(m, s, bx, by))) return false;
+      continue;
+    }
+    if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
+  }
+  return true;
+}
+
+/** Features a moving base may roll against (residues, neutralizers, jamming surfaces, fungus towers under rule 103), per model. */
+const HAZARDS = new WeakMap<Model, Int32Array>();
+function hazardFeatures(m: Model): Int32Array {
+  let h = HAZARDS.get(m);
+  if (h === undefined) {
+    h = Int32Array.from(m.features.filter((F) => F.trapMin > 0 || F.jamming || (m.o.fungusInfection && F.los === LOS_FUNGUS)).map((F) => F.index));
+    HAZARDS.set(m, h);
+  }
+  return h;
+}
+
+/** Does the path from (x, y) along the unit vector (dx, dy), `len` inches long, come within `d` of the shape? */
+function pathWithin(shape: Shape, x: number, y: number, dx: number, dy: number, len: number, d: number): boolean {
+  const steps = Math.max(2, Math.ceil(len / 0.25));
+  for (let k = 0; k <= steps; k++) {
+    const t = (len * k) / steps;
+    if (pointShapeDistance(shape, x + dx * t, y + dy * t) <= d) return true;
+  }
+  return false;
+}
+
+/**
+ * Would base i, moving straight from (x, y) along the unit vector (dx, dy) for `len` inches, roll
+ * against something it can see on the table (rules/movement.ts pathEvents): a residue crossed (a
+ * trap roll: oil 1/3, chemical 1/2), a neutralizer passed within its distance (2/3; a smart one of
+ * its own side is harmless), a jamming surface entered, a fungus tower within 1" under rule 103?
+ * Conservative: any contact of the centre's path (with 0.1" of margin) counts, wherever the roll
+ * would fall; a hazard the base is already in does not (it rolls whichever way it leaves). A player
+ * walks round what he can see (issue 19: no walking into a minefield one can see).
+ */
+export function hazardOnPath(m: Model, s: MgvState, i: number, x: number, y: number, dx: number, dy: number, len: number): boolean {
+  if (len <= 1e-9) return false;
+  const hz = hazardFeatures(m);
+  if (hz.length === 0) return false;
+  const side = m.units[i].side;
+  const bx = x + dx * len;
+  const by = y + dy * len;
+  for (let q = 0; q < hz.length; q++) {
+    const f = hz[q];
+    if (s.removed[f] || s.opened[f]) continue;
+    const F = m.features[f];
+    if (F.type === 'neutralizer' && F.smart && F.owner === side) continue;
+    const within = F.trapMin > 0 ? F.trapWithin : F.jamming ? 0 : 1;
+    // a base already in its reach rolls whichever way it leaves (and stays put otherwise): only
+    // what it has not reached yet counts; 0.1" of margin keeps it from stopping on the edge
+    if (pointShapeDistance(F.shape, x, y) <= within + HAZARD_MARGIN) continue;
+    if (within === 0 && !segmentMissesBox(m, f, x, y, bx, by) && segmentTouchesShape(F.shape, x, y, bx, by)) return true;
+    if (pathWithin(F.shape, x, y, dx, dy, len, within + HAZARD_MARGIN)) return true;
+  }
+  return false;
+}
+
+const HAZARD_MARGIN = 0.1;
+
+/** Whether the leg of base i with relative turn option `t` (actions.ts) or facing `heading`, advancing `len`, meets a hazard (hazardOnPath). */
+export function legHazard(m: Model, s: MgvState, i: number, heading: number, len: number): boolean {
+  const u = s.units[i];
+  const r = (heading * Math.PI) / 180;
+  return hazardOnPath(m, s, i, u.x, u.y, Math.sin(r), Math.cos(r), len);
+}
+
+/**
+ * The legal leg of base i (one of the eight relative turns, or facing unit `face` when >= 0,
+ * then a distance of the grid) that meets no hazard and ends nearest to `want` inches from
+ * (tx, ty); -1 when no leg does better than `stay` (the same measure where the base stands).
+ * `end`: the leg ends the base's move (else a leg that does not end it, where legal). `sight` >= 0:
+ * only spots with a sight line to that unit (sightFrom) count.
+ */
+export function bestSafeLeg(ctx: DecisionContext, m: Model, s: MgvState, i: number, tx: number, ty: number, want: number, stay: number, face: number, end: boolean, sight = -1): number {
+  const u = s.units[i];
+  const step = m.data.turnCost.step;
+  const tcost = m.data.turnCost.cost;
+  let best = -1;
+  let bestScore = stay - 0.25;
+  for (let t = 0; t < N_REL_TURNS + (face >= 0 ? 1 : 0); t++) {
+    const isFace = t === N_REL_TURNS;
+    const delta = isFace ? deltaToFace(u, s.units[face].x, s.units[face].y) : relTurn(t);
+    const tc = isFace ? turnCost(delta, step, tcost) : m.relTurnCost[t];
+    const left = u.allowance - tc;
+    if (left < 0.5 - 1e-9) continue;
+    const r = ((u.h + delta) * Math.PI) / 180;
+    const dx = Math.sin(r);
+    const dy = Math.cos(r);
+    for (let di = 1; di < DISTS.length && DISTS[di] <= left + 1e-9; di++) {
+      const d = DISTS[di];
+      const score = Math.abs(hypot(tx - (u.x + dx * d), ty - (u.y + dy * d)) - want);
+      if (score >= bestScore) continue;
+      if (hazardOnPath(m, s, i, u.x, u.y, dx, dy, d)) break; // further along the same heading meets it too
+      if (sight >= 0 && !sightFrom(m, s, u.x + dx * d, u.y + dy * d, sight)) continue;
+      const turnIdx = isFace ? N_REL_TURNS + face : t;
+      let c = legCode(turnIdx, di, end);
+      if (!hasLeg(ctx, c)) c = legCode(turnIdx, di, !end);
+      if (!hasLeg(ctx, c)) continue;
+      best = c;
+      bestScore = score;
     }
   }
   return best;
@@ -386,7 +528,12 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       const tidx = turnIndexFor(delta);
       const d = distIndex(Math.min(u.allowance - turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost), hypot(zx - u.x, zy - u.y)));
       const c = legCode(tidx, Math.max(1, d), u.legs + 1 >= 2);
-      if (d > 0 && hasLeg(ctx, c)) return c;
+      if (d > 0 && hasLeg(ctx, c)) {
+        if (!legHazard(m, s, i, u.h + relTurn(tidx), DISTS[Math.max(1, d)])) return c;
+        // round the residue, neutralizer or jamming surface in the way
+        const safe = bestSafeLeg(ctx, m, s, i, zx, zy, 0, hypot(zx - u.x, zy - u.y), -1, u.legs + 1 >= 2);
+        if (safe >= 0) return safe;
+      }
     }
     const j = nearestEnemy(m, s, i);
     if (j < 0) return END;
