@@ -223,3 +223,47 @@ describe('misplays fixed (issue 19): constructed positions', () => {
     expect(sightFrom(m, s, e.x, e.y, 1)).toBe(true);
   });
 });
+
+describe('the search policy (GameSystem.searchPolicy) and its rank', () => {
+  it('mgv names closer as the policy of mcts', async () => {
+    const { system } = await import('../../../src/systems/mgv/index.ts');
+    expect(system.searchPolicy).toBe('closer');
+    expect(system.agents.map((a) => a.name)).toContain('closer');
+  });
+
+  it('rank at a move: every legal action scored, a leg into a residue below a safe one, the policy\'s choice above it', () => {
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 0, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'missile' }], {}, { terrain: [{ id: 'C', type: 'chemical', circle: [18, 9, 1.5] }] }));
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+    const a = agent(closerAgent, g, 0);
+    const c = ctxFor(g, s);
+    const out = new Float64Array(c.n);
+    a.rank!(c, out);
+    expect(out.every((v) => Number.isFinite(v))).toBe(true);
+    const pick = a.decide(ctxFor(g, s));
+    // among the legs of one distance, straight ahead (through the residue) ranks below 45° right
+    const idx = (code: number) => Array.from(c.legal.slice(0, c.n)).indexOf(code);
+    const straight = idx(legCode(3, DISTS.indexOf(6), true));
+    const right = idx(legCode(4, DISTS.indexOf(6), true));
+    expect(straight).toBeGreaterThan(0);
+    expect(right).toBeGreaterThan(0);
+    expect(out[straight]).toBeLessThan(out[right]);
+    expect(out[idx(pick)]).toBeGreaterThan(out[straight]);
+    void m;
+  });
+
+  it('rank at an attack: by exact expected damage, the choice +1', () => {
+    const { g } = two('kinetic', 'kinetic', 12);
+    const { s, ctx } = newState(g);
+    const ags = [agent(closerAgent, g, 0), agent(closerAgent, g, 1)];
+    expect(until(g, s, ctx, ags, (x) => D.currentKind(x) === 'attack')).toBe(true);
+    const side = g.currentSide(s);
+    const c = ctxFor(g, s);
+    const out = new Float64Array(c.n);
+    ags[side].rank!(c, out);
+    const pick = ags[side].decide(ctxFor(g, s));
+    let best = 0;
+    for (let k = 1; k < c.n; k++) if (out[k] > out[best]) best = k;
+    expect(c.legal[best]).toBe(pick);
+  });
+});

@@ -11,13 +11,17 @@ import { W_MISSILE, W_PHOTON, type Model } from '../model.ts';
 import { hasLos } from '../rules/geom.ts';
 import type { MgvObservation } from '../observe.ts';
 import type { MgvState } from '../state.ts';
-import { AIM, MgvHeuristic, bestSafeLeg, distIndex, hasLeg, heuristicParamSpecs, legHazard, paramsFrom, threatReach } from './common.ts';
+import { AIM, MgvHeuristic, bestSafeLeg, distIndex, hasLeg, heuristicParamSpecs, legHazard, paramsFrom, threatReach, weaponReach } from './common.ts';
 
 export class Closer extends MgvHeuristic {
   protected readonly fireWithoutValue = true;
 
   protected powerIntoSpeed(available: number): number {
     return available;
+  }
+
+  protected preferredRange(m: Model, s: MgvState, i: number): number {
+    return Math.max(1.5, this.p.rangeFraction * weaponReach(m, s, i));
   }
 
   protected approach(ctx: DecisionContext, m: Model, s: MgvState, i: number): number {

@@ -100,7 +100,7 @@ export function splitFor(policy: string, n: number, defender: boolean, targetHas
   }
 }
 
-function hasCoreInfestation(m: Model, s: MgvState, j: number): boolean {
+export function hasCoreInfestation(m: Model, s: MgvState, j: number): boolean {
   const u = s.units[j];
   for (let c = 0; c < m.graph.n; c++) if (u.infest[c] > 0 && m.graph.core[c]) return true;
   return false;
@@ -165,7 +165,7 @@ export function threatReach(m: Model, s: MgvState, j: number): number {
   return r;
 }
 
-function nearestEnemy(m: Model, s: MgvState, i: number): number {
+export function nearestEnemy(m: Model, s: MgvState, i: number): number {
   const u = s.units[i];
   let best = -1;
   let bd = Infinity;
@@ -387,6 +387,77 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       endReadOnly();
     }
   }
+
+  /**
+   * How much the policy likes each legal action (the search's priors, GameSystem.searchPolicy):
+   * an attack by its exact expected damage (attackValue), a leg by how near it ends to the style's
+   * preferred range of the nearest enemy (a leg into a hazard last), a photon estimate by its
+   * error, a missile split by its distance to the policy's split; the policy's own choice +1.
+   */
+  rank(ctx: DecisionContext<MgvObservation>, out: Float64Array): void {
+    const obs = ctx.observe();
+    const m = obs.model;
+    const s = obs.state;
+    beginReadOnly(s);
+    try {
+      const n = ctx.n;
+      const legal = ctx.legal;
+      const p = s.pending;
+      for (let k = 0; k < n; k++) out[k] = 0;
+      switch (decisionOf(s)) {
+        case DK.move: {
+          const i = FA.move.unit(p);
+          const u = s.units[i];
+          const j = nearestEnemy(m, s, i);
+          if (j < 0) break;
+          const t = s.units[j];
+          const want = this.preferredRange(m, s, i);
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) !== K.leg) continue;
+            const tt = Action.read.leg.turn(c);
+            const delta = tt < N_REL_TURNS ? relTurn(tt) : deltaToFace(u, s.units[tt - N_REL_TURNS].x, s.units[tt - N_REL_TURNS].y);
+            const r = ((u.h + delta) * Math.PI) / 180;
+            const dx = Math.sin(r);
+            const dy = Math.cos(r);
+            const d = DISTS[Action.read.leg.dist(c)];
+            out[k] = -Math.abs(hypot(t.x - (u.x + dx * d), t.y - (u.y + dy * d)) - want) / 4 - (hazardOnPath(m, s, i, u.x, u.y, dx, dy, d) ? 4 : 0);
+          }
+          break;
+        }
+        case DK.attack:
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) === K.attack) out[k] = attackValue(m, s, Action.read.attack.unit(c), Action.read.attack.slot(c), Action.read.attack.target(c), this.p);
+          }
+          break;
+        case DK.photon: {
+          const i = FA.photon.unit(p);
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) === K.photon) out[k] = -Math.abs(Action.read.photon.estimate(c) * EST_STEP - rangeBetween(m, s.units[i], s.units[Action.read.photon.target(c)])) / 2;
+          }
+          break;
+        }
+        case DK.missileSplit: {
+          const target = FA.missileSplit.target(p);
+          const attacker = FA.missileSplit.role(p) === SPLIT_ATTACKER;
+          const want = attacker
+            ? splitFor(this.p.missileSplit, FA.missileSplit.attDice(p), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side))
+            : splitFor(this.p.missileDefense, FA.missileSplit.defDice(p), true, hasCoreInfestation(m, s, target), false);
+          for (let k = 0; k < n; k++) out[k] = -Math.abs(Action.read.split.core(legal[k]) - want) / 2;
+          break;
+        }
+      }
+      const pick = this.decideOn(ctx, m, s);
+      for (let k = 0; k < n; k++) if (legal[k] === pick) out[k] += 1;
+    } finally {
+      endReadOnly();
+    }
+  }
+
+  /** The range the style keeps from the nearest enemy with base i's main weapon. */
+  protected abstract preferredRange(m: Model, s: MgvState, i: number): number;
 
   private decideOn(ctx: DecisionContext<MgvObservation>, m: Model, s: MgvState): number {
     const p = s.pending;

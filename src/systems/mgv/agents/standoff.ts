@@ -12,7 +12,7 @@ import { BOX_EPS, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { hasLos } from '../rules/geom.ts';
 import type { MgvState } from '../state.ts';
-import { AIM, MgvHeuristic, distIndex, hasLeg, hazardOnPath, heuristicParamSpecs, paramsFrom, sightFrom } from './common.ts';
+import { AIM, MgvHeuristic, distIndex, hasLeg, hazardOnPath, heuristicParamSpecs, paramsFrom, sightFrom, weaponReach } from './common.ts';
 
 /** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
 const SPOT = new Float64Array(2);
@@ -25,6 +25,10 @@ export class Standoff extends MgvHeuristic {
 
   protected powerIntoSpeed(_available: number): number {
     return 0;
+  }
+
+  protected preferredRange(m: Model, s: MgvState, i: number): number {
+    return m.units[i].weapon === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * weaponReach(m, s, i));
   }
 
   protected approach(ctx: DecisionContext, m: Model, s: MgvState, i: number): number {
