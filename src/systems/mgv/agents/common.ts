@@ -5,7 +5,7 @@
  */
 import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { headingTo, hillBlocks, normDeg, pointShapeDistance, segmentTouchesShape, turnCost, hypot, type Shape } from '../../../core/geometry/table/index.ts';
+import { headingTo, hillBlocks, normDeg, pointSegmentDistance2, pointShapeDistance, segmentTouchesShape, turnCost, hypot, type Shape } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
 import { beginReadOnly, endReadOnly, levelAt, rangeBetween } from '../rules/geom.ts';
@@ -216,13 +216,24 @@ function hazardFeatures(m: Model): Int32Array {
   return h;
 }
 
-/** Does the path from (x, y) along the unit vector (dx, dy), `len` inches long, come within `d` of the shape? */
-function pathWithin(shape: Shape, x: number, y: number, dx: number, dy: number, len: number, d: number): boolean {
-  const steps = Math.max(2, Math.ceil(len / 0.25));
-  for (let k = 0; k <= steps; k++) {
-    const t = (len * k) / steps;
-    if (pointShapeDistance(shape, x + dx * t, y + dy * t) <= d) return true;
+/** Does segment a-b come within `d` of the shape? (Closed form: the nearest points of a segment and a circle, rectangle or polygon that do not meet lie at a vertex of one of them.) */
+function segmentNear(shape: Shape, ax: number, ay: number, bx: number, by: number, d: number): boolean {
+  const d2 = d * d;
+  if (shape.kind === 'circle') {
+    const r = shape.r + d;
+    return pointSegmentDistance2(shape.cx, shape.cy, ax, ay, bx, by) <= r * r;
   }
+  if (segmentTouchesShape(shape, ax, ay, bx, by)) return true;
+  if (pointShapeDistance(shape, bx, by) <= d) return true; // (a: the caller's start, already known to be clear)
+  if (shape.kind === 'rect') {
+    return (
+      pointSegmentDistance2(shape.x0, shape.y0, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x1, shape.y0, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x0, shape.y1, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x1, shape.y1, ax, ay, bx, by) <= d2
+    );
+  }
+  for (let k = 0; k < shape.xs.length; k++) if (pointSegmentDistance2(shape.xs[k], shape.ys[k], ax, ay, bx, by) <= d2) return true;
   return false;
 }
 
@@ -242,17 +253,19 @@ export function hazardOnPath(m: Model, s: MgvState, i: number, x: number, y: num
   const side = m.units[i].side;
   const bx = x + dx * len;
   const by = y + dy * len;
+  const box = m.featBox;
   for (let q = 0; q < hz.length; q++) {
     const f = hz[q];
     if (s.removed[f] || s.opened[f]) continue;
     const F = m.features[f];
     if (F.type === 'neutralizer' && F.smart && F.owner === side) continue;
-    const within = F.trapMin > 0 ? F.trapWithin : F.jamming ? 0 : 1;
+    const reach = (F.trapMin > 0 ? F.trapWithin : F.jamming ? 0 : 1) + HAZARD_MARGIN;
+    // a path whose box stays clear of the feature's box grown by its reach stays clear of it
+    if (Math.max(x, bx) < box[4 * f] - reach || Math.min(x, bx) > box[4 * f + 2] + reach || Math.max(y, by) < box[4 * f + 1] - reach || Math.min(y, by) > box[4 * f + 3] + reach) continue;
     // a base already in its reach rolls whichever way it leaves (and stays put otherwise): only
     // what it has not reached yet counts; 0.1" of margin keeps it from stopping on the edge
-    if (pointShapeDistance(F.shape, x, y) <= within + HAZARD_MARGIN) continue;
-    if (within === 0 && !segmentMissesBox(m, f, x, y, bx, by) && segmentTouchesShape(F.shape, x, y, bx, by)) return true;
-    if (pathWithin(F.shape, x, y, dx, dy, len, within + HAZARD_MARGIN)) return true;
+    if (pointShapeDistance(F.shape, x, y) <= reach) continue;
+    if (segmentNear(F.shape, x, y, bx, by, reach)) return true;
   }
   return false;
 }

@@ -14,6 +14,10 @@ import { hasLos } from '../rules/geom.ts';
 import type { MgvState } from '../state.ts';
 import { AIM, MgvHeuristic, distIndex, hasLeg, hazardOnPath, heuristicParamSpecs, paramsFrom, sightFrom, weaponReach } from './common.ts';
 
+/** Unit vector of each relative turn (actions.ts relTurn), to turn a heading's without trigonometry. */
+const REL_SIN = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.sin((relTurn(k) * Math.PI) / 180));
+const REL_COS = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.cos((relTurn(k) * Math.PI) / 180));
+
 /** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
 const SPOT = new Float64Array(2);
 
@@ -59,14 +63,16 @@ export class Standoff extends MgvHeuristic {
     // at the grid distance the leg would use; a path meeting a residue, a neutralizer or a jamming
     // surface is not taken (common.ts hazardOnPath)
     let bestDi = 0;
+    const sh = Math.sin((u.h * Math.PI) / 180);
+    const ch = Math.cos((u.h * Math.PI) / 180);
     for (let k = 0; k < N_REL_TURNS; k++) {
       const left = u.allowance - m.relTurnCost[k];
       const di = Math.max(1, distIndex(Math.min(left - (wantFace ? 1 : 0), reachOut)));
       const d = DISTS[di];
       if (Math.min(left - (wantFace ? 1 : 0), reachOut) < 0.5 || d > left + 1e-9) continue;
-      const r = ((u.h + relTurn(k)) * Math.PI) / 180;
-      const dx = Math.sin(r);
-      const dy = Math.cos(r);
+      // the direction of heading h + relTurn(k): h's unit vector turned by k's (two trig calls a decision)
+      const dx = sh * REL_COS[k] + ch * REL_SIN[k];
+      const dy = ch * REL_COS[k] - sh * REL_SIN[k];
       const nx = Math.min(xmax, Math.max(0.6, u.x + dx * d));
       const ny = Math.min(ymax, Math.max(0.6, u.y + dy * d));
       SPOT[0] = nx;
