@@ -82,6 +82,8 @@ const unitSpec = z
     x: z.number(),
     y: z.number(),
     formation: z.enum(['line', 'blob']).default('blob'),
+    /** Where the leader stands in the formation: the rank farthest from the nearest enemy unit ('rear', the default for a unit with an officer) or the member nearest the placement point ('centre', the default otherwise). */
+    leader: z.enum(['rear', 'centre']).optional(),
   })
   .strict();
 
