@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { GENERIC_AGENTS } from '../../src/agents/index.ts';
 import { parseAgentChoice } from '../../src/core/agent.ts';
-import { availableAgents, checkAgentChoices, createAgent, findAgent, offersSearch } from '../../src/core/agents.ts';
+import { availableAgents, checkAgentChoices, createAgent, findAgent, offersSearch } from '../../src/agents/resolve.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { loadAllSystems } from '../../src/systems/index.ts';
 import { bundledScenarios, ROOT } from '../helpers/bundled.ts';
@@ -46,7 +46,7 @@ describe('agent resolution', () => {
 
   it('createAgent resolves defaults and refuses a compiled game without the search hooks', () => {
     const loaded = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
-    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(200);
+    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(48);
     expect(() => createAgent(loaded.system, loaded.compiled, 0, 'mcts:iterations=0')).toThrow(/within \[1/);
     const { evaluate: _e, ...bare } = loaded.compiled;
     expect(() => createAgent(loaded.system, bare, 0, 'mcts')).toThrow(/agent 'mcts' needs a system that offers evaluate\(\)/);
