@@ -9,7 +9,7 @@ import { Tally } from '../core/tally.ts';
 import { agentMakers } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import { loadSystemsOfDocuments } from '../scenario/systems.ts';
-import type { BatchTask, VariantSpec } from './plan.ts';
+import { variantGames, type BatchTask, type VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
 import { addCells, addPaired, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, SummaryRecorder, type PairTable, type Summary } from './summary.ts';
 
@@ -117,7 +117,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     }
     const baseMetrics = base?.metrics;
     const paired = sampler && !isBase && baseMetrics && layoutKey === base.layout ? (summary.paired = emptyPaired(sampler.width)) : undefined;
-    for (let i = 0; i < task.count; i++) {
+    const count = variantGames(v, task.start, task.count);
+    for (let i = 0; i < count; i++) {
       const g = task.start + i;
       if (slots !== undefined) gameStarted(slots, slot, vi, g);
       else if (hooks !== NO_HOOKS) {
