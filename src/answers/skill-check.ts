@@ -188,3 +188,12 @@ export function skillCheckOfPlan(
     pf.plan.variants.filter((x) => x.agents.some((a, s) => formatAgentChoice(a) !== formatAgentChoice(pf.plan.variants[pf.plan.baseline].agents[s] ?? a))).map((x) => x.name),
   );
 }
+
+/**
+ * The sentence `salvo sensitivity` and `salvo balance` add to their verdict: the agents their answer
+ * rests on, and how to check a verdict of theirs under stronger play.
+ */
+export function restsOnAgents(sides: readonly string[], agents: readonly AgentChoice[], check: string): string {
+  const who = agents.map((a, i) => `${sides[i] ?? `side ${i}`}: ${formatAgentChoice(a)}`).join(', ');
+  return `This answer rests on the agents (${who}); whether it survives stronger play: ${check} --skill-check.`;
+}
