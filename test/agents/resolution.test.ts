@@ -1,4 +1,6 @@
 /** Agent resolution in the core: which agents a system offers, typed parameters, clear errors. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_AGENTS } from '../../src/agents/index.ts';
 import { parseAgentChoice } from '../../src/core/agent.ts';
@@ -11,7 +13,18 @@ const SYSTEMS = await loadAllSystems();
 
 const byId = (id: string) => SYSTEMS.find((s) => s.info.id === id)!;
 
+/** Every .ts file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
 describe('agent resolution', () => {
+  it('lives above the core: nothing in src/core imports src/agents', () => {
+    const offenders = sources(join(ROOT, 'src/core')).filter((f) => /from '(\.\.\/)+agents\//.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+    expect(sources(join(ROOT, 'src/core')).length).toBeGreaterThan(20);
+  });
+
   it('lists a system own agents, then random, then the generic agents it qualifies for', () => {
     const duel = availableAgents(byId('duel')).map((a) => a.name);
     expect(duel).toEqual(['random', 'trigger-happy', 'patient', 'lookahead', 'mcts']);
