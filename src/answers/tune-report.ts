@@ -108,12 +108,12 @@ export function tuneHtml(subject: Subject, r: TuneResult, o: { command: string; 
     sections: [
       { id: 'confirmation', title: 'Confirmation against each opponent', html: opp },
       { id: 'space', title: 'Parameters', html: space + `<p>Written to <code>${escapeHtml(o.file)}</code>; play it with <code>--agents ${escapeHtml(r.agent)}@${escapeHtml(o.file)}</code> or name it in a scenario's <code>run.agents</code>.</p>` },
-      { id: 'trace', title: 'Evaluations', html: chartDiv('trace'), collapsed: true },
+      { id: 'trace', title: 'Evaluations', html: chartDiv('trace') },
       {
         id: 'method',
         title: 'Method',
         collapsed: true,
-        html: `<p>NTBEA (Lucas, Liu &amp; Perez-Liebana 2018): a landscape model of the mean score at every value of each parameter, every pair of parameters and the whole setting; each step evaluates the current setting, then moves to the best of 50 mutations by the model's upper confidence bound. Every evaluation plays the same games (seed ${escapeHtml(String(subject.seed))}) against each opponent in both seats, so settings are compared on common random numbers; the recommendation is the evaluated setting the model rates best. The confirmation plays the tuned and the untuned agent on other games (seed ${escapeHtml(c.seed)}), paired game by game; the interval is the normal one on the mean of the per-game differences of score.</p>`,
+        html: `<p>NTBEA (Lucas, Liu &amp; Perez-Liebana 2018): a landscape model of the mean score at every value of each parameter, every pair of parameters and the whole setting; each step evaluates the current setting, then moves to the best of 50 mutations by the model's upper confidence bound. Every evaluation plays one block of games, the same against each opponent in both seats (common random numbers), a new block for each evaluation unless --blocks says otherwise, so the model averages the luck out over its evaluations; the recommendation is the evaluated setting the model rates best. The confirmation plays the tuned and the untuned agent on other games (seed ${escapeHtml(c.seed)}), paired game by game; the interval is the normal one on the mean of the per-game differences of score.</p>`,
       },
     ],
     specs: { landscape: landscapeSpec(r), trace: traceSpec(r) },

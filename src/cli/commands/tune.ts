@@ -27,6 +27,7 @@ export function registerTune(program: Command): void {
     .option('--budget <N>', 'NTBEA evaluations', '60')
     .option('-n, --games <N>', 'games per opponent and seat in one evaluation', '10')
     .option('--confirm-games <N>', 'games per opponent and seat in the confirmation (fresh seeds, paired with the untuned agent)', '200')
+    .option('--blocks <N>', 'blocks of games the evaluations cycle through: 0 a new block each evaluation, 1 the same games every time', '0')
     .option('--name <NAME>', 'name of the parameter set (its file: <out>/<NAME>.json)', 'tuned')
     .option('--explore <K>', 'NTBEA exploration constant (scores in [0, 1])', '0.5')
     .option('--set <path=value>', 'edit the scenario first (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
@@ -55,6 +56,7 @@ export function registerTune(program: Command): void {
       const evaluations = positiveInt('--budget', o.budget as string, 100_000)!;
       const games = positiveInt('--games', o.games as string, 1_000_000)!;
       const confirmGames = positiveInt('--confirm-games', o.confirmGames as string, 1_000_000)!;
+      const blocks = nonNegativeInt('--blocks', o.blocks as string, 1_000_000)!;
       const k = Number(o.explore);
       if (!(k >= 0 && k <= 100)) issues.push({ path: '--explore', message: `expected a number from 0 to 100, got '${String(o.explore)}'` });
       const name = String(o.name);
@@ -62,11 +64,11 @@ export function registerTune(program: Command): void {
       if (issues.length) throw new InputError(CMD, issues);
       const out = (o.out as string | undefined) ?? join('reports', `tune-${reportDir(file).split('/').pop()}`);
       const setFile = join(out, `${name}.json`);
-      const command = `salvo tune ${subject.given} --agent ${formatAgentChoice(agent)} --against ${field.map(formatAgentChoice).join(',')} --budget ${evaluations} --games ${games} --confirm-games ${confirmGames} --explore ${k} --seed ${subject.seed}${sets.map((s) => ` --set ${s.path}=${s.value}`).join('')}`;
+      const command = `salvo tune ${subject.given} --agent ${formatAgentChoice(agent)} --against ${field.map(formatAgentChoice).join(',')} --budget ${evaluations} --games ${games} --confirm-games ${confirmGames} --explore ${k} --blocks ${blocks} --seed ${subject.seed}${sets.map((s) => ` --set ${s.path}=${s.value}`).join('')}`;
       const bar = progressBar(o.progress !== false && !o.json);
       let r;
       try {
-        r = await runTune(subject, { agent, field, evaluations, games, confirmGames, k, workers: nonNegativeInt('--workers', o.workers as string | undefined), onProgress: bar.update });
+        r = await runTune(subject, { agent, field, evaluations, games, confirmGames, k, blocks, workers: nonNegativeInt('--workers', o.workers as string | undefined), onProgress: bar.update });
       } finally {
         bar.stop();
       }
