@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { emptyScore, playSeated, type AgentScore } from '../src/agents/match.ts';
-import { availableAgents, findAgent } from '../src/agents/resolve.ts';
+import { availableAgents, findAgent, searchPolicyOf } from '../src/agents/resolve.ts';
 import { runSkillCheck } from '../src/answers/skill-check.ts';
 import { runVerdict } from '../src/answers/verdict.ts';
 import { wilson } from '../src/analysis/intervals.ts';
@@ -186,7 +186,8 @@ async function forSystem(system: string, pool: BatchPool): Promise<SystemResult>
   const timings = timingGames > 0 ? names.map((n) => timing(l, n, opponent)) : [];
   const vs: SystemResult['verdicts'] = [];
   if (withScenarios) for (const f of bundled(system)) vs.push(await verdicts(f, pool));
-  const policy = pol ? `${pol} (--mcts-policy)` : l.system.searchPolicy ? `${l.system.searchPolicy} (the system's searchPolicy)` : 'uniformly random (the system declares no searchPolicy)';
+  const declared = searchPolicyOf(l.system);
+  const policy = pol ? `${pol} (--mcts-policy)` : l.system.searchPolicy ? `${l.system.searchPolicy} (the system's searchPolicy)` : declared ? `${declared} (the system's first default agent: it declares no searchPolicy)` : 'uniformly random (the system declares no searchPolicy)';
   return { system, scenario: MAIN_SCENARIOS[system], agents: names, cells, timing: timings, verdicts: vs, policy, elapsedS: (performance.now() - t0) / 1000 };
 }
 

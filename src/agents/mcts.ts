@@ -4,7 +4,8 @@
  *
  * The search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
  * sequence of choices from the root, chance lives inside `apply`):
- *   - the rollout policy is `policy`, else the system's GameSystem.searchPolicy, else uniform;
+ *   - the rollout policy is `policy`, else the system's GameSystem.searchPolicy, else its first
+ *     default agent (src/agents/resolve.ts searchPolicyOf), else uniform;
  *   - a node's candidates are the policy's top `width` actions, with priors halving down its order
  *     (src/agents/priors.ts: its `rank`, or its choice and its next choices);
  *   - at the root, rollout-based policy improvement (Tesauro & Galperin 1996): the policy's own
@@ -386,7 +387,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   description: "Information-set MCTS guided by the system's policy (priors, short policy rollouts scored by the system evaluator); budget in iterations.",
   params: {
     iterations: { default: 48, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
-    policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else random)" },
+    policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
     depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },
     width: { default: 4, min: 1, max: 10_000, description: "candidates per node: the policy's top-ranked actions" },
     c: { default: 1, min: 0, max: 100, description: 'PUCT exploration constant below the root (values are win probabilities in [0, 1])' },

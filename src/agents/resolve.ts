@@ -77,11 +77,24 @@ export function resolveAgent(system: AnySystem, choice: AgentChoice | string): R
   return { factory, params: resolveAgentParams(factory, c.params)[0] };
 }
 
+/**
+ * The policy `mcts` searches with on a system: its declared `searchPolicy`, else its first default
+ * agent when that is one of its own scripted agents (the pairing a designer runs first), else none
+ * (uniformly random rollouts).
+ */
+export function searchPolicyOf(system: AnySystem): string | undefined {
+  if (!offersSearch(system)) return undefined;
+  if (system.searchPolicy) return system.searchPolicy;
+  const first = system.defaultAgents[0];
+  const own = first !== undefined && system.agents.some((f) => f.name === parseAgentChoice(first).name && f.name !== randomAgent.name);
+  return own ? first : undefined;
+}
+
 /** The environment resolution hands to a factory: the system's search policy and a way to build its agents. */
 export function agentEnv(system: AnySystem, game: CompiledGame): AgentEnv {
   const resolved = new Map<string, ResolvedAgent>();
   const env: AgentEnv = {
-    searchPolicy: offersSearch(system) ? system.searchPolicy : undefined,
+    searchPolicy: searchPolicyOf(system),
     agent(choice, side) {
       // Resolved once per choice: a search agent builds policy instances for every simulation.
       const key = typeof choice === 'string' ? choice : formatAgentChoice(choice);

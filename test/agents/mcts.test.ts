@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MctsSearch, pairedZ, tCritical } from '../../src/agents/mcts.ts';
 import { Ranker } from '../../src/agents/priors.ts';
 import { SimDecision } from '../../src/agents/search.ts';
-import { agentEnv, checkAgentChoices, createAgent } from '../../src/agents/resolve.ts';
+import { agentEnv, checkAgentChoices, createAgent, searchPolicyOf } from '../../src/agents/resolve.ts';
 import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
 import { PlayScratch, playGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
@@ -42,6 +42,12 @@ describe('mcts guided by a policy', () => {
     const m2 = createAgent(duel.system, duel.compiled, 0, 'mcts:policy=patient') as MctsSearch<unknown>;
     playGame(duel.compiled, [m2, createAgent(duel.system, duel.compiled, 1, 'random')], gameStreams(1, 0, 2), new Tally(duel.compiled.metrics), new PlayScratch(duel.compiled));
     expect(m2.root!.children![0].action).toBe(AIM); // patient is asked only below full aim (then firing is forced): it aims
+  });
+
+  it("falls back on the system's first default agent when it declares no searchPolicy", () => {
+    expect(searchPolicyOf({ ...duel.system, searchPolicy: undefined })).toBe('patient');
+    expect(searchPolicyOf({ ...duel.system, searchPolicy: undefined, defaultAgents: ['random', 'patient'] })).toBeUndefined();
+    expect(searchPolicyOf({ ...duel.system, info: { ...duel.system.info, search: false } })).toBeUndefined();
   });
 
   it('width 1 plays exactly its policy (no search); with a search it only departs from it on evidence', () => {
