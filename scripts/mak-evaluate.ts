@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/mak-evaluate.ts [--games 100] [--seed 3] [--fit]
  */
-import { createAgent } from '../src/core/agents.ts';
+import { createAgent } from '../src/agents/resolve.ts';
 import { playGame, PlayScratch } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';

@@ -17,7 +17,7 @@
  * share of random in that seat against random (the agent must do no worse), N games each.
  */
 import { relative } from 'node:path';
-import { createAgent } from '../src/core/agents.ts';
+import { createAgent } from '../src/agents/resolve.ts';
 import { playGame, PlayScratch } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';

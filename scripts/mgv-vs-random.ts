@@ -10,7 +10,7 @@
  */
 import { basename } from 'node:path';
 import { wilson } from '../src/analysis/intervals.ts';
-import { createAgent } from '../src/core/agents.ts';
+import { createAgent } from '../src/agents/resolve.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';

@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { BatchResult } from './batch.ts';
-import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
+import { planBatches, planKey, variantGames, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
 import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
 import type { RulesTask, WorkerTask } from './worker.ts';
@@ -120,8 +120,9 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   const batches = planBatches(plan.games, batchSize, opts.stop?.roundGames);
   const stop = opts.only ? undefined : opts.stop;
   const wanted = opts.only ? batches.filter(opts.only) : batches;
-  const totalGames = wanted.reduce((s, b) => s + b.count, 0) * plan.variants.length;
-  let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? b.count : 0), 0) * plan.variants.length;
+  const inBatch = (b: BatchRef): number => plan.variants.reduce((s, v) => s + variantGames(v, b.start, b.count), 0);
+  const totalGames = wanted.reduce((s, b) => s + inBatch(b), 0);
+  let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? inBatch(b) : 0), 0);
   let stoppedEarly = false;
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);
@@ -135,7 +136,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
       await runWindowed(pool, todo, window, watchdog, opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, ...(plan.groupSize ? { groupSize: plan.groupSize } : {}), seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
         mergeInto(totals, res);
         merged.add(b.start);
-        played += b.count * plan.variants.length;
+        played += inBatch(b);
         opts.onMerged?.(b, totals, merged);
         opts.onProgress?.(played, totalGames);
       });

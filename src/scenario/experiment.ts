@@ -131,7 +131,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   if (spec.baseline !== undefined && baseline < 0) issues.push({ path: 'baseline', message: `no variant named '${spec.baseline}'` });
   if (issues.length) throw new InputError(file, withLines(src, issues));
 
-  const defaultAgents: AgentChoice[] = spec.agents?.map(agentChoiceFromInput) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
+  const defaultAgents: AgentChoice[] = spec.agents?.map((a) => agentChoiceFromInput(a, file)!) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
   const variantSpecs: VariantSpec[] = [];
   const compiled: LoadedScenario[] = [];
   const variantIssues: InputIssue[] = [];
@@ -156,7 +156,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     }
     // A grid may set one side's agent only: the other sides keep the default pairing.
     const given = v.agents;
-    const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side]) : defaultAgents[side])) : defaultAgents;
+    const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side], file)! : defaultAgents[side])) : defaultAgents;
     const agentIssues = checkAgentChoices(loaded.system, agents, v.agents ? `variants.${i}.agents` : 'agents');
     if (agents.length !== loaded.compiled.sides.length) agentIssues.push({ path: v.agents ? `variants.${i}.agents` : 'agents', message: `expected ${loaded.compiled.sides.length} agents (one per side: ${loaded.compiled.sides.join(', ')}), got ${agents.length}` });
     if (agentIssues.length) return void variantIssues.push(...agentIssues);

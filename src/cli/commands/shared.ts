@@ -44,7 +44,15 @@ export function addPlanOptions(cmd: Command, help: { games: string; batch: strin
     .option('-n, --games <N>', help.games)
     .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
     .option('--batch <N>', `games per worker task (results do not depend on it; default ${help.batch})`)
-    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games');
+    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games')
+    .option('--skill-check [N]', "replay the first N games on the same seeds with mcts on every side and say whether the verdict holds under that stronger play (default N: about the run's own time)");
+}
+
+/** --skill-check [N]: true for the default size, else a whole number >= 1. */
+export function skillCheckOption(v: string | boolean | undefined): number | true | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true) return true;
+  return positiveInt('--skill-check', v);
 }
 
 /** The options `run` and `experiment` share. */
@@ -68,8 +76,8 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
-    if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings', 'skillCheck'].filter((k) => o[k] !== undefined);
+    if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0].replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
     return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
@@ -87,6 +95,7 @@ export async function resolvePlan(kind: 'run' | 'experiment', file: string | und
     seed: seedValue(o.seed as string | undefined),
     batchSize: positiveInt('--batch', o.batch as string | undefined),
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
+    skillCheck: skillCheckOption(o.skillCheck),
   };
   if (kind === 'run') {
     const rawSets: unknown = o.set;

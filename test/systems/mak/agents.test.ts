@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionContext } from '../../../src/core/agent.ts';
 import { parseAgentChoice } from '../../../src/core/agent.ts';
-import { createAgent } from '../../../src/core/agents.ts';
+import { createAgent } from '../../../src/agents/resolve.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import type { MakObservation } from '../../../src/systems/mak/observe.ts';
 import { IMMOBILE, type MakState } from '../../../src/systems/mak/state.ts';

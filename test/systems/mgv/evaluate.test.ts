@@ -5,7 +5,7 @@
  * at the end, rising with an enemy loss.)
  */
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../../../src/core/agents.ts';
+import { createAgent } from '../../../src/agents/resolve.ts';
 import { determinizeFor } from '../../../src/core/play.ts';
 import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { createAgent } from '../../../src/core/agents.ts';
+import { createAgent } from '../../../src/agents/resolve.ts';
 import { determinizeFor } from '../../../src/core/play.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { gameStreams } from '../../../src/core/rng/streams.ts';
