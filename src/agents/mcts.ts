@@ -59,6 +59,7 @@ export class Node {
 export interface MctsParams {
   readonly iterations: number;
   readonly policy: string;
+  readonly control: string;
   readonly depth: number;
   readonly width: number;
   readonly c: number;
@@ -116,7 +117,11 @@ export class MctsSearch<S> implements Agent<unknown, S> {
     if (choice !== 'random' && env === undefined) throw new Error(`agent 'mcts' with policy '${choice}' must be created through agent resolution (createAgent)`);
     this.makePolicy = choice === 'random' ? null : (s: number) => env!.agent(choice, s);
     this.policies = game.sides.map(() => null);
-    this.rootPolicy = choice === 'random' ? null : env!.agent(choice, side);
+    // The control: the agent whose choice the search departs from on evidence only (a system may
+    // make it a stronger, dearer agent than its rollout policy: GameSystem.searchDefaults).
+    const control = p.control !== '' ? p.control : choice;
+    if (control !== 'random' && env === undefined) throw new Error(`agent 'mcts' with control '${control}' must be created through agent resolution (createAgent)`);
+    this.rootPolicy = control === 'random' ? null : env!.agent(control, side);
   }
 
   decide(ctx: DecisionContext<unknown, S>): number {
@@ -161,7 +166,7 @@ export class MctsSearch<S> implements Agent<unknown, S> {
     // it one after the other on paired simulations (the k-th simulation of every candidate shares
     // its determinisation and dice; the control's k-th is played once and serves every race). A
     // race stops early once it is decided: the alternative is at least z standard errors better
-    // (it passes), or one worse, or the same in every pair so far (an equivalent action); else at
+    // (it passes), or one worse, or no better in any pair so far (an equivalent or worse action); else at
     // its share of the budget left. The best passing alternative, by mean paired advantage,
     // replaces the control; with none, the policy's choice stands.
     const top = bestPrior(kids);
@@ -192,7 +197,7 @@ export class MctsSearch<S> implements Agent<unknown, S> {
           const m = n / MIN_PAIRS;
           if (n % MIN_PAIRS !== 0 || (m & (m - 1)) !== 0) continue;
           const z = pairedZ(mine, control);
-          if (z >= tCritical(this.p.z, n - 1) || z <= -1 || (z === 0 && sameAll(mine, control))) break;
+          if (z >= tCritical(this.p.z, n - 1) || z <= -1 || neverBetter(mine, control)) break;
         }
         const pairs = Math.min(mine.length, control.length);
         if (pairs >= MIN_PAIRS && pairedZ(mine, control) >= tCritical(this.p.z, pairs - 1)) {
@@ -341,8 +346,10 @@ export function pairedZ(a: readonly number[], b: readonly number[]): number {
   }
   if (n < 2) return 0;
   const mean = sum / n;
-  const v = (sumSq - n * mean * mean) / (n - 1);
-  if (v <= 1e-18) return mean > 0 ? Infinity : mean < 0 ? -Infinity : 0;
+  if (mean === 0) return 0;
+  // A floor on the variance: a few pairs that differ by the same amount (a deterministic stretch
+  // scored by `evaluate`) are not proof; they weigh as differences of spread VAR_FLOOR would.
+  const v = Math.max(VAR_FLOOR, (sumSq - n * mean * mean) / (n - 1));
   return mean / Math.sqrt(v / n);
 }
 
@@ -355,6 +362,9 @@ export function tCritical(z: number, df: number): number {
   const z5 = z3 * z * z;
   return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
 }
+
+/** The least variance of a paired difference the test assumes (a standard deviation of 0.1 win probability). */
+export const VAR_FLOOR = 0.01;
 
 /** Pairs a race plays before it may stop. */
 const MIN_PAIRS = 3;
@@ -370,9 +380,9 @@ function meanDiff(a: readonly number[], b: readonly number[]): number {
   return n > 0 ? sum / n : 0;
 }
 
-/** Every pair so far equal. */
-function sameAll(a: readonly number[], b: readonly number[]): boolean {
-  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return false;
+/** No pair so far in which `a` does better than `b` (the same, or worse). */
+function neverBetter(a: readonly number[], b: readonly number[]): boolean {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] > b[k]) return false;
   return true;
 }
 
@@ -388,6 +398,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   params: {
     iterations: { default: 48, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
     policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
+    control: { default: '', agent: true, description: "the agent whose choice is kept unless an alternative is shown better ('' = the rollout policy)" },
     depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },
     width: { default: 4, min: 1, max: 10_000, description: "candidates per node: the policy's top-ranked actions" },
     c: { default: 1, min: 0, max: 100, description: 'PUCT exploration constant below the root (values are win probabilities in [0, 1])' },

@@ -12,7 +12,7 @@
  * Resolution lives above the core (src/core knows the Agent interface, not the agents): the core
  * never imports src/agents/.
  */
-import { formatAgentChoice, parseAgentChoice, randomAgent, resolveAgentParams, type Agent, type AgentChoice, type AgentEnv, type AgentFactory, type ParamValue } from '../core/agent.ts';
+import { formatAgentChoice, parseAgentChoice, randomAgent, resolveAgentParams, type Agent, type AgentChoice, type AgentEnv, type AgentFactory, type ParamSpec, type ParamValue } from '../core/agent.ts';
 import type { InputIssue } from '../core/errors.ts';
 import { suggest } from '../core/options.ts';
 import type { AnySystem, CompiledGame } from '../core/system.ts';
@@ -23,12 +23,38 @@ export function offersSearch(system: AnySystem): boolean {
   return system.info.kind === 'game' && system.info.search === true;
 }
 
-/** Every agent of a system: its own, then `random`, then the generic ones it qualifies for. */
+/** Every agent of a system: its own, then `random`, then the generic ones it qualifies for (with the system's defaults). */
 export function availableAgents(system: AnySystem): AgentFactory[] {
   const list: AgentFactory[] = [...system.agents];
   if (!list.some((f) => f.name === randomAgent.name)) list.unshift(randomAgent);
-  if (offersSearch(system)) for (const g of GENERIC_AGENTS) if (!list.some((f) => f.name === g.name)) list.push(g);
+  if (offersSearch(system)) for (const g of GENERIC_AGENTS) if (!list.some((f) => f.name === g.name)) list.push(withSystemDefaults(system, g));
   return list;
+}
+
+/** Generic factories with a system's defaults, made once per system and agent. */
+const tuned = new WeakMap<AnySystem, Map<string, AgentFactory>>();
+
+/**
+ * A generic agent with the parameter defaults the system declares for it (GameSystem.searchDefaults):
+ * the same factory with those specs' defaults replaced; the agent itself is unchanged. An unknown
+ * parameter name is a programming error of the system.
+ */
+export function withSystemDefaults(system: AnySystem, g: AgentFactory): AgentFactory {
+  const defaults = system.searchDefaults?.[g.name];
+  if (defaults === undefined) return g;
+  let bySystem = tuned.get(system);
+  if (bySystem === undefined) tuned.set(system, (bySystem = new Map()));
+  let f = bySystem.get(g.name);
+  if (f === undefined) {
+    const params: Record<string, ParamSpec> = { ...g.params };
+    for (const [k, v] of Object.entries(defaults)) {
+      const spec = params[k];
+      if (spec === undefined) throw new Error(`${system.info.id}: searchDefaults.${g.name}.${k}: agent '${g.name}' has no parameter '${k}' (known: ${Object.keys(g.params).join(', ')})`);
+      params[k] = { ...spec, default: v };
+    }
+    bySystem.set(g.name, (f = { ...g, params }));
+  }
+  return f;
 }
 
 export function findAgent(system: AnySystem, name: string): AgentFactory | undefined {

@@ -14,7 +14,7 @@
 import type { z } from 'zod';
 import type { Rng } from './rng/rng.ts';
 import type { Tally, MetricLayout } from './tally.ts';
-import type { AgentFactory, ParamSpecs } from './agent.ts';
+import type { AgentFactory, ParamSpecs, ParamValue } from './agent.ts';
 import type { OptionSpecs, OptionValue, OptionValuesOf } from './options.ts';
 import type { DataTree, ProvenanceEntry } from './tables/provenance.ts';
 import type { OddsModule } from './odds.ts';
@@ -203,6 +203,13 @@ export interface GameSystem<R = any, B = any, OS extends OptionSpecs = OptionSpe
    * else uniformly random rollouts and no priors. Only meaningful when `info.search` is true.
    */
   readonly searchPolicy?: string;
+  /**
+   * The generic agents' parameter defaults on this system (e.g. `{ control: 'firebase', depth: 8 }`
+   * for `mcts`), keyed by agent name: what `mcts` plays when a user names it bare. They replace the
+   * agent's own defaults at resolution (src/agents/resolve.ts), so `salvo list`, the ladder's budgets
+   * and the skill check's game count all see them.
+   */
+  readonly searchDefaults?: Readonly<Record<string, Readonly<Record<string, ParamValue>>>>;
   /**
    * Data roots a scenario actually uses (e.g. 'tanks.firefly', 'cards.move'), so reports list
    * the placeholder values in play and not the whole library.

@@ -3,10 +3,11 @@
  * not depend on the worker count.
  */
 import { describe, expect, it } from 'vitest';
-import { MctsSearch, pairedZ, tCritical } from '../../src/agents/mcts.ts';
+import { MctsSearch, VAR_FLOOR, pairedZ, tCritical } from '../../src/agents/mcts.ts';
 import { Ranker } from '../../src/agents/priors.ts';
 import { SimDecision } from '../../src/agents/search.ts';
-import { agentEnv, checkAgentChoices, createAgent, searchPolicyOf } from '../../src/agents/resolve.ts';
+import { agentEnv, checkAgentChoices, createAgent, findAgent, searchPolicyOf, withSystemDefaults } from '../../src/agents/resolve.ts';
+import { mctsAgent } from '../../src/agents/mcts.ts';
 import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
 import { PlayScratch, playGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
@@ -56,6 +57,27 @@ describe('mcts guided by a policy', () => {
       const b = playChecked(duel, ['patient', 'random'], 4, g).actions;
       expect(a).toEqual(b);
     }
+  });
+
+  it('keeps the choice of its control agent, not of its rollout policy, when nothing beats it', () => {
+    // width 1: no alternative to race; the control (patient) decides, the rollouts play trigger-happy.
+    for (let g = 0; g < 4; g++) {
+      const a = playChecked(duel, ['mcts:control=patient:width=1:iterations=4', 'random'], 4, g).actions;
+      expect(a).toEqual(playChecked(duel, ['patient', 'random'], 4, g).actions);
+    }
+  });
+
+  it("takes a system's declared defaults (searchDefaults) as its own defaults, and names a bad one", () => {
+    const sys = { ...duel.system, searchDefaults: { mcts: { control: 'patient', iterations: 7 } } };
+    const f = findAgent(sys, 'mcts')!;
+    expect(f.params.iterations.default).toBe(7);
+    expect(f.params.control.default).toBe('patient');
+    expect(f.params.depth.default).toBe(mctsAgent.params.depth.default);
+    expect(findAgent(sys, 'mcts')).toBe(f); // made once per system
+    expect(findAgent(duel.system, 'mcts')!.params.iterations.default).toBe(mctsAgent.params.iterations.default);
+    const trace = playChecked({ ...duel, system: sys }, ['mcts:width=1', 'random'], 4, 0).actions;
+    expect(trace).toEqual(playChecked(duel, ['patient', 'random'], 4, 0).actions); // its control is patient
+    expect(() => withSystemDefaults({ ...duel.system, searchDefaults: { mcts: { iters: 7 } } }, mctsAgent)).toThrow(/searchDefaults\.mcts\.iters: agent 'mcts' has no parameter 'iters'/);
   });
 
   it('rejects a policy that is not an agent of the system, or mcts itself', () => {
@@ -110,7 +132,9 @@ describe('the paired test', () => {
   it('is the mean paired difference over its standard error, on the indices both sides have', () => {
     expect(pairedZ([1, 1, 0, 1], [0, 1, 0, 0])).toBeCloseTo(0.5 / Math.sqrt(1 / 3 / 4), 12);
     expect(pairedZ([1], [0])).toBe(0); // one pair says nothing
-    expect(pairedZ([0.6, 0.7, 0.5], [0.5, 0.6, 0.4])).toBe(Infinity);
+    // Pairs that differ by the same amount weigh as differences of spread 0.1 (VAR_FLOOR), not as proof.
+    expect(pairedZ([0.6, 0.7, 0.5], [0.5, 0.6, 0.4])).toBeCloseTo(0.1 / Math.sqrt(VAR_FLOOR / 3), 12);
+    expect(pairedZ([0.6, 0.7, 0.5], [0.6, 0.7, 0.5])).toBe(0);
     expect(tCritical(3, 1000)).toBeCloseTo(3, 1);
     expect(tCritical(2, 2)).toBeGreaterThan(3.5); // the t quantile on few pairs is far above z
   });
