@@ -9,7 +9,7 @@ import { SimDecision } from '../../src/agents/search.ts';
 import { agentEnv, checkAgentChoices, createAgent, findAgent, searchPolicyOf, withSystemDefaults } from '../../src/agents/resolve.ts';
 import { mctsAgent } from '../../src/agents/mcts.ts';
 import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
-import { PlayScratch, playGame } from '../../src/core/play.ts';
+import { PlayScratch, determinizeFor, playGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
 import { gameStreams } from '../../src/core/rng/streams.ts';
 import { Tally } from '../../src/core/tally.ts';
@@ -90,6 +90,30 @@ describe('mcts guided by a policy', () => {
   it('the policy rollouts never touch the real game (state, dice, tally) on an imperfect-information system', () => {
     const r = playChecked(pv, ['mcts:policy=marksman:iterations=6:depth=4', 'marksman'], 31, 0, 60);
     expect(r.asked).toBeGreaterThan(10);
+  });
+});
+
+describe('the search departs from its policy where the policy blunders', () => {
+  it("fires at the last wound instead of aiming into the enemy's full aim (policy patient would aim)", () => {
+    const game = duel.compiled;
+    const state = game.newGame(gameStreams(1, 0, 2).setup, { dice: new Rng([5, 5, 5, 5]), tally: new Tally(game.metrics) });
+    state.wounds = [1, 1];
+    state.aim = [0, 2]; // the enemy fires next at 2d6+2 >= 8 (72%); aiming gives it that shot
+    state.active = 0;
+    const legal = new Int32Array(game.maxActions);
+    const n = game.legalActions(state, legal);
+    const ctx = (seed: number): DecisionContext => ({
+      side: 0, legal, n, rng: new Rng([seed, 2, 3, 4]),
+      observe: () => game.observe(state, 0),
+      describe: (a) => game.describeAction(state, a),
+      determinize: (r) => determinizeFor(game, state, 0, r),
+    });
+    expect(createAgent(duel.system, game, 0, 'patient').decide(ctx(1))).toBe(AIM);
+    for (let seed = 1; seed <= 5; seed++) {
+      expect(createAgent(duel.system, game, 0, 'mcts:policy=patient:iterations=256').decide(ctx(seed))).toBe(FIRE);
+      // With width 1 there is nothing to race: it plays its policy's blunder.
+      expect(createAgent(duel.system, game, 0, 'mcts:policy=patient:width=1').decide(ctx(seed))).toBe(AIM);
+    }
   });
 });
 
