@@ -18,6 +18,7 @@ import type { RunPlan } from '../../src/run/plan.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../src/scenario/load.ts';
 import { parseSource } from '../../src/scenario/yaml-file.ts';
 import { AIM, FIRE } from '../../src/systems/duel/actions.ts';
+import type { DuelState } from '../../src/systems/duel/state.ts';
 import { ROOT } from '../helpers/bundled.ts';
 import { readFileSync } from 'node:fs';
 import { playChecked } from './helpers.ts';
@@ -96,7 +97,7 @@ describe('mcts guided by a policy', () => {
 describe('the search departs from its policy where the policy blunders', () => {
   it("fires at the last wound instead of aiming into the enemy's full aim (policy patient would aim)", () => {
     const game = duel.compiled;
-    const state = game.newGame(gameStreams(1, 0, 2).setup, { dice: new Rng([5, 5, 5, 5]), tally: new Tally(game.metrics) });
+    const state = game.newGame(gameStreams(1, 0, 2).setup, { dice: new Rng([5, 5, 5, 5]), tally: new Tally(game.metrics) }) as DuelState;
     state.wounds = [1, 1];
     state.aim = [0, 2]; // the enemy fires next at 2d6+2 >= 8 (72%); aiming gives it that shot
     state.active = 0;
