@@ -9,7 +9,7 @@ import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescr
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
 import { runPlan, type PlanResult } from '../run/pool.ts';
-import { canonicalSummary } from '../run/summary.ts';
+import { canonicalSummary, type Totals } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
@@ -31,6 +31,8 @@ export interface ExecuteOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
   readonly gameTimeoutMs?: number;
+  /** Called after each batch is merged, with every played variant's totals so far (a live view: the lab). */
+  readonly onBatch?: (totals: Totals) => void;
 }
 
 export interface RunOutcome {
@@ -132,7 +134,13 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     signal: opts.signal,
     onProgress: opts.onProgress,
     gameTimeoutMs: opts.gameTimeoutMs,
-    onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals, stopping.checks()) : undefined,
+    onMerged:
+      checkpoint || opts.onBatch
+        ? (_b, totals, merged) => {
+            checkpoint?.offer(merged, totals, stopping.checks());
+            opts.onBatch?.(totals);
+          }
+        : undefined,
   });
   if (result.interrupted) {
     if (checkpoint) checkpoint.offer(result.merged, { summaries: result.summaries, pairs: result.pairs }, stopping.checks());

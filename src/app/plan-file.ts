@@ -132,8 +132,9 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   return { pf, loaded };
 }
 
-export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
-  const exp = loadExperimentFile(file, { games: req.games, seed: req.seed });
+/** `text`: the experiment's text when it is not on disk (the lab's what-if). */
+export function experimentPlan(file: string, req: PlanRequest = {}, text?: string): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
+  const exp = loadExperimentFile(file, { games: req.games, seed: req.seed }, text);
   const batchSize = req.batchSize ?? 250;
   const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
   const command =

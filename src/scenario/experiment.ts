@@ -14,7 +14,7 @@ import { zodIssues } from './errors.ts';
 import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
 import { compileScenarioDocument, relativeTo, type LoadedScenario } from './load.ts';
 import { agentChoiceSchema } from './schema.ts';
-import { readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
+import { parseSource, readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
 
 const variantSchema = z
   .object({
@@ -95,8 +95,9 @@ export interface ExperimentOverrides {
   readonly seed?: number | string;
 }
 
-export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}): LoadedExperiment {
-  const src = readSourceFile(file);
+/** `text`: the file's text when it is not (yet) on disk (the lab's what-if, before it is saved). */
+export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}, text?: string): LoadedExperiment {
+  const src = text === undefined ? readSourceFile(file) : parseSource(file, text);
   const raw = src.data as Record<string, unknown>;
   if (raw.experiment === undefined && raw.system !== undefined) {
     throw new InputError(file, [{ path: '', message: "this is a scenario file (it has 'system:'): use salvo run, not salvo experiment" }]);
