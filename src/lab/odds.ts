@@ -11,13 +11,16 @@ import { allSystems, findSystem } from '../systems/index.ts';
 import { oddsContext } from '../odds/context.ts';
 import { checkParams, computeTable, getMechanic } from '../odds/compute.ts';
 import { oddsChartSpec } from '../odds/chart-spec.ts';
-import { legendHtml, PAGE_CHART_BOX, tableHtml } from '../odds/html.ts';
+import { legendHtml, tableHtml } from '../odds/html.ts';
 import { houseRuleText } from '../odds/render.ts';
 import { CARD_SIZES, type CardSize } from '../odds/card.ts';
 import { cardCommand, writeCards } from '../odds/cards.ts';
 import { escapeHtml } from '../report/html.ts';
 import type { OddsAnswer, OddsRequest, OddsSystemInfo, OptionInfo } from './api.ts';
 import { resolveRef } from './scenarios.ts';
+
+/** A chart's box on the lab page (its units are CSS pixels there). */
+export const LAB_CHART_BOX = { width: 640, height: 360, xyHeight: 300, font: 12, minFont: 9 } as const;
 
 export function oddsSystems(): OddsSystemInfo[] {
   return allSystems()
@@ -72,7 +75,7 @@ export function oddsAnswer(folder: string, req: OddsRequest): OddsAnswer {
   const changed = Object.fromEntries(Object.entries(given).filter(([k, v]) => !(k in mech.params) || String(mech.params[k].default) !== v));
   const params = checkParams(ctx, mech, given);
   const t = computeTable(ctx, mech, params, Object.keys(changed));
-  const specs = t.charts.map((c) => oddsChartSpec(t, c, PAGE_CHART_BOX).spec);
+  const specs = t.charts.map((c) => oddsChartSpec(t, c, LAB_CHART_BOX).spec);
   const html = `${tableHtml(t, { showExact: 'short' })}${t.notes.map((n) => `<p class="small">${escapeHtml(n)}</p>`).join('')}${legendHtml()}`;
   return {
     title: t.title,

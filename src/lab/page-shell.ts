@@ -40,7 +40,7 @@ button.alt { background: #fff; border: 1px solid var(--rule); padding: 5px 12px;
 .charts { display: flex; flex-wrap: wrap; gap: 10px 24px; }
 .state { font-size: 12px; color: var(--muted); }
 .cards-row { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-.whatif { border: 1px solid var(--rule); border-radius: 6px; padding: 10px 12px; width: 620px; background: #fff; }
+.whatif { border: 1px solid var(--rule); border-radius: 6px; padding: 10px 12px; width: 680px; background: #fff; overflow-x: auto; }
 .whatif h3 { margin-top: 0; }
 .answer { font-weight: 600; margin: 6px 0; }
 .answer.yes { color: var(--good); }

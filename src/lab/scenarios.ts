@@ -160,6 +160,13 @@ function collections(data: unknown): Map<string, Map<string, unknown>> {
   return out;
 }
 
+/** The unit a reference belongs to: the list element it is in (`sides.A.units.0`), else its object. */
+function ownerOf(path: readonly (string | number)[]): string {
+  let i = path.length - 1;
+  while (i >= 0 && typeof path[i] !== 'number') i--;
+  return (i >= 0 ? path.slice(0, i + 1) : path).join('.');
+}
+
 /** Every string in the scenario block that names a record of a rules-data collection. */
 function unitRefs(loaded: LoadedScenario): UnitRef[] {
   const cols = collections(loaded.data);
@@ -184,12 +191,14 @@ function unitRefs(loaded: LoadedScenario): UnitRef[] {
     const o: Record<string, unknown> = Object.fromEntries(Object.entries(node));
     let first = true; // an object's count belongs to its first record (the unit), not its officer
     for (const [k, v] of Object.entries(o)) {
-      if (typeof v === 'string' && k !== 'id' && k !== 'name' && k !== 'side') {
+      // `id` names a record only in a nested reference (`character: { id: miho }`), not a unit's own id.
+      const byId = k === 'id' && typeof path[path.length - 1] === 'string';
+      if (typeof v === 'string' && (byId || (k !== 'id' && k !== 'name' && k !== 'side'))) {
         for (const [col, recs] of cols) {
           if (!recs.has(v)) continue;
           out.push({
             path: ['scenario', ...path, k].join('.'),
-            owner: path.join('.'),
+            owner: ownerOf(path),
             side: typeof o.side === 'string' ? o.side : sideLabel(path),
             id: v,
             name: recordName(recs.get(v), v),

@@ -91,7 +91,8 @@ export function changeOf(loaded: LoadedScenario, req: WhatIfRequest['change']): 
     const v = newValue(entry.value, checkString('change.value', req.value, 100));
     const label = valueLabel(path, loaded.data);
     const numeric = typeof entry.value === 'number' && typeof v.value === 'number';
-    return { variant: { overrides: { [path]: v.value } }, name: slug(`${path.split('.').slice(-2).join('-')}-${v.value}`), label: `${label}: ${v.words}`, ...(numeric ? { rulesPath: path, from: Number(entry.value), to: Number(v.value) } : {}) };
+    const named = path.split('.').filter((k) => !/^\d+$/.test(k));
+    return { variant: { overrides: { [path]: v.value } }, name: slug(`${named.length > 2 ? `${named[1]}-` : ''}${named[named.length - 1]}-${v.value}`), label: `${label}: ${v.words}`, ...(numeric ? { rulesPath: path, from: Number(entry.value), to: Number(v.value) } : {}) };
   }
   if (req.kind === 'option') {
     const name = checkString('change.name', req.name, 100);

@@ -41,9 +41,7 @@ async function render(): Promise<void> {
     h('h2', {}, 'Odds'),
     h('div', { class: 'form' }, h('label', {}, 'system', sys), h('label', {}, 'mechanic', mech), h('label', {}, 'scenario (its house rules and forces)', scenario)),
     params,
-    h('h3', {}, 'House rules'),
-    options,
-    h('div', { class: 'form' }, h('label', {}, 'rules values', sets)),
+    h('details', { id: 'odds-house-rules' }, h('summary', {}, `House rules: ${systems.find((s) => s.id === sys.value)?.options.length ?? 0} options and any rules value`), options, h('div', { class: 'form' }, h('label', {}, 'rules values', sets))),
     h('div', { class: 'form' }, h('label', {}, 'card size', size), print, printed),
     timing,
     out,
@@ -115,6 +113,8 @@ async function render(): Promise<void> {
     fillParams();
   };
   sys.addEventListener('change', () => {
+    const summary = host.querySelector('#odds-house-rules summary');
+    if (summary) summary.textContent = `House rules: ${system().options.length} options and any rules value`;
     fillMechanics();
     changed();
   });
