@@ -43,6 +43,7 @@ button.alt { background: #fff; border: 1px solid var(--rule); padding: 5px 12px;
 .whatif { border: 1px solid var(--rule); border-radius: 6px; padding: 10px 12px; width: 680px; background: #fff; overflow-x: auto; }
 .whatif h3 { margin-top: 0; }
 .answer { font-weight: 600; margin: 6px 0; }
+.whatif .vega-chart svg { max-width: 100%; height: auto; }
 .answer.yes { color: var(--good); }
 .values { max-height: 260px; overflow-y: auto; border: 1px solid var(--rule); }
 .values tr { cursor: pointer; } .values tr:hover td { background: #eef4fb; } .values tr.picked td { background: #d7e6f7; }

@@ -4,7 +4,7 @@
  * name, placeholder share, a broken file's lines), relative values, and the what-if's paired
  * sides equal to the experiment analysis's comparisons. Requests go to the Hono app directly.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,9 @@ import { createApp } from '../../src/lab/server.ts';
 import { insideFolder } from '../../src/lab/guard.ts';
 import { catalogue } from '../../src/lab/scenarios.ts';
 import { newValue, pairedSides } from '../../src/lab/whatif.ts';
-import { liveBatchSize } from '../../src/lab/play.ts';
+import { liveBatchSize, preparePlay } from '../../src/lab/play.ts';
+import { Jobs } from '../../src/lab/jobs.ts';
+import { runScenario } from '../../src/app/execute.ts';
 import { pairedDiff } from '../../src/answers/probe.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
@@ -142,5 +144,57 @@ describe('what if', () => {
 
   it('a live run has about twenty updates (batch size from the games)', () => {
     expect([liveBatchSize(2000), liveBatchSize(100), liveBatchSize(1e6)]).toEqual([100, 50, 500]);
+  });
+});
+
+describe('jobs', () => {
+  it('one job at a time per scenario: a second waits in the queue and says so, then plays', async () => {
+    const jobs = new Jobs();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const a = jobs.submit('play', 'k', 'first', { run: async () => (order.push('a'), await gate, 'done') });
+    const events: string[] = [];
+    const b = jobs.submit('whatif', 'k', 'second', { run: async () => (order.push('b'), 'done') });
+    b.subscribe((e) => e.type === 'state' && events.push(e.message));
+    const c = jobs.submit('play', 'other', 'elsewhere', { run: async () => (order.push('c'), 'done') });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events[0]).toBe('second: queued behind "first" (one run at a time per scenario)');
+    expect(b.state).toBe('queued');
+    expect(order).toEqual(['a', 'c']);
+    release();
+    await jobs.idle();
+    expect(order).toEqual(['a', 'c', 'b']);
+    expect([a.state, b.state, c.state]).toEqual(['done', 'done', 'done']);
+  });
+
+  it('stop and resume: a run stopped after its first batch and resumed equals the run played through', async () => {
+    const file = 'mine/noon.yaml';
+    const p = preparePlay({ folder, workers: 0 }, { file, games: 3000, seed: 5 });
+    const jobs = new Jobs();
+    const updates: number[] = [];
+    let stopped = false;
+    const job = jobs.submit('play', p.key, p.title, p.body);
+    job.subscribe((e) => {
+      if (e.type === 'play') {
+        updates.push(e.games);
+        if (!stopped) {
+          stopped = true;
+          jobs.stop(job);
+        }
+      }
+    });
+    await jobs.idle();
+    expect(job.state).toBe('stopped');
+    expect(existsSync(join(folder, 'reports', 'noon', 'checkpoint.json'))).toBe(true);
+    jobs.resume(job);
+    await jobs.idle();
+    expect(job.state).toBe('done');
+    expect(updates.at(-1)).toBe(3000);
+    const got = JSON.parse(readFileSync(join(folder, 'reports', 'noon', 'summary.json'), 'utf8')) as { variants: unknown; verdict: string[] };
+    const whole = await runScenario({ file: join(folder, file), games: 3000, seed: 5, workers: 0 });
+    const want = JSON.parse(whole.files['summary.json']) as typeof got;
+    expect(got.variants).toEqual(want.variants);
+    expect(got.verdict).toEqual(want.verdict);
   });
 });
