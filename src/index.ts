@@ -15,7 +15,7 @@ import { InputError, type InputIssue } from './core/errors.ts';
 import type { GameSystem } from './core/system.ts';
 import { computeTable, flatten, getMechanic, checkParams, type CellRecord, type ResolvedTable } from './odds/compute.ts';
 import { oddsContext } from './odds/context.ts';
-import type { WrittenReport } from './report/run-report.ts';
+import type { WrittenReport } from './report/report-input.ts';
 import { replaceFolder } from './app/output.ts';
 import { runExperiment as runExperimentImpl, runScenario as runScenarioImpl, type RunOutcome } from './app/execute.ts';
 import { salvoVersion } from './app/version.ts';

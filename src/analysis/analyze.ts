@@ -9,25 +9,14 @@ import { END_REASONS } from '../core/system.ts';
 import type { PlanResult } from '../run/pool.ts';
 import type { Summary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
-import { wilson, Z95 } from './intervals.ts';
-import { words } from '../answers/verdict.ts';
+import { rate, wilson, Z95, type Rate } from './intervals.ts';
+import { words } from '../report/text.ts';
 import { pairedComparison, type PairedComparison } from './paired.ts';
 import { analyzeShape, type ShapeAnalysis } from './shape.ts';
-import { fitBradleyTerry, type BradleyTerry, type Match } from '../answers/bradley-terry.ts';
-import { pairedDiff, type PairedDiff } from '../answers/probe.ts';
+import { fitBradleyTerry, type BradleyTerry, type Match } from './bradley-terry.ts';
+import { pairedDiff, type PairedDiff } from './paired.ts';
 
-export interface Rate {
-  k: number;
-  n: number;
-  p: number;
-  lo: number;
-  hi: number;
-}
-
-export function rate(k: number, n: number): Rate {
-  const [lo, hi] = wilson(k, n);
-  return { k, n, p: n > 0 ? k / n : NaN, lo, hi };
-}
+export { rate, type Rate };
 
 export interface VariantInfo {
   readonly sides: readonly string[];

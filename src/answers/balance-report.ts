@@ -4,7 +4,8 @@ import { rateCurve } from '../report/charts.ts';
 import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { BalanceResult } from './balance.ts';
-import { placeholderCaveat, rateWords } from './verdict.ts';
+import { placeholderCaveat } from './verdict.ts';
+import { rateWords } from '../report/text.ts';
 import type { Subject } from './subject.ts';
 
 export interface BalanceReport {

@@ -18,7 +18,7 @@ import type { AgentChoice } from '../core/agent.ts';
 import { formatAgentChoice } from '../core/agent.ts';
 import { availableAgents, findAgent } from '../scenario/agents.ts';
 import { wilson } from '../analysis/intervals.ts';
-import { fitBradleyTerry, type BradleyTerry } from './bradley-terry.ts';
+import { fitBradleyTerry, type BradleyTerry } from '../analysis/bradley-terry.ts';
 import { playVersions } from './probe.ts';
 import type { Subject } from './subject.ts';
 

@@ -7,7 +7,7 @@ import type { AgentChoice } from '../core/agent.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
 import type { PairTable } from '../run/summary.ts';
-import { wilson, Z95 } from '../analysis/intervals.ts';
+import { wilson } from '../analysis/intervals.ts';
 import { compileWithSets, type SetEdit } from './sets.ts';
 import type { Subject } from './subject.ts';
 
@@ -55,41 +55,6 @@ export type Measure = { kind: 'win'; side: number } | { kind: 'draw' };
 
 export function measureCode(m: Measure): number {
   return m.kind === 'draw' ? 1 : winCode(m.side);
-}
-
-export interface PairedDiff {
-  n: number;
-  reference: number;
-  version: number;
-  diff: number;
-  lo: number;
-  hi: number;
-  se: number;
-}
-
-/**
- * Paired difference (version − reference) of the indicator "outcome code = c" over the same games:
- * the per-game differences are −1, 0 or +1, so the interval is the normal one on their mean.
- */
-export function pairedDiff(t: PairTable, code: number): PairedDiff {
-  let n = 0;
-  let ref = 0;
-  let ver = 0;
-  let up = 0;
-  let down = 0;
-  for (let b = 0; b < 3; b++)
-    for (let v = 0; v < 3; v++) {
-      const c = t[b][v];
-      n += c;
-      if (b === code) ref += c;
-      if (v === code) ver += c;
-      if (v === code && b !== code) up += c;
-      if (b === code && v !== code) down += c;
-    }
-  const diff = n > 0 ? (up - down) / n : 0;
-  const varD = n > 0 ? (up + down) / n - diff * diff : 0;
-  const se = n > 1 ? Math.sqrt(Math.max(0, varD) / (n - 1)) : NaN;
-  return { n, reference: n ? ref / n : NaN, version: n ? ver / n : NaN, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se };
 }
 
 /** Rate of a measure in a version, with its Wilson interval. */

@@ -8,7 +8,7 @@ import type { AgentChoice } from '../core/agent.ts';
 import { formatAgentChoice, parseAgentChoice } from '../core/agent.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
-import { pairedDiff, type PairedDiff } from './probe.ts';
+import { pairedDiff, type PairedDiff } from '../analysis/paired.ts';
 
 export interface RobustVariant {
   readonly variant: number;

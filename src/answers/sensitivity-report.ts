@@ -4,7 +4,8 @@ import { tornado } from '../report/charts.ts';
 import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { SensitivityResult, SensitivityRow, StepEffect } from './sensitivity.ts';
-import { placeholderCaveat, rateWords } from './verdict.ts';
+import { placeholderCaveat } from './verdict.ts';
+import { rateWords } from '../report/text.ts';
 import type { Subject } from './subject.ts';
 
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;

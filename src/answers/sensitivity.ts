@@ -12,8 +12,9 @@ import type { ProvenanceEntry, ProvenanceKind } from '../core/tables/provenance.
 import { InputError } from '../scenario/errors.ts';
 import type { VariantSpec } from '../run/plan.ts';
 import { valueLabel } from './labels.ts';
-import { sideWords } from './verdict.ts';
-import { measureCode, measureRate, pairedDiff, playVersions, versionSpecs, type Measure, type PairedDiff, type Version } from './probe.ts';
+import { sideWords } from '../report/text.ts';
+import { pairedDiff, type PairedDiff } from '../analysis/paired.ts';
+import { measureCode, measureRate, playVersions, versionSpecs, type Measure, type Version } from './probe.ts';
 import type { Subject } from './subject.ts';
 
 export interface SensitivityRequest {

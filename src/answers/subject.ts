@@ -6,12 +6,11 @@
  */
 import { relative } from 'node:path';
 import type { AgentChoice } from '../core/agent.ts';
-import { InputError } from '../scenario/errors.ts';
 import { compileWithSets, type SetEdit } from './sets.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
-import { planForScenario } from '../app/plan-file.ts';
+import { planForScenario } from '../scenario/run-plan.ts';
 
 export interface Subject {
   /** The scenario file (absolute), for messages and relative references. */
@@ -74,14 +73,4 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
     games: plan.games,
     sides: loaded.compiled.sides,
   };
-}
-
-/** The index of a side named on the command line (its scenario name, or A/B, or 0/1). */
-export function sideIndex(sides: readonly string[], name: string | undefined, flag = '--side'): number {
-  if (name === undefined) return 0;
-  const exact = sides.findIndex((s) => s.toLowerCase() === name.toLowerCase());
-  if (exact >= 0) return exact;
-  const letter = /^[A-Za-z]$/.test(name) ? name.toUpperCase().charCodeAt(0) - 65 : /^\d+$/.test(name) ? Number(name) : -1;
-  if (letter >= 0 && letter < sides.length) return letter;
-  throw new InputError('command line', [{ path: flag, message: `expected one of the scenario's sides (${sides.map((s) => `'${s}'`).join(', ')}), got '${name}'` }]);
 }

@@ -4,38 +4,7 @@
  * the terminal summary, so the page and the command line say the same thing.
  */
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
-import { percentDecimals } from '../report/format.ts';
-
-export interface RateLike {
-  readonly p: number;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** "68.0% (67.1–68.9)", digits following the interval. */
-export function rateWords(r: RateLike): string {
-  const d = Math.max(1, percentDecimals(r.lo, r.hi));
-  return `${(r.p * 100).toFixed(d)}% (${(r.lo * 100).toFixed(d)}–${(r.hi * 100).toFixed(d)})`;
-}
-
-export function gamesWords(n: number): string {
-  return `${n.toLocaleString('en-US')} game${n === 1 ? '' : 's'}`;
-}
-
-/** A side as a player says it: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
-export function sideWords(name: string): string {
-  return name.length <= 2 ? `side ${name}` : name;
-}
-
-/** "camelCaseName" / "snake_name" → "camel case name". */
-export function words(id: string): string {
-  return id
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
-}
+import { gamesWords, rateWords, sideWords, words, type RateLike } from '../report/text.ts';
 
 /**
  * Who wins a run: the side with the highest rate, and whether its interval clears the others'.

@@ -5,7 +5,8 @@
  */
 import { STREAM_FORMAT } from '../core/rng/streams.ts';
 import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
-import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { buildReportFiles, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { findInfluential } from './influential.ts';
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
 import { runPlan, type PlanResult } from '../run/pool.ts';

@@ -5,13 +5,13 @@
  * reads nothing else (plan-read.ts reads and checks them).
  */
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
 import { InputError } from '../scenario/errors.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
-import { parseSource, readSourceFile } from '../scenario/yaml-file.ts';
+import { readSourceFile } from '../scenario/yaml-file.ts';
+import { DEFAULT_GAMES, displayPath, planForScenario } from '../scenario/run-plan.ts';
 import { DEFAULT_BATCH } from '../run/pool.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { planVersions } from './version.ts';
@@ -19,9 +19,9 @@ import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
 import { PLAN_FORMAT, planIdentity, type PlanFile } from './plan-read.ts';
 
+export { DEFAULT_GAMES, displayPath, planForScenario };
 export { PLAN_FORMAT, planFromData, planIdentity, planText, readPlanFile, writePlanFile, type PlanFile, type ReportContext } from './plan-read.ts';
 
-export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
 export const DEFAULT_ROUND_GAMES = 2000;
 
@@ -55,32 +55,6 @@ export const DEFAULT_SPRT_ROUND_GAMES = 500;
  */
 export function defaultBatchSize(games: number): number {
   return Math.min(2000, Math.max(DEFAULT_BATCH, Math.floor(games / 64 / 500) * 500));
-}
-
-export function displayPath(file: string): string {
-  return relative(process.cwd(), file) || file;
-}
-
-/** The scenario document exactly as validated (parsed from the text that was checked). */
-function documentOf(loaded: LoadedScenario): unknown {
-  return parseSource(loaded.file, loaded.text).data;
-}
-
-export function planForScenario(loaded: LoadedScenario, req: Omit<PlanRequest, 'batchSize' | 'command'>): RunPlan {
-  const sides = loaded.compiled.sides;
-  const agents: AgentChoice[] = [...(req.agents ?? loaded.defaults.agents ?? loaded.system.defaultAgents.map((name) => ({ name, params: {} })))];
-  const issues = checkAgentChoices(loaded.system, agents, '--agents');
-  if (agents.length !== sides.length) issues.push({ path: '--agents', message: `expected ${sides.length} agents (one per side: ${sides.join(', ')}), got ${agents.length}` });
-  if (issues.length) throw new InputError('command line', issues);
-  return {
-    kind: 'run',
-    id: loaded.input.id,
-    name: loaded.input.name,
-    seed: req.seed ?? loaded.defaults.seed ?? 1,
-    games: req.games ?? loaded.defaults.games ?? DEFAULT_GAMES,
-    variants: [{ name: loaded.input.id, label: loaded.input.name, tags: {}, file: displayPath(loaded.file), doc: documentOf(loaded), agents }],
-    baseline: -1,
-  };
 }
 
 function stopOf(req: PlanRequest, batchSize: number): PlanFile['stop'] {

@@ -13,7 +13,7 @@ import type { PlanResult, StopRule } from '../run/pool.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
 import { sprtMonitor, type SprtResult } from '../answers/sprt.ts';
 import { robustness, type RobustResult, type RobustVariant } from '../answers/robust.ts';
-import { pairedDiff } from '../answers/probe.ts';
+import { pairedDiff } from '../analysis/paired.ts';
 import type { PlanFile } from './plan-file.ts';
 import { pairingName } from './played-plan.ts';
 

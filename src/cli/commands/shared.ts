@@ -243,7 +243,7 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
-  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/run-report.ts')]);
+  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);

@@ -1,0 +1,53 @@
+/** What a run's or an experiment's report is made from (src/app/execute.ts builds it). */
+import type { Analysis } from '../analysis/analyze.ts';
+import type { InfluentialValue } from '../answers/verdict.ts';
+import type { SprtResult } from '../answers/sprt.ts';
+import type { RobustResult } from '../answers/robust.ts';
+import type { OptionSpecs, OptionValues } from '../core/options.ts';
+import type { RatioSpec } from '../core/tally.ts';
+import type { ProvenanceEntry } from '../core/tables/provenance.ts';
+import type { PlanResult } from '../run/pool.ts';
+
+export interface ScenarioDescription {
+  readonly id: string;
+  readonly name: string;
+  readonly file: string;
+  readonly text: string;
+  readonly system: { id: string; name: string; seedFile: string; kind: 'game' | 'generator' };
+  readonly description?: string;
+  readonly source?: { seed?: string; section?: string; note?: string };
+  readonly options: OptionValues;
+  readonly optionSpecs: OptionSpecs;
+  readonly overrides: Readonly<Record<string, unknown>>;
+  readonly provenance: readonly ProvenanceEntry[];
+  readonly ratios: readonly RatioSpec[];
+  readonly rowKeys: readonly string[];
+}
+
+export interface ReportInput {
+  readonly title: string;
+  readonly kind: 'run' | 'experiment';
+  readonly description?: string;
+  readonly analysis: Analysis;
+  readonly result: PlanResult;
+  /** The scenario played (for an experiment: its base scenario). */
+  readonly scenario: ScenarioDescription;
+  readonly command: string;
+  readonly versions: Readonly<Record<string, string>>;
+  readonly matrix?: { row: string; col: string; facet?: string };
+  /** Experiment file text, if any. */
+  readonly experimentText?: string;
+  /** Measures the experiment compares, first = the verdict's (side names or 'draws'); default every side then draws. */
+  readonly compare?: readonly string[];
+  /** Sequential test of the variants against the baseline (`--sprt`). */
+  readonly sprt?: SprtResult;
+  /** The variants' changes replayed under other agent pairings (`--pairings`). */
+  readonly robust?: RobustResult;
+  /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
+  readonly influential?: readonly InfluentialValue[];
+}
+
+export interface WrittenReport {
+  readonly dir: string;
+  readonly files: string[];
+}
