@@ -118,7 +118,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     }
     return;
   }
-  // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
+  // Loaded here, not above: a shard process never loads the analysis and report rendering.
   const { executePlan } = await import('../../app/execute.ts');
   const out = (o.out as string | undefined) ?? reportDir(source);
   if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
