@@ -33,6 +33,10 @@ export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
   /** Other edits kept fixed at every probe. */
   readonly fixed?: readonly SetEdit[];
   readonly onProbe?: (p: Probe) => void;
+  /** A probe step starts: these values on this many games each. */
+  readonly onStep?: (values: readonly number[], games: number) => void;
+  /** Games played of the current probe step. */
+  readonly onProgress?: (done: number, total: number) => void;
   /** Plays games 0..n−1 at each value and returns the chosen side's wins (default: the real game on the worker pool). */
   readonly play?: (values: readonly number[], games: number) => Promise<number[]>;
 }
@@ -85,11 +89,12 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
   const probe = async (values: number[], most = max): Promise<Probe[]> => {
     let open = values.filter((v) => !probes.has(v));
     for (let n = first; open.length > 0; n = Math.min(most, n * 4)) {
+      req.onStep?.(open, n);
       const winsAt = req.play
         ? await req.play(open, n)
         : !('loaded' in subject)
           ? []
-          : (await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers })).map((r) => r.wins[req.side]);
+          : (await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers, onProgress: req.onProgress })).map((r) => r.wins[req.side]);
       gamesPlayed += n * open.length;
       const still: number[] = [];
       winsAt.forEach((wins, i) => {

@@ -27,7 +27,7 @@ export interface VersionResult {
   readonly pairs: PairTable;
 }
 
-export interface ProbeOptions extends Pick<RunOptions, 'workers' | 'batchSize'> {
+export interface ProbeOptions extends Pick<RunOptions, 'workers' | 'batchSize' | 'onProgress'> {
   readonly games: number;
 }
 
@@ -41,8 +41,15 @@ export function versionSpecs(subject: Subject, versions: readonly Version[]): Va
 
 export async function playVersions(subject: Subject, versions: readonly Version[], opts: ProbeOptions, specs = versionSpecs(subject, versions)): Promise<VersionResult[]> {
   const plan: RunPlan = { kind: 'experiment', id: subject.loaded.input.id, name: subject.loaded.input.name, seed: subject.seed, games: opts.games, variants: specs, baseline: specs.length > 1 ? 0 : -1 };
-  const r = await runPlan(plan, { workers: opts.workers, batchSize: opts.batchSize ?? Math.min(500, Math.max(50, Math.ceil(opts.games / 4))) });
+  const r = await runPlan(plan, { workers: opts.workers, batchSize: opts.batchSize ?? Math.min(500, Math.max(50, Math.ceil(opts.games / 4))), onProgress: opts.onProgress });
   return specs.map((s, i) => ({ name: s.name, games: r.summaries[i].games, wins: r.summaries[i].wins, draws: r.summaries[i].draws, pairs: r.pairs[i] }));
+}
+
+/** Games whose outcome (win, draw, loss) differs between the version and the reference: the table's off-diagonal. */
+export function changedGames(t: PairTable): number {
+  let n = 0;
+  for (let b = 0; b < 3; b++) for (let v = 0; v < 3; v++) if (b !== v) n += t[b][v];
+  return n;
 }
 
 /** The pair-table code that means "side s won" in a two-sided game (draw = 1). */

@@ -147,6 +147,8 @@ function compileSource(src: SourceFile): LoadedScenario {
   }
   if (agents && agents.length !== compiled.sides.length) fail(src, [{ path: 'run.agents', message: `expected ${compiled.sides.length} agents (one per side: ${compiled.sides.join(', ')}), got ${agents.length}` }]);
   const roots = system.dataInUse(body, data);
+  // Listed when first read (reports, answers): a worker compiling a plan's variants never needs it.
+  let provenance: ProvenanceEntry[] | undefined;
   return {
     system,
     input,
@@ -155,7 +157,9 @@ function compileSource(src: SourceFile): LoadedScenario {
     dataTree: applied.tree,
     options,
     compiled,
-    provenance: listLeaves(applied.tree, roots),
+    get provenance() {
+      return (provenance ??= listLeaves(applied.tree, roots));
+    },
     defaults: { games: envelope.run?.games, seed: envelope.run?.seed, agents },
     file: resolve(src.file),
     text: src.text,

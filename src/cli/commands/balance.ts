@@ -10,6 +10,7 @@ import { loadSubject } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { progressBar } from '../progress.ts';
 import { reportDir } from './shared.ts';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -40,6 +41,7 @@ export function registerBalance(program: Command): void {
     .option('-s, --seed <S>', 'run seed')
     .option('-o, --out <DIR>', 'report folder (default: reports/balance-<file name>)')
     .option('--json', 'print the result as JSON (the solution as "value")')
+    .option('--no-progress', 'no progress bar')
     .action(async (file: string, o: Record<string, string | boolean | string[] | undefined>) => {
       const target = Number(o.target);
       if (!(target > 0 && target < 1)) throw new InputError('command line', [{ path: '--target', message: `expected a win rate between 0 and 1, got '${o.target}'` }]);
@@ -56,6 +58,7 @@ export function registerBalance(program: Command): void {
       const current = typeof entry?.value === 'number' ? entry.value : undefined;
       const integer = !o.continuous && Number.isInteger(lo) && Number.isInteger(hi) && (current === undefined || Number.isInteger(current));
       const label = rulesPath ? valueLabel(rulesPath, subject.loaded.data) : path;
+      const bar = progressBar(o.progress !== false && !o.json);
       const result = await solveBalance(subject, {
         path,
         label,
@@ -68,8 +71,13 @@ export function registerBalance(program: Command): void {
         firstGames: positiveInt('--games', o.games as string),
         maxGames: positiveInt('--max-games', o['maxGames'] as string),
         workers: nonNegativeInt('--workers', o.workers as string | undefined),
-        onProbe: o.json ? undefined : (p) => process.stderr.write(`  ${p.value}: ${(p.p * 100).toFixed(1)}% [${(p.lo * 100).toFixed(1)}, ${(p.hi * 100).toFixed(1)}] over ${p.games} games: ${p.status}\n`),
-      });
+        onProbe: (p) => bar.log(`  ${p.value}: ${(p.p * 100).toFixed(1)}% [${(p.lo * 100).toFixed(1)}, ${(p.hi * 100).toFixed(1)}] over ${p.games} games: ${p.status}`),
+        onStep: (values, games) => {
+          bar.from(0);
+          bar.note(`probing ${label} = ${values.join(', ')} on ${games.toLocaleString('en-US')} games`);
+        },
+        onProgress: bar.update,
+      }).finally(() => bar.stop());
       const agentText = subject.agents.map(formatAgentChoice).join(',');
       const withText = fixed.map((f) => ` --set ${f.path}=${f.value}`).join('');
       const sideText = o.side ? ` --side "${o.side}"` : '';
