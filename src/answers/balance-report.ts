@@ -5,7 +5,7 @@ import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { BalanceResult } from './balance.ts';
 import { placeholderCaveat } from './verdict.ts';
-import { rateWords } from '../report/text.ts';
+import { rateWords, sideName } from '../report/text.ts';
 import type { Subject } from './subject.ts';
 
 export interface BalanceReport {
@@ -67,7 +67,7 @@ export function balanceHtml(r: BalanceReport): string {
     .join('');
   return renderAnswerPage({
     title: `Balance: ${r.label} for ${b.sideName} at ${(b.target * 100).toFixed(0)}%`,
-    subtitle: `${r.subject.loaded.input.name} · ${r.subject.agents.map((a, i) => `${r.subject.sides[i]}: ${a.name}`).join(', ')} · seed ${r.subject.seed} · ${b.gamesPlayed.toLocaleString('en-US')} games played`,
+    subtitle: `${r.subject.loaded.input.name} · ${r.subject.agents.map((a, i) => `${sideName(r.subject.sides[i])}: ${a.name}`).join(', ')} · seed ${r.subject.seed} · ${b.gamesPlayed.toLocaleString('en-US')} games played`,
     verdict: [b.message, `Confirm with: ${r.confirm}`],
     caveat,
     warnings,

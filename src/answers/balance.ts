@@ -9,8 +9,9 @@
  */
 import type { RunOptions } from '../run/pool.ts';
 import { wilson } from '../analysis/intervals.ts';
+import { sideWords } from '../report/text.ts';
 import { playVersions } from './probe.ts';
-import type { SetEdit } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import type { Subject } from './subject.ts';
 
 export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
@@ -186,7 +187,7 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
     }
     value = round(value);
     const nonMonotone = list.filter((p, i) => i > 0 && (rising ? p.hi < list[i - 1].lo : p.lo > list[i - 1].hi)).map((p) => p.value);
-    const sideName = subject.sides[req.side];
+    const sideName = sideWords(subject.sides[req.side]);
     const what = req.label ?? req.path;
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const best = probes.get(value) ?? closest;

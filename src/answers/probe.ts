@@ -8,7 +8,8 @@ import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
 import type { PairTable } from '../run/summary.ts';
 import { wilson } from '../analysis/intervals.ts';
-import { compileWithSets, type SetEdit } from './sets.ts';
+import { compileWithSets } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import type { Subject } from './subject.ts';
 
 export interface Version {

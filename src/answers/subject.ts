@@ -6,7 +6,8 @@
  */
 import { relative } from 'node:path';
 import type { AgentChoice } from '../core/agent.ts';
-import { compileWithSets, type SetEdit } from './sets.ts';
+import { compileWithSets } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
@@ -25,6 +26,8 @@ export interface Subject {
   readonly seed: number | string;
   readonly games: number;
   readonly sides: readonly string[];
+  /** When the command line named an experiment: the variant played (its baseline, else its first). */
+  readonly experiment?: { readonly variant: string };
 }
 
 export interface SubjectRequest {
@@ -50,6 +53,7 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
   let agents: readonly AgentChoice[] | undefined;
   let seed: number | string | undefined;
   let games: number | undefined;
+  let experiment: Subject['experiment'];
   if (isExperimentDoc(src.data)) {
     const exp = loadExperimentFile(given);
     const v = exp.plan.variants[Math.max(0, exp.plan.baseline)];
@@ -59,6 +63,7 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
     agents = v.agents;
     seed = exp.plan.seed;
     games = exp.plan.games;
+    experiment = { variant: v.name };
   }
   const { doc: edited, loaded } = compileWithSets({ doc, file, text }, req.sets ?? []);
   const plan = planForScenario(loaded, { agents: req.agents ?? agents, seed: req.seed ?? seed, games: req.games ?? games });
@@ -72,5 +77,6 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
     seed: plan.seed,
     games: plan.games,
     sides: loaded.compiled.sides,
+    ...(experiment ? { experiment } : {}),
   };
 }

@@ -17,6 +17,8 @@ import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from '.
 import { salvoVersion } from './version.ts';
 import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
 import { loadSystemsOfFile } from '../scenario/systems.ts';
+import { variantChanges } from '../scenario/changes.ts';
+import { evenTest } from '../analysis/equivalence.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -71,6 +73,8 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
     options: loaded.options,
     optionSpecs: loaded.system.options,
     overrides: loaded.input.overrides,
+    houseRules: loaded.houseRules,
+    data: loaded.data,
     provenance: loaded.provenance,
     ratios: loaded.compiled.metrics.ratios ?? [],
     rowKeys: loaded.compiled.metrics.rowKeys,
@@ -95,6 +99,8 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
   const shown = reportedResult(pf, raw);
   const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
   const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
+  const agentsOf = (i: number) => pf.plan.variants[i]?.agents;
+  const changes = pf.plan.kind === 'experiment' ? ctx.variants.map((v, i) => variantChanges(ctx.base, v, agentsOf(i), agentsOf(Math.max(0, pf.plan.baseline)))) : undefined;
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,
@@ -108,6 +114,8 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
     ...(pf.report.compare ? { compare: pf.report.compare } : {}),
     ...(robust ? { robust } : {}),
+    ...(changes ? { changes } : {}),
+    ...(pf.even ? { even: { margin: pf.even.margin, side: pf.even.side, alpha: pf.even.alpha, tests: result.summaries.map((s) => evenTest(s.wins[pf.even!.side] ?? 0, s.draws, s.games, pf.even!.margin, pf.even!.alpha)) } } : {}),
     ...extra,
   };
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };

@@ -6,14 +6,15 @@ import { forestPlot, llrTrace, rateBars, rateHeatmap, winMatrix } from './charts
 import { num, pValueText, rateText, signedPct } from './format.ts';
 import { chartDiv, escapeHtml, table } from './html.ts';
 import type { ReportInput } from './report-input.ts';
-import { words } from './text.ts';
+import { sideName, words } from './text.ts';
 import { efficiencyBlock } from './variant-section.ts';
-import { sprtName } from './verdict-lines.ts';
+import { evenMeasure, roundUp, sprtName } from './verdict-lines.ts';
+import { changeWords, ownChangesText, sharedChanges } from './changes-text.ts';
 
 export function renderExperiment(input: ReportInput, parts: string[], specs: Record<string, TopLevelSpec>): void {
   const { analysis } = input;
   const sides = analysis.variants[0].sides;
-  const side0 = sides[0];
+  const side0 = sideName(sides[0]);
   const rt = analysis.ratings;
   if (rt) renderRatings(rt, parts, specs);
   parts.push(`<h2>${rt ? 'Every match' : `Overview: ${escapeHtml(side0)} win rate by variant`}</h2>`);
@@ -26,16 +27,42 @@ export function renderExperiment(input: ReportInput, parts: string[], specs: Rec
     specs.matrix = winMatrix(rows, { row: m.row, col: m.col, facet: m.facet, side: side0, title: `${side0} win rate, 95% interval half-width in points` });
     parts.push(chartDiv('matrix', `Each cell: ${side0}'s win rate over the games of that variant (rows: ${m.row}, columns: ${m.col}); the small number is the 95% Wilson half-width in percentage points.`));
   }
-  if (!rt) {
+  const even = input.even;
+  if (!rt && even) {
+    // The question asked: the tested side's score with its (1 − 2α) interval, the even band drawn.
+    const what = evenMeasure(input);
+    const barRows = analysis.variants.map((v, i) => ({ variant: variantName(v), p: even.tests[i].score, lo: Math.max(0, even.tests[i].lo), hi: Math.min(1, even.tests[i].hi) }));
+    specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `Is it even? ${what} by variant`, xTitle: `${what} (${Math.round((1 - 2 * even.alpha) * 100)}% interval)`, percent: true, domain: [0, 1], even: { margin: even.margin } });
+    parts.push(chartDiv('variantBars', `The green band is even (50% ± ${num(even.margin * 100, 1)} points): a variant is even when its ${Math.round((1 - 2 * even.alpha) * 100)}% interval lies inside it (two one-sided tests at ${even.alpha}), not even when the interval lies wholly outside it.`));
+  } else if (!rt) {
     const barRows = analysis.variants.map((v) => ({ variant: variantName(v), p: v.outcomes[0].p, lo: v.outcomes[0].lo, hi: v.outcomes[0].hi }));
-    specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `${side0} win rate by variant`, xTitle: `${side0} win rate`, percent: true });
-    parts.push(chartDiv('variantBars'));
+    specs.variantBars = rateBars(barRows, { category: 'variant', value: 'p', lo: 'lo', hi: 'hi', title: `${side0} win rate by variant`, xTitle: `${side0} win rate`, percent: true, domain: [0, 1], even: {} });
+    parts.push(chartDiv('variantBars', 'The dashed line is 50%.'));
   }
+  // What each variant changes from the base scenario (the changes every variant shares said once, above).
+  const changes = input.changes;
+  const shared = changes ? sharedChanges(changes) : [];
+  const changesOf = (i: number) => (changes ? escapeHtml(ownChangesText(changes[i] ?? [], shared, input.scenario.data) || (shared.length ? 'no other change' : 'none (the base scenario as it is)')) : '');
+  const indexOf = (v: (typeof analysis.variants)[number]) => analysis.variants.indexOf(v);
+  if (shared.length) parts.push(`<p><b>Every variant:</b> ${escapeHtml(shared.map((c) => changeWords(c, input.scenario.data)).join('; '))}.</p>`);
   const outcomeTable = table(
-    ['variant', ...sides.map((s) => `${s} wins`), 'draws', 'games', `mean length (${analysis.variants[0].length.unit})`],
-    analysis.variants.map((v) => [escapeHtml(variantName(v)), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
+    ['variant', ...(changes ? ['changes from the base scenario'] : []), ...sides.map((s) => `${sideName(s)} wins`), 'draws', 'games', `mean length (${analysis.variants[0].length.unit})`],
+    analysis.variants.map((v, i) => [escapeHtml(variantName(v)), ...(changes ? [changesOf(i)] : []), ...v.outcomes.map((o) => rateText(o)), num(v.games), num(v.length.mean, 1)]),
+    ['l', ...(changes ? ['l'] : [])],
   );
   parts.push(rt ? `<details><summary>Outcomes of all ${analysis.variants.length} variants</summary>${outcomeTable}</details>` : outcomeTable);
+  if (even) {
+    parts.push(`<h2>Is it even?</h2>`);
+    parts.push(`<p class="muted small">${escapeHtml(evenMeasure(input))} against 50% ± ${num(even.margin * 100, 1)} points, by two one-sided tests at ${even.alpha} (Schuirmann 1987): even when both reject (the ${Math.round((1 - 2 * even.alpha) * 100)}% interval lies inside the band), not even when the interval lies wholly outside it, otherwise not yet decided, with about the games the observed mean and spread would need. The run stops once every variant is decided (checked after rounds of games).</p>`);
+    parts.push(table(
+      ['variant', 'answer', `score (${Math.round((1 - 2 * even.alpha) * 100)}% interval)`, 'p (even)', 'games', 'games to decide'],
+      analysis.variants.map((v, i) => {
+        const t = even.tests[i];
+        return [escapeHtml(variantName(v)), `<b>${escapeHtml(t.decision === 'undecided' ? 'not yet decided' : t.decision)}</b>`, `${(t.score * 100).toFixed(1)}% <span class="muted">(${(t.lo * 100).toFixed(1)}–${(t.hi * 100).toFixed(1)})</span>`, pValueText(t.pEven), num(t.games), t.gamesNeeded === undefined ? '–' : Number.isFinite(t.gamesNeeded) ? `about ${num(roundUp(t.gamesNeeded))}` : 'on the margin'];
+      }),
+      ['l', 'l'],
+    ));
+  }
   const lengths = analysis.variants.map((v) => v.length.mean);
   if (!rt && Math.max(...lengths) > Math.min(...lengths)) {
     const lengthRows = analysis.variants.map((v) => ({ variant: variantName(v), mean: v.length.mean, lo: v.length.meanLo, hi: v.length.meanHi }));
@@ -47,13 +74,13 @@ export function renderExperiment(input: ReportInput, parts: string[], specs: Rec
     parts.push(`<h2>Sequential test against the baseline</h2>`);
     specs.sprt = llrTrace(t.variants.flatMap((v) => v.trace.map((x) => ({ variant: sprtName(input, v), ...x }))), { title: 'Log-likelihood ratio after each round of games', lower: t.lower, upper: t.upper });
     parts.push(chartDiv('sprt', `GSPRT on paired outcomes (fishtest's normal approximation) of the tested side's score (a win 1, a draw ½), checked after fixed rounds of games: above ${t.upper.toFixed(2)} H1 is accepted, below ${t.lower.toFixed(2)} H0.`));
-    parts.push(table(['variant', 'side tested', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), escapeHtml(sides[v.side] ?? ''), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l', 'l']));
+    parts.push(table(['variant', 'side tested', 'decision', 'games', 'LLR'], t.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), escapeHtml(sideName(sides[v.side] ?? '')), v.decision, num(v.games), num(v.llr, 2)]), ['l', 'l', 'l']));
   }
   if (input.robust) {
     const rb = input.robust;
     parts.push(`<h2>Does the verdict survive other players?</h2>`);
     parts.push(table(
-      ['variant', ...rb.pairings.map((p) => `${sides[0]} wins change, ${p}`), 'verdict'],
+      ['variant', ...rb.pairings.map((p) => `${side0} wins change, ${p}`), 'verdict'],
       rb.variants.map((v) => [escapeHtml(variantName(analysis.variants[v.variant])), ...v.changes.map((c) => `${signedPct(c.diff)} <span class="muted">(${signedPct(c.lo)} to ${signedPct(c.hi)})</span>`), v.verdict]),
       ['l'],
     ));
@@ -65,7 +92,7 @@ export function renderExperiment(input: ReportInput, parts: string[], specs: Rec
     parts.push(`<p class="muted small">Game g of every variant used the same dice streams, so each difference is measured game by game: paired 95% intervals, in percentage points; McNemar's p-value for ${escapeHtml(side0)}'s win rate. "SE paired / unpaired" compares with two independent samples of the same size.</p>`);
     if (!rt) {
       const rows = comps.map((v) => ({ variant: variantName(v), diff: v.comparison!.diff, lo: v.comparison!.lo, hi: v.comparison!.hi, pValue: v.comparison!.pValue, significant: v.comparison!.pValue < 0.05 ? 'yes' : 'no' }));
-      specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}` });
+      specs.forest = forestPlot(rows, { title: `Change in ${side0} win rate against ${baseLabel}`, xTitle: `change in ${side0} win rate (variant − baseline)` });
       parts.push(chartDiv('forest'));
     }
     const wanted = (input.compare ?? [...sides, 'draws']).map((c) => compareMeasure(c, sides));
@@ -82,11 +109,12 @@ export function renderExperiment(input: ReportInput, parts: string[], specs: Rec
       return `${f(m.diff)} <span class="muted">(${f(m.lo)} to ${f(m.hi)}) → ${num(m.version, 2)}</span>`;
     };
     const compTable = table(
-      ['variant', ...measures.map((m) => `${m.label}: change (95%)${m.kind === 'rate' ? ', points' : ''}`), 'p-value', 'SE paired / unpaired'],
+      ['variant', ...(changes ? ['changes'] : []), ...measures.map((m) => `${m.label}: change (95%)${m.kind === 'rate' ? ', points' : ''}`), 'p-value', 'SE paired / unpaired'],
       comps.map((v) => {
         const c = v.comparison!;
-        return [escapeHtml(variantName(v)), ...measures.map((m) => cell(v.comparisons?.find((x) => x.measure === m.measure))), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
+        return [escapeHtml(variantName(v)), ...(changes ? [changesOf(indexOf(v))] : []), ...measures.map((m) => cell(v.comparisons?.find((x) => x.measure === m.measure))), pValueText(c.pValue), `${(c.se * 100).toFixed(2)} / ${(c.seUnpaired * 100).toFixed(2)}`];
       }),
+      ['l', ...(changes ? ['l'] : [])],
     );
     if (metricRows.length && !rt) {
       const m0 = metricRows[0];

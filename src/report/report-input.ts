@@ -7,6 +7,8 @@ import type { OptionSpecs, OptionValues } from '../core/options.ts';
 import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { PlanResult } from '../run/pool.ts';
+import type { VariantChange } from '../scenario/changes.ts';
+import type { EvenTest } from '../analysis/equivalence.ts';
 
 export interface ScenarioDescription {
   readonly id: string;
@@ -19,6 +21,10 @@ export interface ScenarioDescription {
   readonly options: OptionValues;
   readonly optionSpecs: OptionSpecs;
   readonly overrides: Readonly<Record<string, unknown>>;
+  /** The base scenario's house rules as played (the value each replaced; relative ones resolved). */
+  readonly houseRules: ReadonlyArray<{ readonly path: string; readonly from: unknown; readonly to: unknown; readonly given?: string }>;
+  /** The rules data as played (for the words of a rules path). */
+  readonly data: unknown;
   readonly provenance: readonly ProvenanceEntry[];
   readonly ratios: readonly RatioSpec[];
   readonly rowKeys: readonly string[];
@@ -43,6 +49,10 @@ export interface ReportInput {
   readonly sprt?: SprtResult;
   /** The variants' changes replayed under other agent pairings (`--pairings`). */
   readonly robust?: RobustResult;
+  /** "Is it even?" (`question: even`): side `side`'s score against ½ ± margin, one test per variant (same order). */
+  readonly even?: { readonly margin: number; readonly side: number; readonly alpha: number; readonly tests: readonly EvenTest[] };
+  /** What each variant changes from the base scenario (experiments; same order as the analysis' variants). */
+  readonly changes?: ReadonlyArray<readonly VariantChange[]>;
   /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
   readonly influential?: readonly InfluentialValue[];
 }

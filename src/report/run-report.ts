@@ -111,8 +111,9 @@ function summaryJson(input: ReportInput): unknown {
     ranking: input.analysis.ranking,
     ratings: input.analysis.ratings,
     sprt: input.sprt,
+    even: input.even,
     robust: input.robust,
     pooledViews: input.analysis.pooledViews,
-    variants: input.analysis.variants,
+    variants: input.analysis.variants.map((v, i) => (input.changes ? { ...v, changes: input.changes[i] ?? [] } : v)),
   };
 }

@@ -28,9 +28,14 @@ export function gamesWords(n: number): string {
   return `${n.toLocaleString('en-US')} game${n === 1 ? '' : 's'}`;
 }
 
-/** A side as a player says it: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
+/** A side's name as shown everywhere (reports, verdicts, the terminal): capitalised ('mercenary' → 'Mercenary'; 'UNA', 'Team A' stay). */
+export function sideName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A side as a player says it in a sentence: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
 export function sideWords(name: string): string {
-  return name.length <= 2 ? `side ${name}` : name;
+  return name.length <= 2 ? `side ${name}` : sideName(name);
 }
 
 /** "camelCaseName" / "snake_name" → "camel case name". */
@@ -41,4 +46,9 @@ export function words(id: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .trim();
+}
+
+/** A word of a shell command as it must be typed: quoted only when needed. */
+export function shellWord(a: string): string {
+  return /^[\w@%+=:,./*-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
 }

@@ -8,7 +8,8 @@ import { histogram, rateBars, ratioBars } from './charts.ts';
 import { num, pct, rateText } from './format.ts';
 import { chartDiv, escapeHtml, table } from './html.ts';
 import type { ReportInput } from './report-input.ts';
-import { words } from './text.ts';
+import { sideName, words } from './text.ts';
+import { changeWords } from './changes-text.ts';
 
 /** Charts (one per ratio, with intervals for proportions) and a table of efficiency rows. */
 export function efficiencyBlock(rows: ReadonlyArray<Record<string, string | number>>, keys: readonly string[], ratios: readonly RatioSpec[], idPrefix: string, specs: Record<string, TopLevelSpec>, charts: boolean): string {
@@ -61,15 +62,21 @@ export function renderVariant(input: ReportInput, v: VariantAnalysis, i: number,
     return;
   }
   parts.push(multi ? `<h3>Outcomes: ${escapeHtml(variantName(v))}</h3>` : `<h2>Who won</h2>`);
-  parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] ?? `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
-  specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true });
+  const changes = input.changes?.[i];
+  if (multi && changes) {
+    parts.push(changes.length
+      ? `<p><b>Changes from the base scenario:</b></p><ul>${changes.map((c) => `<li>${escapeHtml(changeWords(c, input.scenario.data))} <code class="muted">${escapeHtml(c.kind === 'rules' ? `overrides.${c.path}` : c.kind === 'option' ? `options.${c.path}` : c.path)}</code></li>`).join('')}</ul>`
+      : `<p><b>Changes from the base scenario:</b> none (the base scenario as it is).</p>`);
+  }
+  parts.push(`<p class="muted small">Agents: ${v.agents.map((a, s) => `${escapeHtml(v.sides[s] !== undefined ? sideName(v.sides[s]) : `side ${s}`)} = <code>${escapeHtml(a)}</code>`).join(', ')}. Intervals are Wilson 95%.</p>`);
+  specs[id('outcomes')] = rateBars(v.outcomes.map((o) => ({ ...o, outcome: sideName(o.outcome) })), { category: 'outcome', value: 'p', lo: 'lo', hi: 'hi', title: 'Who won', xTitle: 'share of games', percent: true, domain: [0, 1], even: { margin: multi ? undefined : input.even?.margin } });
   parts.push(chartDiv(id('outcomes')));
-  parts.push(table(['outcome', 'games', 'rate (95% interval)'], v.outcomes.map((o) => [escapeHtml(o.outcome), num(o.k), rateText(o)])));
+  parts.push(table(['outcome', 'games', 'rate (95% interval)'], v.outcomes.map((o) => [escapeHtml(sideName(o.outcome)), num(o.k), rateText(o)])));
 
   parts.push(`<h3>How games ended</h3>`);
   parts.push(table(['end', 'games', 'rate (95% interval)'], v.reasons.map((r) => [escapeHtml(r.reason), num(r.k), rateText(r)])));
   if (v.details.length) {
-    parts.push(table(['end', 'detail', 'outcome', 'games', 'share'], v.details.map((d) => [escapeHtml(d.reason), escapeHtml(d.detail), escapeHtml(d.outcome), num(d.count), pct(d.share)]), ['l', 'l', 'l']));
+    parts.push(table(['end', 'detail', 'outcome', 'games', 'share'], v.details.map((d) => [escapeHtml(d.reason), escapeHtml(d.detail), escapeHtml(sideName(d.outcome)), num(d.count), pct(d.share)]), ['l', 'l', 'l']));
   }
 
   if (v.efficiency.length && multi) {

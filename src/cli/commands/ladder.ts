@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { defaultLadder, runLadder } from '../../answers/ladder.ts';
 import { ladderHtml, ladderTable, ladderVerdict } from '../../answers/ladder-report.ts';
-import { parseSet } from '../../answers/sets.ts';
+import { parseSet, setText } from '../../scenario/sets.ts';
+import { shellWord } from '../../report/text.ts';
 import { loadSubject } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { checkAgentChoices } from '../../scenario/agents.ts';
@@ -37,7 +38,7 @@ export function registerLadder(program: Command): void {
       const games = positiveInt('--games', o.games as string)!;
       const bar = progressBar(o.progress !== false && !o.json);
       const r = await runLadder(subject, agents, { games, workers: nonNegativeInt('--workers', o.workers as string | undefined), onProgress: bar.update }).finally(() => bar.stop());
-      const command = `salvo ladder ${subject.given} --agents ${agents.map(formatAgentChoice).join(',')} --games ${games} --seed ${subject.seed}${sets.map((s) => ` --set ${s.path}=${s.value}`).join('')}`;
+      const command = `salvo ladder ${subject.given} --agents ${agents.map(formatAgentChoice).join(',')} --games ${games} --seed ${subject.seed}${sets.map((s) => ` --set ${shellWord(setText(s))}`).join('')}`;
       const out = (o.out as string | undefined) ?? join('reports', `ladder-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'report.html'), ladderHtml(subject, r, command));

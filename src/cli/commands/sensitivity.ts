@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { sensitivity } from '../../answers/sensitivity.ts';
 import { sensitivityHtml, sensitivityLines, sensitivityRowsJson, sensitivityVerdict, skippedSteps } from '../../answers/sensitivity-report.ts';
-import { parseSet } from '../../answers/sets.ts';
+import { parseSet, setText } from '../../scenario/sets.ts';
+import { shellWord } from '../../report/text.ts';
 import { sideIndex } from '../../answers/sides.ts';
 import { loadSubject } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
@@ -50,7 +51,7 @@ export function registerSensitivity(program: Command): void {
         onPass: (pass, versions, games) => bar.note(`pass ${pass} of 2: ${versions} versions x ${games.toLocaleString('en-US')} games`),
         onProgress: bar.update,
       }).finally(() => bar.stop());
-      const command = `salvo sensitivity ${subject.given}${o.only ? ` --only ${o.only}` : ''} --top ${top}${o.side ? ` --side "${o.side}"` : ''}${o.draws ? ' --draws' : ''}${sets.map((s) => ` --set ${s.path}=${s.value}`).join('')} --games ${r.screenGames} --confirm-games ${r.confirmGames} --seed ${subject.seed} --agents ${subject.agents.map(formatAgentChoice).join(',')}`;
+      const command = `salvo sensitivity ${subject.given}${o.only ? ` --only ${o.only}` : ''} --top ${top}${o.side ? ` --side "${o.side}"` : ''}${o.draws ? ' --draws' : ''}${sets.map((s) => ` --set ${shellWord(setText(s))}`).join('')} --games ${r.screenGames} --confirm-games ${r.confirmGames} --seed ${subject.seed} --agents ${subject.agents.map(formatAgentChoice).join(',')}`;
       const out = (o.out as string | undefined) ?? join('reports', `sensitivity-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'report.html'), sensitivityHtml(subject, r, { top, command }));

@@ -44,7 +44,8 @@ export function addPlanOptions(cmd: Command, help: { games: string; batch: strin
     .option('-n, --games <N>', help.games)
     .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
     .option('--batch <N>', `games per worker task (results do not depend on it; default ${help.batch})`)
-    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games');
+    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games')
+    .option('--even [points]', "is it even? each variant's side score (default side A, or --side) 50% within ±points (default 2) by two one-sided tests; stops once every variant is decided (as question: even in the file)");
 }
 
 /** The options `run` and `experiment` share. */
@@ -68,33 +69,35 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings', 'set', 'even'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
     return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
   // Making a plan needs the scenario loaders and the experiment code (a shard of a --plan does not).
-  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { pairingsOption, sprtOption }] = await Promise.all([
+  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { evenOption, pairingsOption, sprtOption }] = await Promise.all([
     import('../../scenario/systems.ts'),
     import('../../app/plan-file.ts'),
-    import('../../answers/sets.ts'),
+    import('../../scenario/sets.ts'),
     import('./sequential-options.ts'),
   ]);
   await loadSystemsOfFile(file);
+  const even = evenOption(o.even as string | boolean | undefined, o.side as string | undefined);
   const req = {
     games: positiveInt('--games', o.games as string | undefined),
     seed: seedValue(o.seed as string | undefined),
     batchSize: positiveInt('--batch', o.batch as string | undefined),
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
+    ...(even ? { even } : {}),
   };
+  const rawSets: unknown = o.set;
+  const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
   if (kind === 'run') {
-    const rawSets: unknown = o.set;
-    const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
-  const { pf, base, variants } = experimentPlan(file, { ...req, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) });
+  const { pf, base, variants } = experimentPlan(file, { ...req, sets, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined, even !== undefined), pairings: pairingsOption(o.pairings as string | undefined) });
   return { pf, ctx: { base, variants }, source: file };
 }
 
@@ -243,7 +246,7 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
-  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts')]);
+  const [{ pct, percentDecimals }, { verdictLines }, { sideName }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts'), import('../../report/text.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
@@ -255,7 +258,7 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     }
     const parts = v.outcomes.map((o) => {
       const d = percentDecimals(o.lo, o.hi);
-      return `${o.outcome} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
+      return `${sideName(o.outcome)} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
     });
     const cap = v.reasons.find((r) => r.reason === 'safety-cap');
     const comp = comparedText(v, outcome.report.compare);
