@@ -6,7 +6,6 @@ import { InputError } from '../scenario/errors.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import { applySets, setText, type SetEdit } from '../scenario/sets.ts';
 
-
 /** Compiles the document with the edits; bad edits become an InputError naming `--set`. */
 export function compileWithSets(subject: { readonly doc: Record<string, unknown>; readonly file: string; readonly text: string }, sets: readonly SetEdit[]): { doc: Record<string, unknown>; loaded: LoadedScenario } {
   const { doc, issues } = applySets(subject.doc, sets);
