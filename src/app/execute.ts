@@ -18,6 +18,7 @@ import { salvoVersion } from './version.ts';
 import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
 import { loadSystemsOfFile } from '../scenario/systems.ts';
 import { variantChanges } from '../scenario/changes.ts';
+import { sideForces } from '../scenario/forces.ts';
 import { evenTest } from '../analysis/equivalence.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
@@ -32,6 +33,8 @@ export interface ExecuteOptions {
   /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** A resumed run: called before play with the games per variant its checkpoint already holds. */
+  readonly onResume?: (gamesDone: number, batches: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
   readonly gameTimeoutMs?: number;
 }
@@ -75,6 +78,7 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
     overrides: loaded.input.overrides,
     houseRules: loaded.houseRules,
     data: loaded.data,
+    forces: sideForces(loaded.input.body, loaded.data, loaded.compiled.sides),
     provenance: loaded.provenance,
     ratios: loaded.compiled.metrics.ratios ?? [],
     rowKeys: loaded.compiled.metrics.rowKeys,
@@ -131,7 +135,10 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
   const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
   const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
   const stopping = planStopping(pf);
-  if (resume) stopping.restore(resume.checks);
+  if (resume) {
+    stopping.restore(resume.checks);
+    opts.onResume?.(resume.totals.summaries[0]?.games ?? 0, resume.merged.size);
+  }
   const result = await runPlan(playedPlan(pf), {
     workers: opts.workers,
     batchSize: pf.batchSize,

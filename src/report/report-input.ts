@@ -8,6 +8,7 @@ import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import type { PlanResult } from '../run/pool.ts';
 import type { VariantChange } from '../scenario/changes.ts';
+import type { SideForces } from '../scenario/forces.ts';
 import type { EvenTest } from '../analysis/equivalence.ts';
 
 export interface ScenarioDescription {
@@ -25,6 +26,8 @@ export interface ScenarioDescription {
   readonly houseRules: ReadonlyArray<{ readonly path: string; readonly from: unknown; readonly to: unknown; readonly given?: string }>;
   /** The rules data as played (for the words of a rules path). */
   readonly data: unknown;
+  /** What each side fields (src/scenario/forces.ts); empty when the scenario lists no units. */
+  readonly forces: readonly SideForces[];
   readonly provenance: readonly ProvenanceEntry[];
   readonly ratios: readonly RatioSpec[];
   readonly rowKeys: readonly string[];

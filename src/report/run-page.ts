@@ -12,7 +12,7 @@ import { escapeHtml, htmlPage } from './html.ts';
 import type { ReportInput } from './report-input.ts';
 import { renderScenario } from './scenario-section.ts';
 import { renderVariant } from './variant-section.ts';
-import { verdictLines } from './verdict-lines.ts';
+import { forcesText, verdictLines } from './verdict-lines.ts';
 
 /** Gives every <h2> an id and returns the table of contents built from them. */
 function withAnchors(parts: string[]): { parts: string[]; toc: Array<{ id: string; title: string }> } {
@@ -40,6 +40,8 @@ export function runPageHtml(input: ReportInput): string {
   const head: string[] = [];
   head.push(`<h1>${escapeHtml(input.title)}</h1>`);
   head.push(`<p class="muted">${escapeHtml(scenario.system.name)} · ${num(result.games)} games${multi ? ' per variant' : ''} · seed ${escapeHtml(result.plan.seed)} · ${input.kind === 'experiment' ? `${analysis.variants.length} variants · ` : ''}salvo ${escapeHtml(input.versions.salvo ?? '')}</p>`);
+  const forces = forcesText(scenario.forces);
+  if (forces) head.push(`<p class="forces"><b>Forces${multi ? ' (base scenario)' : ''}:</b> ${escapeHtml(forces)}</p>`);
   const warnings: string[] = [];
   const capped = analysis.variants.reduce((s, v) => s + (v.reasons.find((r) => r.reason === 'safety-cap')?.k ?? 0), 0);
   if (capped > 0) warnings.push(`Warning: ${num(capped)} games hit the engine's safety cap (listed apart below); they count as draws and may bias the balance figures.`);

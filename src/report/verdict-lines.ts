@@ -2,9 +2,14 @@
 import { experimentVerdict, runVerdict, variantName } from '../answers/verdict.ts';
 import { num } from './format.ts';
 import type { ReportInput } from './report-input.ts';
-import { sideWords, words } from './text.ts';
+import { sideName, sideWords, words } from './text.ts';
 import type { EvenTest } from '../analysis/equivalence.ts';
 import { ownChangesText, sharedChanges } from './changes-text.ts';
+
+/** "Team A: Pz IV Ausf. F2 (Miho Nishizumi), StuG III Ausf. F · Team B: …"; '' when the scenario lists no units. */
+export function forcesText(forces: ReportInput['scenario']['forces']): string {
+  return forces.map((f) => `${sideName(f.side)}: ${f.units.join(', ')}`).join(' · ');
+}
 
 /** The report's opening sentences (also printed by the terminal summary). */
 export function verdictLines(input: ReportInput): string[] {

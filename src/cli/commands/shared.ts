@@ -9,6 +9,7 @@ import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
+import { playedVariantCount } from '../../app/played-plan.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { BatchPool, defaultWorkers } from '../../run/pool.ts';
 
@@ -129,7 +130,12 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
+      const onResume = (games: number, batches: number) => {
+        // (before the first game: the bar is not drawn yet)
+        process.stderr.write(`--resume: ${games.toLocaleString('en-US')} of ${pf.plan.games.toLocaleString('en-US')} games${pf.plan.variants.length > 1 ? ' per variant' : ''} already played (${batches} batch${batches === 1 ? '' : 'es'} in ${join(out, 'checkpoint.json')}); playing the rest\n`);
+        bar.from(games * playedVariantCount(pf));
+      };
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, onResume, gameTimeoutMs: timeout }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -246,10 +252,12 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
-  const [{ pct, percentDecimals }, { verdictLines }, { sideName }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts'), import('../../report/text.ts')]);
+  const [{ pct, percentDecimals }, { forcesText, verdictLines }, { sideName }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts'), import('../../report/text.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
+  const forces = forcesText(outcome.report.scenario.forces);
+  if (forces) lines.push(`  forces${analysis.variants.length > 1 ? ' (base scenario)' : ''}: ${forces}`);
   const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {
     if (generator) {
