@@ -20,7 +20,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function sensitivityVerdict(r: SensitivityResult, top = 5): string[] {
   const confirmed = r.rows.filter((x) => x.pass === 2);
   const moving = confirmed.filter((x) => x.significant);
-  const named = moving.slice(0, top).map((x) => `${x.label} (${x.provenance}, ${pts(x.down?.diff ?? 0)}/${pts(x.up?.diff ?? 0)} points a step down/up)`);
+  const step = (e: StepEffect | undefined) => (e ? pts(e.diff) : '–');
+  const named = moving.slice(0, top).map((x) => `${x.label} (${x.provenance}, ${step(x.down)}/${step(x.up)} points a step down/up)`);
   const placeholdersMoving = moving.filter((x) => x.provenance === 'placeholder').length;
   const unchanged = r.rows.filter((x) => x.unchanged).length;
   const quiet = r.rows.filter((x) => !x.significant && !x.unchanged).length;
@@ -43,13 +44,21 @@ export function skippedText(steps: ReadonlyArray<{ label: string; value: number;
   return steps.map((s) => `${s.label} ${s.value} → ${s.to}`).join(', ');
 }
 
+/** "down 4: +9.6 (+8.4 to +10.7)", "down 0: skipped (to zero)" */
+function stepLine(x: SensitivityRow, step: 'down' | 'up'): string {
+  const e = x[step];
+  if (e) return `${step} ${e.to}: ${stepText(e)}`;
+  const skip = x.skipped.find((s) => s.step === step);
+  return skip ? `${step} ${skip.to}: skipped (${skip.reason})` : `${step} –`;
+}
+
 /** Terminal lines after the verdict: the confirmed ranking, then the unchanged values and the skipped steps, each on one line. */
 export function sensitivityLines(r: SensitivityResult, top: number): string[] {
   const lines: string[] = [];
   r.rows
     .filter((x) => x.pass === 2)
     .slice(0, top)
-    .forEach((x, i) => lines.push(`  ${String(i + 1).padStart(2)}. ${x.label} [${x.provenance}] = ${x.value}: ${x.down ? `down ${x.down.to}: ${stepText(x.down)}` : 'down –'}, ${x.up ? `up ${x.up.to}: ${stepText(x.up)}` : 'up –'}`));
+    .forEach((x, i) => lines.push(`  ${String(i + 1).padStart(2)}. ${x.label} [${x.provenance}] = ${x.value}: ${stepLine(x, 'down')}, ${stepLine(x, 'up')}`));
   const unchanged = r.rows.filter((x) => x.unchanged);
   if (unchanged.length) lines.push(`  unchanged in every game (${plural(unchanged.length, 'value')}, ${r.screenGames.toLocaleString('en-US')} games): ${unchanged.map((x) => x.label).join(', ')}`);
   const steps = skippedSteps(r);
