@@ -49,6 +49,8 @@ export interface UnitM {
   /** Distinct ranged weapon indices carried in the unit (the salvo types). */
   readonly weaponTypes: readonly number[];
   readonly ccWeapon: number;
+  /** Has special weapon bearers (fixed at set-up): Split fire! may be given to it (p.59). */
+  readonly specialBearers: boolean;
   readonly cost: number;
 }
 
@@ -247,6 +249,7 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         joinSlots,
         weaponTypes: [...types].sort((a, b) => a - b),
         ccWeapon: p.ccWeapons.length ? wIndex(p.ccWeapons[0]) : -1,
+        specialBearers: specials > 0,
         cost: p.cost * u.count + (off ? rules.officerCost.value : 0),
       });
     }
@@ -279,6 +282,7 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         joinSlots: [],
         weaponTypes: [...types].sort((a, b) => a - b),
         ccWeapon: h.profile.ccWeapons.length ? wIndex(h.profile.ccWeapons[0]) : -1,
+        specialBearers: false,
         cost: h.profile.cost,
       });
     }

@@ -1,19 +1,28 @@
 /**
- * The actions (one codec) and the pending decisions (one frame spec) of Ma.K, declared once.
+ * The actions (one codec) and the pending decisions (one frame spec) of Ma.K, declared once, and
+ * their readable form for transcripts.
  *
- * Phase player, nothing pending: move a unit one hex, attack offensively, declare a simultaneous
- * attack from a stack, enter an adjacent enemy hex for close quarters combat, or end the phase.
- * Pending decisions (frames), each by the side that must decide:
- *  - defFire: an anti-phase defensive opportunity ([5.4]): T3 for a hex entered, T1/T2 after an
- *    attack, after a simultaneous group, the two CQC windows, CQC return fire; `fire` or `pass`;
- *  - cqcAttack: the entering unit's CQC attack ([9.1] 3);
+ * Phase player, nothing pending (decisions/main.ts): move a unit one hex, attack offensively,
+ * declare a simultaneous attack from a stack, enter an adjacent enemy hex for close quarters
+ * combat, overrun, call support, the rarer actions of special units, or end the phase.
+ * Pending decisions (frames), each by the side that must decide, each in decisions/<kind>.ts:
+ *  - t3, reply: defensive fire ([5.4]) at a unit entering a hex next to the firer (T3), and after
+ *    an attack from within 3 hexes (T1/T2, once per unit after a simultaneous attack);
+ *  - cqcAdjacent, cqcSame, cqcAttack, cqcReturn: close quarters combat started this phase ([9.1],
+ *    [9.2]): the two defensive windows, the entering unit's attack, return fire;
  *  - pin: the phase player picks the anti-phase units to pin ([9.4.3]);
- *  - cqcStart: fight a continuing CQC as is, or do nothing ([9.3.1]);
- *  - cqcStrike: one side's strikes in a continuing CQC round ([9.3.2]).
+ *  - cqcStart, cqcStrike: a continuing CQC ([9.3]): fight as is or do nothing, then each side's strikes;
+ *  - overrunAdjacent, overrunSame, overrunAttack: an overrun ([13.2]);
+ *  - commit: one side's secret Air Commitment ([10.1.1]);
+ *  - mLand: the emergency landing of a Hornisse (spec §6 A28).
  */
 import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
-import { decisionFrames } from '../../core/decision/stack.ts';
-import { MAX_W } from './model.ts';
+import { decisionFrames, sideToAct } from '../../core/decision/stack.ts';
+import type { Engine } from './engine.ts';
+import { MAX_W, UNARMED } from './model.ts';
+import { attackTargetOf, infantryPartner } from './rules/combat.ts';
+import { ARM_NAMES } from './rules/support.ts';
+import type { MakState } from './state.ts';
 
 export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
   return actionCodec({
@@ -66,31 +75,80 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
 export type MakCodec = ReturnType<typeof makeCodec>;
 export type { ActionCodec };
 
-/** Defensive opportunity kinds (frame argument `kind`). */
-export const DF_T3 = 0;
-export const DF_SINGLE = 1;
-export const DF_GROUP = 2;
-export const DF_CQC_ADJ = 3;
-export const DF_CQC_SAME = 4;
-export const DF_CQC_RETURN = 5;
-/** Overrun ([13.2.1]): defensive fire as in CQC, adjacent then in the hex (counter-entry not offered). */
-export const DF_OVR_ADJ = 6;
-export const DF_OVR_SAME = 7;
-export const DF_NAMES = ['T3 (hex entered)', 'T1/T2 (after an attack)', 'T1/T2 (after a simultaneous attack)', 'CQC adjacent window', 'CQC same-hex window', 'CQC return fire', 'overrun adjacent window', 'overrun same-hex window'];
-
 export const Frames = decisionFrames({
-  /** a: attacker or mover; t: the attacked unit (-1 for T3); h: hex of interest (CQC hex); serial. */
-  defFire: ['kind', 'a', 't', 'h', 'serial'],
-  cqcAttack: ['unit', 'h'],
-  pin: ['h', 'left'],
-  cqcStart: ['h'],
-  /** stage 0: the phase player's strikes, 1: the other side's. */
-  cqcStrike: ['h', 'stage'],
-  /** One side's secret Air Commitment ([10.1.1]); the frame below the last one resolves the air war. */
-  commit: ['side'],
-  /** The overrunning vehicle's attack in hex h, then its exit to hex `exit` ([13.2.1]). */
-  ovrAttack: ['unit', 'h', 'exit'],
-  /** Hornisse `aircraft` immobilized in flight over hex `centre` picks its landing hex (spec §6 A28); none: it is destroyed. */
+  /** [5.4] 3: the anti-phase units next to `hex`, which `mover` has just entered, may fire at it; `serial` numbers the window. */
+  t3: ['mover', 'hex', 'serial'],
+  /** [5.4] 1-2: the units in `hex` may answer `attacker`'s attack on `target` (T1/T2); `group` 1 after a simultaneous attack (one reply per unit, [5.4.2]). */
+  reply: ['attacker', 'target', 'hex', 'serial', 'group'],
+  /** [9.1] 2, [9.2]: the units in `hex` may fire at `unit`, adjacent and about to enter for CQC; or counter-enter. */
+  cqcAdjacent: ['unit', 'hex', 'serial'],
+  /** [9.2]: ... or once it has entered `hex` (those that fired adjacent may not). */
+  cqcSame: ['unit', 'hex', 'serial'],
+  /** [9.1] 3: the entering unit's CQC attack in `hex`. */
+  cqcAttack: ['unit', 'hex'],
+  /** [9.2.2], spec §6 A10: the units attacked in the CQC may fire back at `unit` (which attacked `target`). */
+  cqcReturn: ['unit', 'target', 'hex', 'serial'],
+  /** [9.4.3]: the phase player pins `left` more anti-phase units in `hex`. */
+  pin: ['hex', 'left'],
+  /** [9.3.1]: a continuing CQC in `hex`: fight as is, or do nothing. */
+  cqcStart: ['hex'],
+  /** [9.3.2]: one side's strikes in the continuing CQC of `hex`: stage 0 the phase player's, 1 the other side's. */
+  cqcStrike: ['hex', 'stage'],
+  /** [10.1.1]: one side's secret Air Commitment; `last` 1 on the last card to fill in (then the air war is resolved). */
+  commit: ['side', 'last'],
+  /** [13.2.1]: the units in `hex` may fire at the vehicle `unit` about to overrun it (towards `exit`). */
+  overrunAdjacent: ['unit', 'hex', 'exit', 'serial'],
+  /** [13.2.1]: ... or once it has entered `hex` (those that fired adjacent may not). */
+  overrunSame: ['unit', 'hex', 'serial'],
+  /** [13.2.1]: the overrunning vehicle's attack in `hex`, then its exit to `exit`. */
+  overrunAttack: ['unit', 'hex', 'exit'],
+  /** Spec §6 A28: Hornisse `aircraft`, immobilized in flight over hex `centre`, picks its landing hex; none: it is destroyed. */
   mLand: ['aircraft', 'centre'],
 });
-export const FID = Frames.id;
+export type FrameKind = (typeof Frames.kinds)[number];
+
+/** The readable form of action a in state s (transcripts, `salvo replay`, test helpers). */
+export function describeAction(E: Engine, s: MakState, a: number): string {
+  const { m, A } = E;
+  const d = A.decode(a);
+  const id = (u: number) => m.uid[u];
+  const wn = (u: number, w: number) => (w === UNARMED ? 'unarmed' : ['L', 'MG', 'G', 'R', 'PF', 'M'][m.wtype[u * MAX_W + w]] ?? '?');
+  const dir = (k: number) => ['N', 'NE', 'SE', 'S', 'SW', 'NW'][k];
+  const side = sideToAct(s.pending, s.phaseSide) === 0 ? 'mercenary' : 'strahl';
+  switch (d.kind) {
+    case 'endPhase': return `${side} ends the phase`;
+    case 'pass': return `${side} passes`;
+    case 'move': return `move ${id(d.unit)} ${dir(d.dir)} to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'attack': return `${id(d.unit)} attacks ${id(d.target)} with ${wn(d.unit, d.weapon)} (T ${attackTargetOf(m, s, d.unit, d.weapon, d.target)})`;
+    case 'simul': return `simultaneous attack from ${m.grid.id(s.hex[d.unit])} on ${id(d.target)}`;
+    case 'assault': return `${id(d.unit)} enters ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])} for close quarters combat`;
+    case 'fire': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} at ${id(d.target)} (T ${attackTargetOf(m, s, d.unit, d.weapon, d.target)})`;
+    case 'counter': return `${id(d.unit)} counter-enters`;
+    case 'pin': return `pin ${id(d.unit)}`;
+    case 'indirect': return `${id(d.unit)} fires ${wn(d.unit, d.weapon)} indirectly at ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'mines': return `${id(d.unit)} requests ${m.bid[d.battery]} mines on ${m.grid.id(d.dir === 6 ? s.hex[d.target] : m.grid.nbr[s.hex[d.target] * 6 + d.dir])} (by ${id(d.target)})`;
+    case 'request': return `${id(d.unit)} requests ${m.bid[d.battery]} on ${m.grid.id(s.hex[d.target])} (${id(d.target)})`;
+    case 'mission': return d.choice === 2 ? `${m.aid[d.aircraft]} withdrawn from the game` : `${m.aid[d.aircraft]} to ${d.choice === 0 ? 'air combat' : 'ground combat'} mission`;
+    case 'strafe': return `${m.aid[d.aircraft]} strafes ${id(d.target)} in ${m.grid.id(s.hex[d.target])}${d.arm === 0 ? '' : ` with ${ARM_NAMES[d.arm]}`}`;
+    case 'load': return `load ${id(d.unit)} onto ${id(d.carrier)}`;
+    case 'enter': return `${id(d.unit)} enters the map at ${m.grid.id(m.ustart[d.unit])}`;
+    case 'combined': return `${id(d.unit)} and ${id(infantryPartner(m, s, d.unit))} combine their fire on ${id(d.target)}`;
+    case 'boost': return `${id(d.unit)} uses its booster`;
+    case 'raze': return `${id(d.unit)} destroys the enemy depot`;
+    case 'carry': return `${id(d.unit)} picks up ${id(d.target)}`;
+    case 'release': return `${id(d.unit)} puts down ${id(s.haul[d.unit])}`;
+    case 'arson': return `${id(d.unit)} sets fire to ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'amu': return m.uside[d.unit] === m.uside[d.amu] ? `${id(d.unit)} picks up ${id(d.amu)}'s AMU` : `${id(d.unit)} destroys ${id(d.amu)}'s AMU`;
+    case 'exit': return m.upilot[d.unit] ? `${id(d.unit)} leaves the map` : `${id(d.unit)} leaves the map with its AMU`;
+    case 'takeoff': return `${m.aid[d.aircraft]} takes off again`;
+    case 'mland': return `emergency landing in ${m.grid.id(d.hex)}`;
+    case 'land': return `${m.aid[d.aircraft]} lands in ${m.grid.id(d.hex)}`;
+    case 'drop': return `airdrop ${id(d.unit)} into ${m.grid.id(d.hex)}`;
+    case 'smoke': return `${id(d.unit)} lays smoke in ${m.grid.id(d.dir === 6 ? s.hex[d.unit] : m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'overrun': return `${id(d.unit)} overruns ${m.grid.id(m.grid.nbr[s.hex[d.unit] * 6 + d.dir])}`;
+    case 'unload': return `unload ${id(d.unit)} from ${id(s.carrier[d.unit])}`;
+    case 'fight': return d.choice === 0 ? 'fight the continuing CQC' : 'do nothing in the continuing CQC';
+  }
+  return A.describe(a);
+}
+

@@ -329,3 +329,8 @@ export function removeUnit(m: Model, s: MakState, u: number): void {
   s.occ[s.hex[u] * 2 + side]--;
   s.pts[s.hex[u] * 2 + side] -= m.ustack[u] === 1 ? 1 : m.ustack[u] === 2 ? 2 : 0;
 }
+
+/** Clears a per-phase status flag on every unit (the end of a window that used it). */
+export function clearFlag(s: MakState, flag: number): void {
+  for (let u = 0; u < s.status.length; u++) s.status[u] &= ~flag;
+}

@@ -9,12 +9,12 @@
  */
 import { hypot } from '../../core/geometry/table/index.ts';
 import { actionCodec } from '../../core/decision/codec.ts';
-import { decisionFrames } from '../../core/decision/stack.ts';
+import { decisionFrames, sideToAct, topKindId } from '../../core/decision/stack.ts';
 import { slotWeapon } from './rules/combat.ts';
 import { WEAPON_NAMES, type Model } from './model.ts';
 import { ENG_NAMES } from './rules/payloads.ts';
 import { REPAIR_PRESETS } from './rules/reset.ts';
-import { ST_SPLIT_ATT, type MgvState } from './state.ts';
+import type { MgvState } from './state.ts';
 
 const SPAN = 1 << 24;
 
@@ -70,15 +70,71 @@ export const LEG_END = Action.encode.leg(0, 0, 1, 0) - Action.encode.leg(0, 0, 0
 export const LEG_REVERSE = Action.encode.leg(0, 0, 0, 1) - Action.encode.leg(0, 0, 0, 0);
 
 /**
- * Pending decisions of the other side (seed §1.5, §5.2): the jammed side's power counter, and
- * each half of the secret simultaneous missile split (the attacker's, then the defender's,
- * who does not see it: the attacker's choice stays in `MgvState.secret`). `step` still says
- * ST_COUNTER / ST_SPLIT_ATT / ST_SPLIT_DEF.
+ * Every decision but the declaration is a frame on the state's stack (core/decision/stack.ts),
+ * with its arguments, and has its module in decisions/ (`legal`, `apply`, `close`):
+ * - `barrage`: a side places a random-barrage marker (2017 #101); the markers each side has left;
+ * - `power`, `move`: the move phase, base by base (power points into speed, then legs,
+ *   engineering, move-phase jamming);
+ * - `counterJam`: the jammed side commits power points (seed §1.5), above the jamming decision;
+ * - `beacon`, `jam`, `repairDesignate`, `photon`, `attack`: the fire phase, in that order (spec §3.6);
+ * - `missileSplit`: one half of the secret simultaneous split (seed §5.2), above the attack:
+ *   role 0 the attacker's, then role 1 the defender's, who does not see the attacker's (it stays
+ *   in `MgvState.secret`);
+ * - `resetRepair`: a repair-priority choice in Reset 5b, at `stage` of the reset order.
+ * Nothing pending: the phase side declares MOVE or FIRE (`main`).
  */
 export const Frames = decisionFrames({
+  barrage: ['left0', 'left1'],
+  power: ['unit'],
+  move: ['unit'],
   counterJam: ['jammer', 'target'],
-  missileSplit: ['attacker', 'target', 'dice'],
+  beacon: ['unit'],
+  jam: ['unit'],
+  repairDesignate: ['unit'],
+  photon: ['unit', 'slot'],
+  attack: [],
+  missileSplit: ['attacker', 'target', 'attDice', 'defDice', 'row', 'role'],
+  resetRepair: ['unit', 'stage'],
 });
+
+/** Frame ids (`Frames.id`), and MAIN: the declaration, when nothing is pending. */
+export const DK = Frames.id;
+export const MAIN = Frames.kinds.length;
+
+/** The decision deciding now: a frame id of `DK`, or MAIN. */
+export function decisionOf(s: Readonly<MgvState>): number {
+  const p = s.pending;
+  return p.depth === 0 ? MAIN : topKindId(p);
+}
+
+/** Roles of a `missileSplit` frame. */
+export const SPLIT_ATTACKER = 0, SPLIT_DEFENDER = 1;
+
+/** The base whose decision this is (the top frame's `unit`, the jammed base, the attacker or defender of a split); -1 for the declaration and barrages. */
+export function actingUnit(s: Readonly<MgvState>): number {
+  const p = s.pending;
+  switch (decisionOf(s)) {
+    case DK.power:
+      return Frames.arg(p, 'power', 'unit');
+    case DK.move:
+      return Frames.arg(p, 'move', 'unit');
+    case DK.counterJam:
+      return Frames.arg(p, 'counterJam', 'target');
+    case DK.beacon:
+      return Frames.arg(p, 'beacon', 'unit');
+    case DK.jam:
+      return Frames.arg(p, 'jam', 'unit');
+    case DK.repairDesignate:
+      return Frames.arg(p, 'repairDesignate', 'unit');
+    case DK.photon:
+      return Frames.arg(p, 'photon', 'unit');
+    case DK.missileSplit:
+      return Frames.arg(p, 'missileSplit', Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER ? 'attacker' : 'target');
+    case DK.resetRepair:
+      return Frames.arg(p, 'resetRepair', 'unit');
+  }
+  return -1;
+}
 
 export const D_MOVE = 0, D_FIRE = 1, D_PASS_MOVE = 2, D_PASS_FIRE = 3;
 
@@ -108,14 +164,14 @@ export function maxEstimateQ(m: Model): number {
 /** Transcript text of an action. */
 export function describe(m: Model, s: MgvState, action: number): string {
   const uid = (k: number) => m.units[k]?.id ?? `#${k}`;
-  const cur = uid(s.cursor);
+  const cur = uid(actingUnit(s));
   if (Action.kindIndexOf(action) <= 0) return `action ${action}`;
   const a = Action.decode(action);
   switch (a.kind) {
     case 'declare':
-      return `${m.sides[s.side]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][a.choice]}`;
+      return `${m.sides[s.phaseSide]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][a.choice]}`;
     case 'barrage':
-      return `${m.sides[s.side]} places a barrage marker on ${uid(a.unit)}`;
+      return `${m.sides[sideToAct(s.pending, s.phaseSide)]} places a barrage marker on ${uid(a.unit)}`;
     case 'power':
       return `${cur} puts ${a.points} power point(s) into speed`;
     case 'leg': {
@@ -133,7 +189,7 @@ export function describe(m: Model, s: MgvState, action: number): string {
     case 'jamSkip':
       return `${cur} does not jam`;
     case 'counter':
-      return `${uid(s.pTarget)} commits ${a.points} power point(s) against jamming`;
+      return `${cur} commits ${a.points} power point(s) against jamming`;
     case 'beacon':
       return `${cur} launches a ${a.type ? 'spotter' : 'marker'} beacon at ${uid(a.target)}`;
     case 'beaconDone':
@@ -151,7 +207,15 @@ export function describe(m: Model, s: MgvState, action: number): string {
     case 'attackEnd':
       return `${m.sides[s.phaseSide]} ends its fire phase`;
     case 'split':
-      return s.step === ST_SPLIT_ATT ? `${uid(s.pAtt)} splits ${s.pAttDice} missile dice: ${a.core} core, ${s.pAttDice - a.core} hull (secret)` : `${uid(s.pTarget)} splits ${s.pDefDice} defence dice: ${a.core} core, ${s.pDefDice - a.core} hull`;
+    {
+      const p = s.pending;
+      if (Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER) {
+        const n = Frames.arg(p, 'missileSplit', 'attDice');
+        return `${cur} splits ${n} missile dice: ${a.core} core, ${n - a.core} hull (secret)`;
+      }
+      const n = Frames.arg(p, 'missileSplit', 'defDice');
+      return `${cur} splits ${n} defence dice: ${a.core} core, ${n - a.core} hull`;
+    }
     case 'preset':
       return `${cur} repairs by priority '${REPAIR_PRESETS[a.index].name}'`;
   }

@@ -9,7 +9,7 @@
  *   a mission-killed MGV (cannot move nor fire) keeps only (1 − missionKillShare) of its value,
  *   a destroyed one nothing;
  *   threat(side) = Σ over its MGVs and weapon slots of the best expected damage of one attack at
- *                  an enemy it may target from where it stands (agents/heuristic.ts attackValue,
+ *                  an enemy it may target from where it stands (agents/common.ts attackValue,
  *                  in core-damage equivalents), × 0.1 × the target's cost: where the guns point;
  *   x = (effective points + 0.5·threat of side − the same of the other side) / (half the points on the table)
  *   value = 1 / (1 + e^(−3x))
@@ -18,8 +18,8 @@
  */
 import { SLOT_MAIN, SLOT_PAY, canTarget } from './rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack, speedOf } from './rules/damage.ts';
-import { attackValue, paramsFrom, type HeuristicParams } from './agents/heuristic.ts';
-import { missionKilled } from './engine.ts';
+import { attackValue, paramsFrom, type HeuristicParams } from './agents/common.ts';
+import { missionKilled } from './rules/victory.ts';
 import { P_WEAPON, type Model } from './model.ts';
 import type { MgvState } from './state.ts';
 

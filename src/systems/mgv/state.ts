@@ -3,7 +3,7 @@
  * is the explicit deep copy. Hidden information (the attacker's secret missile split) lives in
  * `secret`, which `observe` never exposes.
  */
-import { cloneDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+import { cloneDecisionStack, newDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
 import type { Model } from './model.ts';
 import { P_BEACONS, P_REPAIR } from './model.ts';
 
@@ -94,32 +94,20 @@ export interface Beacon {
   expires: number; // last global phase number it is active in
 }
 
-export const ST_DECLARE = 1, ST_MOVE_POWER = 2, ST_MOVE_UNIT = 3, ST_COUNTER = 4, ST_BEACON = 5, ST_JAM = 6, ST_REPAIR_DESIGNATE = 7,
-  ST_PHOTON = 8, ST_ATTACK = 9, ST_SPLIT_ATT = 10, ST_SPLIT_DEF = 11, ST_BARRAGE = 12, ST_RESET_REPAIR = 13, ST_OVER = 14;
-
 export interface MgvState {
   turn: number;
   slot: number; // 0 X, 1 Y, 2 Z, 3 F, 4 Reset
   phaseNo: number; // global action-phase counter
-  step: number;
-  side: number; // side to decide
+  /** Side of the action phase in progress (or of the slot whose side declares MOVE or FIRE). */
   phaseSide: number;
   phaseType: number; // 0 move, 1 fire
   used: number[]; // [side*2 + type] 1 = used this turn
   winners: number[]; // X, Y, Z roll winners (-1 none)
-  cursor: number;
-  cursor2: number;
-  /** Pending cross-side or multi-step decision: attacker, slot, target, dice... */
-  pAtt: number;
-  pSlot: number;
-  pTarget: number;
-  pAttDice: number;
-  pDefDice: number;
-  pReturn: number; // step to return to after a counter-jam decision
-  pRow: number;
   /**
-   * The other side's pending decisions on the core's stack (actions.ts `Frames`): the jammed
-   * side's counter, each half of the secret missile split. The p* fields above keep the details.
+   * Every pending decision, with its arguments (actions.ts `Frames`, one module each in
+   * decisions/): the base moving or firing, the fire-phase stage, the jammed side's counter
+   * above the jamming decision, each half of the secret missile split above the attack, a
+   * repair choice in the Reset, a barrage placement. Empty: the phase side declares (decisions/main.ts).
    */
   pending: DecisionStack;
   /** HIDDEN: the attacker's missile split (core dice). Never in observations. */
@@ -135,8 +123,6 @@ export interface MgvState {
   crits: number[];
   /** Kinetic penetration chains of this phase (unit, n, cells...) for the invariant check. */
   chains: number[];
-  barragesLeft: number[];
-  resetStage: number;
   result: null | { winner: number; reason: 'victory' | 'turn-limit'; detail: string; length: number };
   /** LOS cache: [i*n+j] = -1 unknown, 0/1; cleared whenever a base moves. */
   los: number[];
@@ -221,6 +207,65 @@ export function newUnit(m: Model, i: number): Unit {
   };
 }
 
+/** Packed template arrays of a fresh state, per model (sliced, not rebuilt, for every game). */
+interface Templates {
+  readonly featFalse: boolean[];
+  readonly featZero: number[];
+  readonly pairs: number[];
+  readonly targets: number[];
+}
+const templates = new WeakMap<Model, Templates>();
+function templatesOf(m: Model): Templates {
+  let t = templates.get(m);
+  if (!t) {
+    const n = m.units.length;
+    const featFalse: boolean[] = [];
+    const featZero: number[] = [];
+    const pairs: number[] = [];
+    const targets: number[] = [];
+    for (let f = 0; f < m.features.length; f++) {
+      featFalse.push(false);
+      featZero.push(0);
+    }
+    for (let k = 0; k < n * n; k++) pairs.push(-1);
+    for (let k = 0; k < n * 4 * n; k++) targets.push(-1);
+    targets.push(0); // the 'any stored' flag of clearTargets
+    t = { featFalse, featZero, pairs, targets };
+    templates.set(m, t);
+  }
+  return t;
+}
+
+/** The state before the first X roll (engine.ts newGame rolls it): every base as placed, nothing pending. */
+export function newState(m: Model): MgvState {
+  const t = templatesOf(m);
+  const units: Unit[] = [];
+  for (let i = 0; i < m.units.length; i++) units.push(newUnit(m, i));
+  return {
+    turn: 1,
+    slot: 0,
+    phaseNo: 0,
+    phaseSide: 0,
+    phaseType: 0,
+    used: [0, 0, 0, 0],
+    winners: [-1, -1, -1],
+    pending: newDecisionStack(),
+    secret: { attCore: 0 },
+    units,
+    beacons: [],
+    removed: t.featFalse.slice(),
+    opened: t.featFalse.slice(),
+    progress: t.featZero.slice(),
+    defShown: [0, 0, 0, 0],
+    crits: [],
+    chains: [],
+    result: null,
+    los: t.pairs.slice(),
+    cover: t.pairs.slice(),
+    tgt: t.targets.slice(),
+  };
+}
+
 /**
  * The explicit deep copy (structuredClone cost ~36 µs, most of a search agent's time). Every
  * MgvState field is listed (the literal's type checks it); Unit fields are spread, then every
@@ -235,21 +280,10 @@ export function cloneState(s: MgvState): MgvState {
     turn: s.turn,
     slot: s.slot,
     phaseNo: s.phaseNo,
-    step: s.step,
-    side: s.side,
     phaseSide: s.phaseSide,
     phaseType: s.phaseType,
     used: s.used.slice(),
     winners: s.winners.slice(),
-    cursor: s.cursor,
-    cursor2: s.cursor2,
-    pAtt: s.pAtt,
-    pSlot: s.pSlot,
-    pTarget: s.pTarget,
-    pAttDice: s.pAttDice,
-    pDefDice: s.pDefDice,
-    pReturn: s.pReturn,
-    pRow: s.pRow,
     pending: cloneDecisionStack(s.pending),
     secret: { attCore: s.secret.attCore },
     units,
@@ -260,8 +294,6 @@ export function cloneState(s: MgvState): MgvState {
     defShown: s.defShown.slice(),
     crits: s.crits.slice(),
     chains: s.chains.slice(),
-    barragesLeft: s.barragesLeft.slice(),
-    resetStage: s.resetStage,
     result: s.result === null ? null : { ...s.result },
     los: s.los.slice(),
     cover: s.cover.slice(),

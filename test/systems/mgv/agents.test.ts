@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { compile, doc, newState } from './helpers.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
-import { splitFor } from '../../../src/systems/mgv/agents/heuristic.ts';
+import { splitFor } from '../../../src/systems/mgv/agents/common.ts';
 import { resolveAgentParams, type AgentFactory, type DecisionContext } from '../../../src/core/agent.ts';
 import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, legCode } from '../../../src/systems/mgv/actions.ts';
-import { ST_SPLIT_DEF, ST_SPLIT_ATT, type MgvState } from '../../../src/systems/mgv/state.ts';
+import type { MgvState } from '../../../src/systems/mgv/state.ts';
+import { D } from '../../../src/systems/mgv/decisions/index.ts';
+import { defenderSplitPending } from '../../../src/systems/mgv/decisions/missile-split.ts';
+import { Frames } from '../../../src/systems/mgv/actions.ts';
 
 function ctxFor(g: any, s: MgvState, rng = new Rng([1, 2, 3, 4])): DecisionContext {
   const legal = new Int32Array(g.maxActions);
@@ -37,17 +40,18 @@ describe('secret simultaneous missile split', () => {
     const { g } = two('missile', 'kinetic', 12);
     const { s, ctx } = newState(g, 3);
     const ags = [agent(closerAgent, g, 0), agent(closerAgent, g, 1)];
-    expect(until(g, s, ctx, ags, (x) => x.step === ST_SPLIT_ATT)).toBe(true);
+    expect(until(g, s, ctx, ags, (x) => D.currentKind(x) === 'missileSplit')).toBe(true);
+    expect(defenderSplitPending(s)).toBe(false);
     const seen: string[] = [];
-    for (const core of [0, s.pAttDice]) {
+    for (const core of [0, Frames.arg(s.pending, 'missileSplit', 'attDice')]) {
       const copy = g.clone(s);
       g.apply(copy, Action.encode.split(core), ctx);
-      expect(copy.step).toBe(ST_SPLIT_DEF);
-      const obs = g.observe(copy, copy.side);
+      expect(defenderSplitPending(copy)).toBe(true);
+      const obs = g.observe(copy, g.currentSide(copy));
       expect(obs.state.secret.attCore).toBe(-1);
       const legal = new Int32Array(g.maxActions);
       const n = g.legalActions(copy, legal);
-      seen.push(JSON.stringify([Array.from(legal.slice(0, n)), obs.state.pAttDice, obs.state.pDefDice]));
+      seen.push(JSON.stringify([Array.from(legal.slice(0, n)), obs.state.pending]));
     }
     expect(seen[0]).toBe(seen[1]);
   });
@@ -70,7 +74,7 @@ describe('closer and standoff behaviour', () => {
   it('closer heads for the nearest enemy and declares MOVE when nothing is in reach', () => {
     const { g } = two('kinetic', 'kinetic');
     const { s, ctx } = newState(g);
-    const a = agent(closerAgent, g, s.side);
+    const a = agent(closerAgent, g, g.currentSide(s));
     const c = ctxFor(g, s);
     expect(a.decide(c)).toBe(Action.encode.declare(D_MOVE));
     const ags = [agent(closerAgent, g, 0), agent(closerAgent, g, 1)];
@@ -83,7 +87,7 @@ describe('closer and standoff behaviour', () => {
   it('closer declares FIRE when an eligible target can be hurt', () => {
     const { g } = two('kinetic', 'kinetic', 12);
     const { s } = newState(g);
-    const a = agent(closerAgent, g, s.side);
+    const a = agent(closerAgent, g, g.currentSide(s));
     expect(a.decide(ctxFor(g, s))).toBe(Action.encode.declare(D_FIRE));
   });
 
@@ -103,7 +107,7 @@ describe('closer and standoff behaviour', () => {
       for (let seed = 1; seed <= 20; seed++) {
         const { s, ctx } = newState(g, seed);
         const ags = [agent(standoffAgent, g, 0, { photonSigma: sigma, fireThreshold: 0 }), agent(standoffAgent, g, 1, { fireThreshold: 99 })];
-        const found = until(g, s, ctx, ags, (x) => x.step === 8 && x.phaseSide === 0);
+        const found = until(g, s, ctx, ags, (x) => D.currentKind(x) === 'photon' && x.phaseSide === 0);
         if (!found) continue;
         const c = ctxFor(g, s, new Rng([seed, 9, 9, 9]));
         const act = ags[0].decide(c);

@@ -7,13 +7,13 @@ import { A } from '../actions.ts';
 import { MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
+import type { At43State } from '../state.ts';
 
 /** P(success) of one die with re-rolls, in floating point (the agents' hot path; odds.ts has the exact twin). */
 function pDie(need: number, rerolls: number): number {
   const q = 1 - facesFor(need) / 6;
   return 1 - q ** (rerolls + 1);
 }
-import type { At43State } from '../state.ts';
 
 export type Ctx = DecisionContext<At43Observation, At43State>;
 

@@ -15,7 +15,8 @@ import type { At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { killFighter, type Env } from './losses.ts';
 import { rollRunOver } from './rolls.ts';
-import { fighterEngaged, gap, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table.ts';
+import { gap } from './table.ts';
+import { fighterEngaged, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table-cache.ts';
 
 const FOOT: Footprint[] = [];
 function foot(r: number): Footprint {
@@ -51,6 +52,14 @@ function sweepCircle(x: number, y: number, r: number, dx: number, dy: number, ox
 
 function mobile(m: Model, s: At43State, f: number): boolean {
   return s.alive[f] === 1 && (m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 1] > 0);
+}
+
+/** Can unit u move at all: infantry always, AFVs while one of them keeps its propulsion (p.53)? */
+export function mobileUnit(m: Model, s: At43State, u: number): boolean {
+  const U = m.units[u];
+  if (!U.afv) return true;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && s.sp[f * SP_STRIDE + 1] > 0) return true;
+  return false;
 }
 
 /** Heading (dx, dy, max distance) of a goal from the unit's leader; false if the goal is meaningless. */

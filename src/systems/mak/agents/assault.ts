@@ -6,11 +6,10 @@
  * continuing CQC.
  */
 import { agentOf } from '../../../core/agent.ts';
-import { FID } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { DEAD, MOVED, type MakState } from '../state.ts';
-import { missionScore, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './policy.ts';
+import { missionScore, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, threatFrom, topIs } from './common.ts';
 
 export function assaultScore(minHit: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -20,19 +19,19 @@ export function assaultScore(minHit: number) {
     if (s.pending.depth > 0) {
       // Match the enemy's dog-fight strength x1 in air combat; the rest strafe.
       if (k === K.mission) return missionScore(E, s, side, code, 1);
-      if (topIs(s, FID.cqcStart)) return A.get(code, 'fight', 'choice') === 0 ? 1 : 0;
+      if (topIs(s, 'cqcStart')) return A.read.fight.choice(code) === 0 ? 1 : 0;
       return reactiveScore(E, s, code, 0);
     }
     if (k === K.endPhase) return 0;
     const sup = supportScore(E, s, code, 3);
     if (sup !== null) return sup;
     if (k === K.attack) {
-      const u = A.get(code, 'attack', 'unit'), w = A.get(code, 'attack', 'weapon'), t = A.get(code, 'attack', 'target');
+      const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
       if (pHitOf(m, s, u, w, t) < minHit) return -1;
       return 10 + expectedKill(m, s, u, w, t) * m.uvp[t];
     }
     if (k === K.simul) {
-      const u = A.get(code, 'simul', 'unit'), t = A.get(code, 'simul', 'target');
+      const u = A.read.simul.unit(code), t = A.read.simul.target(code);
       if (threatFrom(m, s, u) < minHit * 0.5) return -1;
       let sum = 0;
       for (let v = 0; v < m.nu; v++) {
@@ -42,7 +41,7 @@ export function assaultScore(minHit: number) {
       return 10.5 + sum * 0.5 + m.uvp[t] * 0.1;
     }
     if (k === K.assault) {
-      const u = A.get(code, 'assault', 'unit'), d = A.get(code, 'assault', 'dir');
+      const u = A.read.assault.unit(code), d = A.read.assault.dir(code);
       const x = m.grid.nbr[s.hex[u] * 6 + d];
       const ours = countIn(m, s, x, side) + 1;
       const theirs = countIn(m, s, x, 1 - side);
@@ -50,12 +49,12 @@ export function assaultScore(minHit: number) {
     }
     if (k === K.overrun) {
       // [13.2]: overrun an enemy hex of at most two units (one attack, then out the far side).
-      const u = A.get(code, 'overrun', 'unit'), d = A.get(code, 'overrun', 'dir');
+      const u = A.read.overrun.unit(code), d = A.read.overrun.dir(code);
       const x = m.grid.nbr[s.hex[u] * 6 + d];
       return countIn(m, s, x, 1 - side) <= 2 ? 8.5 : -1;
     }
     if (k === K.move) {
-      const u = A.get(code, 'move', 'unit'), d = A.get(code, 'move', 'dir');
+      const u = A.read.move.unit(code), d = A.read.move.dir(code);
       if (!(s.status[u] & MOVED) && threatFrom(m, s, u) > 0.25) return -1; // can already shoot well: stay
       const from = s.hex[u];
       const to = m.grid.nbr[from * 6 + d];

@@ -6,11 +6,11 @@
  * outnumbered.
  */
 import { agentOf } from '../../../core/agent.ts';
-import { FID } from '../actions.ts';
+import { Frames } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { MakObservation } from '../observe.ts';
 import { IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { missionScore, bestHit, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, topIs } from './policy.ts';
+import { missionScore, bestHit, supportScore, countIn, expectedKill, nearestEnemy, pHitOf, pickBest, reactiveScore, topIs } from './common.ts';
 
 export function firebaseScore(minHit: number, saveLaser: number) {
   return (E: Engine, s: MakState, side: number, code: number): number => {
@@ -20,10 +20,10 @@ export function firebaseScore(minHit: number, saveLaser: number) {
     if (s.pending.depth > 0) {
       // Match the enemy's dog-fight strength x1.5 in air combat; the rest strafe.
       if (k === K.mission) return missionScore(E, s, side, code, 1.5);
-      if (topIs(s, FID.cqcStart)) {
-        const h = s.pending.words[(s.pending.depth - 1) * 8 + 2];
+      if (topIs(s, 'cqcStart')) {
+        const h = Frames.arg(s.pending, 'cqcStart', 'hex');
         const fight = countIn(m, s, h, side) >= countIn(m, s, h, 1 - side);
-        return A.get(code, 'fight', 'choice') === 0 ? (fight ? 1 : 0) : 0.5;
+        return A.read.fight.choice(code) === 0 ? (fight ? 1 : 0) : 0.5;
       }
       return reactiveScore(E, s, code, saveLaser);
     }
@@ -31,14 +31,14 @@ export function firebaseScore(minHit: number, saveLaser: number) {
     const sup = supportScore(E, s, code, 3);
     if (sup !== null) return sup;
     if (k === K.attack) {
-      const u = A.get(code, 'attack', 'unit'), w = A.get(code, 'attack', 'weapon'), t = A.get(code, 'attack', 'target');
+      const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
       if (pHitOf(m, s, u, w, t) < minHit && !(s.status[t] & IMMOBILE)) return -1;
       return 10 + expectedKill(m, s, u, w, t) * m.uvp[t];
     }
     if (k === K.simul) return -1;
     if (k === K.assault) return -1;
     if (k === K.move) {
-      const u = A.get(code, 'move', 'unit'), d = A.get(code, 'move', 'dir');
+      const u = A.read.move.unit(code), d = A.read.move.dir(code);
       if (!(s.status[u] & MOVED) && bestHit(m, s, u) >= minHit) return -1; // it has a good shot: take it instead
       const from = s.hex[u];
       const to = m.grid.nbr[from * 6 + d];
