@@ -20,7 +20,7 @@ const TABLE_WHY = 'engine limit: the table geometry works in doubles to 1e-9 inc
 const inches = (what: string, max = TABLE_LIMIT): z.ZodNumber => numberIn(0, max, { what, unit: 'inches', why: max === TABLE_LIMIT ? TABLE_WHY : 'engine limit: far beyond the rules\' values' });
 const coordinate = (what: string): z.ZodNumber => numberIn(-TABLE_LIMIT, TABLE_LIMIT, { what, unit: 'inches', why: TABLE_WHY });
 /** Attack points of one situational modifier (spec §5.5: one or two points each). */
-const modifier = (what: string): z.ZodNumber => wholeIn(-6, 6, { what, unit: 'attack points', why: 'spec §5.5 modifiers are one or two points; at most a die\'s six (engine limit: a missile split offers one action per die)' });
+const modifier = (what: string): z.ZodNumber => wholeIn(-6, 6, { what, unit: 'attack points', why: 'spec §5.5 modifiers are one or two points; engine limit six: a missile split offers one action per die' });
 const nonNeg = inches('a distance');
 const die6 = z.array(wholeIn(0, 50, { what: 'hull cells destroyed', why: 'engine limit: more than the pentawing\'s cells has no further effect (one loop step each)' })).length(7).describe('results by die face 0..6 (index 0 unused): hull cells destroyed');
 const critLine = z.array(z.enum(CRIT_CODES).nullable()).length(6);
@@ -28,7 +28,7 @@ const repairRow = z.strictObject({ maxDicePerHit: wholeIn(0, 20, { what: 'repair
 const terrainType = z.strictObject({
   name: z.string(),
   move: z.enum(['normal', 'half', 'quarter', 'impassable', 'displaceable']),
-  cover: wholeIn(0, 6, { what: 'cover class', why: 'seed §1.4 cover classes 0 to 2; at most 6 (engine limit: attack modifiers stay within a die)' }),
+  cover: wholeIn(0, 6, { what: 'cover class', why: 'seed §1.4 cover classes 0 to 2; engine limit six: a cover modifier stays within a die' }),
   coverRule: z.enum(['none', 'behind', 'hugging', 'huggingOrBetween', 'through']),
   trap: z.strictObject({ min: z.number().int().min(1).max(7).describe('a trap holds on this die roll or more (7: never)'), when: z.enum(['crossing', 'within']).describe('crossing: when a move crosses it; within: when a move ends within distance'), distance: inches('trap reach') }).nullable(),
   los: z.enum(['none', 'block', 'yn', 'fungus', 'smoke', 'hill']),
