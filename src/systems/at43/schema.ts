@@ -94,13 +94,13 @@ const unitSpec = z
     count: int().min(1).max(16),
     officer: z.string().optional(),
     /** Special weapon bearers: replace the first ranged weapon of `count` fighters. */
-    specialWeapons: z.array(z.object({ weapon: z.string().describe('a weapon of the rules data (salvo list at43)'), count: wholeIn(1, 16, { what: 'special weapon bearers', why: 'a unit has at most 16 fighters' }) }).strict()).max(4).default([]),
+    specialWeapons: z.array(z.object({ weapon: z.string(), count: wholeIn(1, 16, { what: 'special weapon bearers', why: 'a unit has at most 16 fighters' }) }).strict()).max(4).default([]),
     /** Loadout override (e.g. Fire Toad configurations): replaces the profile's ranged weapons. */
-    weapons: z.array(z.string()).max(4).optional(),
+    weapons: z.array(z.string()).max(4).optional().describe("weapon ids replacing the profile's ranged weapons (a loadout, e.g. a Fire Toad's)"),
     /** A named hero leading the unit (spec §3.12): protected from impacts while others remain. */
     hero: z.string().optional(),
-    x: coordinate('x of the unit leader'),
-    y: coordinate('y of the unit leader'),
+    x: coordinate('x of the unit\'s placement point (its bases are laid out around it, 1 cm apart; the nearest leads)'),
+    y: coordinate('y of the unit\'s placement point'),
     formation: z.enum(['line', 'blob']).default('blob').describe('line: abreast; blob: a tight group'),
   })
   .strict();
@@ -114,9 +114,9 @@ export const scenarioSchema = z
       .max(1000)
       .default([]),
     objectives: z.array(z.object({ id: z.string(), x: coordinate('x of the objective'), y: coordinate('y of the objective'), vpPerRound: wholeIn(0, 100, { what: 'victory points per round held', why: 'seed p.73 one; engine limit: summed over at most 20 rounds' }).default(1) }).strict()).max(100).default([]),
-    firstRoundAuthorityWinner: z.string().optional(),
+    firstRoundAuthorityWinner: z.string().optional().describe('a side id: that side wins the first round\'s authority test (default: rolled)'),
     victory: z.object({ type: z.enum(['vp', 'annihilation', 'vpOrAnnihilation']).default('vpOrAnnihilation') }).strict().default({ type: 'vpOrAnnihilation' }),
-    sides: z.array(z.object({ id: z.string().min(1), units: z.array(unitSpec).min(1).max(12) }).strict()).length(2),
+    sides: z.array(z.object({ id: z.string().min(1).describe('the side\'s name (e.g. UNA, Therians)'), units: z.array(unitSpec).min(1).max(12) }).strict()).length(2).describe('the two armies: the first faces +y (up the table), the second -y'),
   })
   .strict();
 export type At43Scenario = z.infer<typeof scenarioSchema>;

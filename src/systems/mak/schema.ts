@@ -17,6 +17,7 @@ const count = (what: string, max: number, why = 'engine limit: one step each'): 
 const face = wholeIn(0, 36, { what: 'die result', why: ROLL_WHY });
 /** Unit types of the bundled rules data (a house rule may add more). */
 const UNIT_TYPES = Object.keys(rulesData.units).filter((k) => k !== '$prov');
+const AIRCRAFT_TYPES = Object.entries(rulesData.units).filter(([k, u]) => k !== '$prov' && typeof u === 'object' && 'form' in u && u.form === 'A').map(([k]) => k);
 const result = z.enum(['D', 'A', 'M', '-']);
 const enduranceRow = z.array(result).length(11);
 export const WEAPON_TYPES = ['L', 'MG', 'G', 'R', 'PF', 'M'] as const;
@@ -118,8 +119,8 @@ export const rulesSchema = z
 export type RulesData = z.infer<typeof rulesSchema>;
 
 const hexId = z.string().regex(/^\d{4}$/, "expected a hex id 'CCRR'").describe("hex id 'CCRR': column then row, two digits each");
-const side = z.enum(['mercenary', 'strahl']).describe('mercenary or strahl');
-const turn = (what: string): z.ZodNumber => wholeIn(2, 50, { what, unit: 'turn', why: '[12.1]; a game is at most 50 turns' });
+const side = z.enum(['mercenary', 'strahl']);
+const turn = (what: string): z.ZodNumber => wholeIn(2, 50, { what, why: '[12.1]; a game is at most 50 turns' });
 
 const unitEntry = z
   .object({
@@ -141,8 +142,8 @@ const battery = z.object({ id: z.string().min(1), type: z.string().min(1).descri
 const aircraft = z
   .object({
     id: z.string().min(1),
-    type: z.string().min(1).describe('an aircraft unit type of the rules data (form A: Hornisse, Flieger, ...)'),
-    pilot: z.string().optional().describe('a pilot of the rules data'),
+    type: z.string().min(1).describe(`an aircraft type of the rules data (form A): ${AIRCRAFT_TYPES.join(', ')}`),
+    pilot: z.string().optional(),
     /** A Hornisse's suit ([10.6]): the PKA (default), Gustav or Konrad joined to its PK41; both land as ground units. */
     suit: z.enum(['PKA', 'Gustav', 'Konrad']).optional(),
     /** Equipment markers carried ([11.4.1]): bombs and missiles once each on a ground mission, a laser any number of times (+1 dog-fight each). */
@@ -169,7 +170,7 @@ export const scenarioSchema = z
         rows: int().min(2).max(60),
         parity: z.enum(['even-lower', 'odd-lower']).default('even-lower'),
         default: z.string().default('clear'),
-        hexes: z.record(hexId, z.object({ terrain: z.array(z.string()).min(1) }).strict()).default({}),
+        hexes: z.record(hexId, z.object({ terrain: z.array(z.string()).min(1).describe(`terrain types of the rules data: ${Object.keys(rulesData.terrain).filter((k) => k !== '$prov').join(', ')}`) }).strict()).default({}).describe("hexes other than the default terrain: 'CCRR': { terrain: [...] }"),
         roads: z.array(z.array(hexId).min(2)).default([]),
         hexsides: z.array(z.object({ a: hexId, b: hexId, feature: z.enum(['ridge', 'wall']) }).strict()).default([]),
         depots: z.array(z.object({ hex: hexId, owner: side }).strict()).default([]),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { numberIn, positiveUpTo, wholeIn } from '../../core/bounds.ts';
+import { MGV_RULES_DATA } from './data/rules.ts';
 
 export const WEAPON_TYPES = ['kinetic', 'missile', 'photon', 'thermal'] as const;
 export type WeaponType = (typeof WEAPON_TYPES)[number];
@@ -192,7 +193,7 @@ export const scenarioSchema = z.strictObject({
       z
         .strictObject({
           id: z.string(),
-          type: z.string().describe('a terrain type of the rules data (salvo list mgv): rough, slime, oil, chemical, fungus, sand, rock, shrapnel, smallInsect, largeInsect, pollen, smallRocks, ice, neutralizer, smoke, hill, jammingSurface, gap'),
+          type: z.string().describe(`a terrain type of the rules data: ${Object.keys(MGV_RULES_DATA.terrain).filter((k) => k !== '$prov').join(', ')} (salvo list mgv; a house rule may add more)`),
           ...shapeFields,
           level: wholeIn(0, 100, { what: 'height level (hills, line of sight)', why: 'engine limit: compared level by level' }).default(1),
           owner: z.string().optional().describe('the side owning a smart feature'),
@@ -217,7 +218,7 @@ export const scenarioSchema = z.strictObject({
       z.strictObject({
         id: z.string(),
         side: z.string().describe('a side id'),
-        model: z.string().describe('an MGV model of the rules data (salvo list mgv): Mako, Whiptail'),
+        model: z.string(),
         x: coordinate('x of the base centre'),
         y: coordinate('y of the base centre'),
         heading: numberIn(-360, 360, { what: 'facing', unit: 'degrees', why: 'a bearing (0 = along +y)' }).default(0),
