@@ -86,7 +86,7 @@ describe('worker threads at any count', () => {
       // Every thread had loaded its modules before destroy terminated it.
       expect(r.last).toEqual({ started: 64, loaded: 64, ended: 0, settled: 1 });
     }
-  });
+  }, RUNS * 120_000);
 
   it(`the real binary with 64 threads busy, and with 2 threads per core (${RUNS} run${RUNS === 1 ? '' : 's'} each)`, () => {
     for (const workers of RUNS > 1 ? [64, 2 * availableParallelism()] : [2 * availableParallelism()]) {
@@ -97,5 +97,5 @@ describe('worker threads at any count', () => {
         expect(r.stdout).toMatch(new RegExp(`on ${workers} workers`));
       }
     }
-  });
+  }, RUNS * 240_000);
 });
