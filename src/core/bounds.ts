@@ -44,8 +44,3 @@ export function numberIn(min: number, max: number, b: Bound): z.ZodNumber {
 export function positiveUpTo(max: number, b: Bound): z.ZodNumber {
   return build(0, max, b, false, true);
 }
-
-/** A described schema (an enum or a string): what it is and, for an enum, its values. */
-export function described<T extends z.ZodType>(s: T, what: string): T {
-  return s.describe(what);
-}
