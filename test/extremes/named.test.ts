@@ -60,6 +60,16 @@ describe('the values issue 22 found are rejected at load time with file:line', (
     }
   });
 
+  it('Panzer Vor!: a zone other zones of its side may fill first, and a map whose compile would take minutes (the sweep found them)', () => {
+    const sf = readFileSync(join(ROOT, 'scenarios/panzervor/saunders-flag.yaml'), 'utf8');
+    const at = sf.indexOf('radius: 2', sf.indexOf('id: kay'));
+    const text = sf.slice(0, at) + 'radius: 0' + sf.slice(at + 'radius: 2'.length);
+    expect(rejected('pv-zone.yaml', text)).toMatch(new RegExp(`^pv-zone\\.yaml:${lineOf(text, 'id: kay')}: scenario\\.sides\\.B\\.units\\.2\\.zone: the zone has 1 free enterable hexes for its 1 tanks and the \\d+ of overlapping zones of the same side`));
+    const fb = readFileSync(join(ROOT, 'scenarios/panzervor/fake-battle.yaml'), 'utf8');
+    const big = fb.replace(/cols: 16/, 'cols: 200');
+    expect(rejected('pv-map.yaml', big)).toMatch(/scenario\.map: expected a map of at most 1024 hexes, cols x rows \(engine limit: compiling builds/);
+  });
+
   it('MGV: a house rule whose missile attack could outgrow the split is refused, naming the limit', () => {
     const text = MGV.replace(/^scenario:/m, 'overrides:\n  missile.attackDiceDivisor: 1\n  mgvs.Mako.attack: 100\n  modifiers.perHx: 6\nscenario:');
     const msg = rejected('split.yaml', text);

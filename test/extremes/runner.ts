@@ -7,6 +7,9 @@ import { fork } from 'node:child_process';
 import type { CaseMessage, ExtremeCase } from './play-cases.ts';
 import { caseName } from './cases.ts';
 
+/** How long a child may take to load tsx and the systems before its first case. */
+const STARTUP_MS = 120_000;
+
 export interface Outcome {
   rejected: number;
   played: number;
@@ -57,6 +60,7 @@ function child(cases: readonly ExtremeCase[], from: number, hi: number, boundMs:
     });
     proc.send({ cases: cases.slice(from, hi), from: 0 });
     let current = { index: from, game: -1 };
+    let started = false; // the child's start-up (tsx, the systems) is not a game: bounded apart
     let timer: NodeJS.Timeout;
     let finished = false;
     let last = from - 1;
@@ -68,18 +72,19 @@ function child(cases: readonly ExtremeCase[], from: number, hi: number, boundMs:
     };
     const arm = (): void => {
       clearTimeout(timer);
-      // The first game of a case also compiles it (a Panzer Vor! map takes a few hundred ms).
+      // The first game of a case also compiles it (a Panzer Vor! map takes up to seconds).
       timer = setTimeout(() => {
-        out.problems.push(`hang: ${caseName(cases[current.index])}: seed ${cases[current.index].seed}, game ${current.game} still running after ${boundMs / 1000} s`);
+        out.problems.push(started ? `hang: ${caseName(cases[current.index])}: seed ${cases[current.index].seed}, game ${current.game} still running after ${boundMs / 1000} s` : `the child process did not start within ${STARTUP_MS / 1000} s`);
         proc.kill('SIGKILL');
         tick();
         finish(current.index + 1);
-      }, boundMs * (current.game < 0 ? 2 : 1));
+      }, started ? boundMs * (current.game < 0 ? 2 : 1) : STARTUP_MS);
     };
     arm();
     proc.on('message', (m: CaseMessage) => {
       const index = from + m.index;
       const c = cases[index];
+      started = true;
       if (m.kind === 'start') current = { index, game: m.game };
       else {
         last = index;

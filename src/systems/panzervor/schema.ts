@@ -9,6 +9,8 @@ const int = () => z.number().int();
 // Bounds (issue 22): every number that feeds a count, a loop, an action code or the map has a
 // range with its reason. Distances are hexes; rolls are 2d6 plus modifiers.
 const ROLL_WHY = 'engine limit: beyond it every 2d6 roll decides the same';
+/** Largest map (cols x rows): the compile time grows with the square of the hexes (32 x 32 takes seconds). */
+export const MAX_HEXES = 1024;
 const rollMod = (what: string, max = 20): z.ZodNumber => wholeIn(-max, max, { what, why: ROLL_WHY });
 const mp = (what: string, min = 0): z.ZodNumber => wholeIn(min, 20, { what, unit: 'movement points', why: 'seed p8-9 one to three; engine limit: moves are searched point by point' });
 const cards = (what: string, max = 100): z.ZodNumber => wholeIn(0, max, { what, unit: 'cards', why: 'engine limit: hands and decks are built card by card' });
@@ -148,7 +150,7 @@ const unitSchema = z
     zone: z
       .union([
         z.object({ center: hexId, radius: wholeIn(0, 200, { what: 'zone radius', unit: 'hexes', why: 'a map is at most 200 hexes across' }) }).strict(),
-        z.object({ hexes: z.array(hexId).min(1).max(4096) }).strict(),
+        z.object({ hexes: z.array(hexId).min(1).max(1024) }).strict(),
         z.object({ cols: z.tuple([wholeIn(1, 200, { what: 'first column', why: 'a map of at most 200 columns' }), wholeIn(1, 200, { what: 'last column', why: 'a map of at most 200 columns' })]), rows: z.tuple([wholeIn(1, 200, { what: 'first row', why: 'a map of at most 200 rows' }), wholeIn(1, 200, { what: 'last row', why: 'a map of at most 200 rows' })]) }).strict(),
       ])
       .optional(),
@@ -192,7 +194,7 @@ export const scenarioSchema = z
         terrain: z.record(z.string(), z.string()).default({}),
       })
       .strict()
-      .refine((m) => m.cols * m.rows <= 4096, { message: 'expected a map of at most 4096 hexes (cols x rows)' }),
+      .refine((m) => m.cols * m.rows <= MAX_HEXES, { message: `expected a map of at most ${MAX_HEXES} hexes, cols x rows (engine limit: compiling builds line-of-sight and movement tables over every pair of hexes, seconds at ${MAX_HEXES}; a 32 x 32 map or 20 x 50)` }),
     matchType: z.enum(['elimination', 'flag']),
     placesFirst: z.enum(['A', 'B']),
     movesFirst: z.enum(['A', 'B']),
