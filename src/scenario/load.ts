@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { resolveOptions, suggest, type OptionValues } from '../core/options.ts';
 import type { CompiledGame, GameSystem, ScenarioInput } from '../core/system.ts';
-import { applyOverrides, listLeaves, stripProvenance, type ProvenanceEntry } from '../core/tables/provenance.ts';
+import { applyOverrides, listLeaves, stripProvenance, type DataTree, type ProvenanceEntry } from '../core/tables/provenance.ts';
 import { SYSTEM_IDS, findSystem } from '../systems/index.ts';
 import { InputError, excerpt, type InputIssue } from '../core/errors.ts';
 import { knownKeysAt } from './zod-walk.ts';
@@ -95,28 +95,11 @@ function compileSource(src: SourceFile): LoadedScenario {
     else issues.push(...zodIssues(b.error, 'scenario', (p) => knownKeysAt(system.scenarioSchema, p), raw.scenario));
   }
 
-  // Options (own keys only: 'toString' is not an option).
   const givenOptions = isRecord(raw.options) ? raw.options : {};
-  const ownOptions: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(givenOptions)) {
-    if (Object.hasOwn(system.options, k)) ownOptions[k] = v;
-    else issues.push({ path: `options.${k}`, message: `unknown option '${excerpt(k, 40)}'${suggest(k.slice(0, 64), Object.keys(system.options))} (see salvo list ${system.info.id})` });
-  }
-  const [options, optionErrors] = resolveOptions(system.options, ownOptions);
-  for (const [k, m] of optionErrors) if (!issues.some((i) => i.path === `options.${k}`)) issues.push({ path: `options.${k}`, message: m });
-
-  // Overrides, then the rules data they leave.
   const overrides: Record<string, unknown> = isRecord(raw.overrides) ? raw.overrides : {};
-  const applied = applyOverrides(system.rulesData, overrides, `${src.file}`);
-  for (const e of applied.errors) issues.push({ path: `overrides.${e.key}`, message: `${e.message} (salvo list ${system.info.id} --overrides lists every path)` });
-  let data: unknown;
-  if (applied.errors.length === 0) {
-    const rules = safeParse(system.rulesSchema, stripProvenance(applied.tree));
-    if (rules.success) data = rules.data;
-    else {
-      for (const i of zodIssues(rules.error, '')) issues.push({ path: overrideKeyFor(i.path, overrides), message: `the rules data would be invalid at '${i.path}': ${i.message}` });
-    }
-  }
+  const rules = resolveRules(system, givenOptions, overrides, src.file);
+  issues.push(...rules.issues);
+  const { options, data } = rules;
 
   // Run defaults: agents known, one per side.
   const runAgents = isRecord(raw.run) && Array.isArray(raw.run.agents) && env.success ? (env.data as ScenarioEnvelope).run?.agents?.map(agentChoiceFromInput) : undefined;
@@ -152,14 +135,54 @@ function compileSource(src: SourceFile): LoadedScenario {
     input,
     envelope,
     data,
-    dataTree: applied.tree,
+    dataTree: rules.dataTree,
     options,
     compiled,
-    provenance: listLeaves(applied.tree, roots),
+    provenance: listLeaves(rules.dataTree, roots),
     defaults: { games: envelope.run?.games, seed: envelope.run?.seed, agents },
     file: resolve(src.file),
     text: src.text,
   };
+}
+
+/** The option values and rules data of a system under a file's options and house-rule overrides. */
+export interface ResolvedRules {
+  readonly options: OptionValues;
+  /** Rules data after the overrides, plain and validated; undefined when an issue stops it. */
+  readonly data: unknown;
+  /** Rules data after the overrides, with provenance (overridden values marked 'override: <source>'). */
+  readonly dataTree: DataTree;
+  /** Problems as [path inside the file, message]: unknown or bad options, bad override paths or values. */
+  readonly issues: InputIssue[];
+}
+
+/**
+ * Options (own keys only: 'toString' is not an option) and house-rule overrides, then the rules
+ * data they leave, checked against the system's rules schema: the loader's one way to apply them
+ * (a scenario file, and `salvo odds` / `salvo cards` with --set and no file).
+ */
+export function resolveRules(system: GameSystem, givenOptions: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>>, source: string): ResolvedRules {
+  const issues: InputIssue[] = [];
+  const ownOptions: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(givenOptions)) {
+    if (Object.hasOwn(system.options, k)) ownOptions[k] = v;
+    else issues.push({ path: `options.${k}`, message: `unknown option '${excerpt(k, 40)}'${suggest(k.slice(0, 64), Object.keys(system.options))} (see salvo list ${system.info.id})` });
+  }
+  const [options, optionErrors] = resolveOptions(system.options, ownOptions);
+  for (const [k, m] of optionErrors) if (!issues.some((i) => i.path === `options.${k}`)) issues.push({ path: `options.${k}`, message: m });
+
+  // Overrides, then the rules data they leave.
+  const applied = applyOverrides(system.rulesData, overrides, source);
+  for (const e of applied.errors) issues.push({ path: `overrides.${e.key}`, message: `${e.message} (salvo list ${system.info.id} --overrides lists every path)` });
+  let data: unknown;
+  if (applied.errors.length === 0) {
+    const rules = safeParse(system.rulesSchema, stripProvenance(applied.tree));
+    if (rules.success) data = rules.data;
+    else {
+      for (const i of zodIssues(rules.error, '')) issues.push({ path: overrideKeyFor(i.path, overrides), message: `the rules data would be invalid at '${i.path}': ${i.message}` });
+    }
+  }
+  return { options, data, dataTree: applied.tree, issues };
 }
 
 /** The override key a data-schema error comes from (falls back to 'overrides'). */

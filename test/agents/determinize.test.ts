@@ -16,9 +16,7 @@ import type { PvState } from '../../src/systems/panzervor/index.ts';
 import type { MgvState } from '../../src/systems/mgv/index.ts';
 import { defenderSplitPending } from '../../src/systems/mgv/decisions/missile-split.ts';
 import { Frames as MgvFrames } from '../../src/systems/mgv/actions.ts';
-import { S_ABIL } from '../../src/systems/panzervor/state.ts';
-import { sealedAbilityAt } from '../../src/systems/panzervor/actions.ts';
-import { frameArg } from '../../src/core/decision/stack.ts';
+import { NO_SEAL, decisionOf, sealedChoice } from '../../src/systems/panzervor/actions.ts';
 import { bundledScenarios } from '../helpers/bundled.ts';
 
 interface Visit<S> {
@@ -100,14 +98,11 @@ describe('Panzer Vor! determinize', () => {
     const r = new Rng([3, 1, 4, 1]);
     let secrets = 0;
     let varied = 0;
-    /** The sealed choice (the secretAbility frame's character) of a state, or -2 when none is pending. */
-    const secretOf = (s: PvState): number => {
-      const at = sealedAbilityAt(s.pending);
-      return at < 0 ? -2 : frameArg(s.pending, 1, at);
-    };
+    /** The sealed choice (a character or -1, kept in the defender's ability decision) of a state, or NO_SEAL. */
+    const secretOf = (s: PvState): number => sealedChoice(s.pending);
     randomPlayouts<PvState>(loaded, 40, 1, (s, side) => {
       const L = s.layer;
-      if (s.step !== S_ABIL || secretOf(s) < -1) return;
+      if (decisionOf(s) !== 'ability' || secretOf(s) === NO_SEAL) return;
       const G = (loaded.compiled as unknown as { G: { tSide: Int8Array } }).G;
       const attacker = G.tSide[s.aAtt[L]];
       expect(side).toBe(1 - attacker);

@@ -13,7 +13,7 @@ import type { SystemOptions } from '../../src/core/system.ts';
 import { system as panzervor } from '../../src/systems/panzervor/index.ts';
 import { marksman } from '../../src/systems/panzervor/agents/marksman.ts';
 import { M as pvMetrics } from '../../src/systems/panzervor/metrics.ts';
-import { pvAgent } from '../../src/systems/panzervor/agents/policy.ts';
+import { pvAgent } from '../../src/systems/panzervor/agents/style.ts';
 import { system as mgv } from '../../src/systems/mgv/index.ts';
 import { standoffAgent } from '../../src/systems/mgv/agents/index.ts';
 import { system as ww2setup } from '../../src/systems/ww2setup/index.ts';

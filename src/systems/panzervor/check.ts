@@ -4,6 +4,7 @@ import { HexGrid, parseHexId } from '../../core/geometry/hex/index.ts';
 import type { PvOptions } from './options.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
 import { expandUnits, zoneHexes } from './model.ts';
+import { MAX_CARD_TYPES, MAX_CHARACTERS, MAX_SCENARIO_CARDS, MAX_TANKS } from './actions.ts';
 
 export function checkScenario(body: ScenarioBody, data: RulesData, opt: PvOptions): Array<[string, string]> {
   const errs: Array<[string, string]> = [];
@@ -112,7 +113,18 @@ export function checkScenario(body: ScenarioBody, data: RulesData, opt: PvOption
         errs.push([b.path, `placement zones overlap: this zone of side B shares ${shared.length} hex${shared.length > 1 ? 'es' : ''} with ${a.path} (side A)`]);
       }
     }
+  // The action codes name a tank, a character, a card type or a scenario card in a fixed field (actions.ts).
+  const tanks = expandUnits(body.sides.A.units).length + expandUnits(body.sides.B.units).length;
+  if (tanks > MAX_TANKS) errs.push(['scenario.sides', `expected at most ${MAX_TANKS} tanks in a match, counting every unit's count (got ${tanks})`]);
+  let characters = 0;
+  for (const key of ['A', 'B'] as const) {
+    const side = body.sides[key];
+    characters += side.units.filter((u) => u.character).length + side.characters.length;
+    if (side.scenarioCards.length > MAX_SCENARIO_CARDS) errs.push([`scenario.sides.${key}.scenarioCards`, `expected at most ${MAX_SCENARIO_CARDS} scenario cards per side (got ${side.scenarioCards.length})`]);
+  }
+  if (characters > MAX_CHARACTERS) errs.push(['scenario.sides', `expected at most ${MAX_CHARACTERS} characters in a match (got ${characters})`]);
   const cardIds = Object.keys(data.cards);
+  if (cardIds.length > MAX_CARD_TYPES) errs.push(['overrides.cards', `expected at most ${MAX_CARD_TYPES} card types (got ${cardIds.length})`]);
   for (const [list, name] of [[body.deck.remove, 'remove'], [body.deck.keep, 'keep']] as const) {
     list.forEach((id, i) => {
       if (!data.cards[id]) errs.push([`scenario.deck.${name}.${i}`, `unknown card '${id}'${suggest(id, cardIds)}; known cards: ${cardIds.join(', ')}`]);

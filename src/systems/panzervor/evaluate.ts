@@ -20,7 +20,7 @@
 import { killChance } from './agents/eval.ts';
 import { observe } from './observe.ts';
 import { attackHits, destroys, extremeMode, rangeModifier } from './rules/rolls.ts';
-import { END_ELIMINATION, END_FLAG, END_POINTS, INOP_NONE, S_OVER, type PvState } from './state.ts';
+import { END_ELIMINATION, END_FLAG, END_POINTS, INOP_NONE, isOver, type PvState } from './state.ts';
 import { MATCH_FLAG, type PvStatic } from './model.ts';
 
 const THREAT_WEIGHT = 0.35;
@@ -56,7 +56,7 @@ function finished(winner: number, side: number): number {
 }
 
 export function evaluate(G: PvStatic, s: PvState, side: number): number {
-  if (s.step === S_OVER) {
+  if (isOver(s)) {
     const decided = s.endReason === END_ELIMINATION || s.endReason === END_FLAG || s.endReason === END_POINTS;
     return finished(decided ? s.winner : -1, side);
   }

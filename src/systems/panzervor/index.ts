@@ -2,87 +2,20 @@
  * Panzer Vor! The Senshadou Boardgame (Kokusai Tsushinsha, 2014): card-driven tactical tank
  * combat on a hex map. Spec: /work/shared/rules/panzervor.md; coverage: RULES.md.
  */
-import { sideToAct } from '../../core/decision/stack.ts';
-import { defineSystem, type CompiledGame, type CompileInput, type GameResult, type PlayContext } from '../../core/system.ts';
-import type { Rng } from '../../core/rng/rng.ts';
+import { defineSystem } from '../../core/system.ts';
+import { agents } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
-import { describeAction } from './actions.ts';
-import { apply, legalActions, newGame } from './engine.ts';
-import { checkInvariants } from './invariants.ts';
-import { observe, type PvObservation } from './observe.ts';
+import { compile, type PvCompiledGame } from './engine.ts';
+import { withPvLead } from './lead.ts';
+import type { PvStatic } from './model.ts';
+import type { PvObservation } from './observe.ts';
 import { oddsModule } from './odds.ts';
 import { options } from './options.ts';
-import { rulesSchema, scenarioSchema, type RulesData, type ScenarioBody } from './schema.ts';
-import { END_ELIMINATION, END_FLAG, END_POINTS, S_OVER, cloneState, type PvState } from './state.ts';
-import { buildStatic, type PvStatic } from './model.ts';
-import { X_LOST_A, X_PTS_A } from './metrics.ts';
-import { agents } from './agents/index.ts';
-import { evaluate } from './evaluate.ts';
-import { determinize } from './determinize.ts';
-import { withPvLead } from './lead.ts';
+import { rulesSchema, scenarioSchema } from './schema.ts';
+import type { PvState } from './state.ts';
 
-export type { PvState, PvObservation, PvStatic };
-
-export interface PvCompiledGame extends CompiledGame<PvState, PvObservation> {
-  /** The static tables (tests and tools). */
-  readonly G: PvStatic;
-}
-
-/** Builds the CompiledGame of a validated scenario. */
-export function compilePanzerVor(input: CompileInput<RulesData, ScenarioBody, typeof options>): PvCompiledGame {
-  const G = buildStatic(input.scenario.body, input.data, input.options);
-  let zoneMax = 1;
-  for (const z of G.tZone) if (z) zoneMax = Math.max(zoneMax, z.length);
-  const maxActions = Math.max(
-    zoneMax * 6,
-    G.nT * 6,
-    2 + G.nK + 3 * G.nC + 8,
-    2 + 2 * G.nT * 2,
-    1 + G.nK * G.nT * 2,
-    1 + G.nC * (G.nT + 1),
-    2 * G.nT + G.nK,
-    8 + G.nC,
-  );
-  return {
-    G,
-    sides: G.sideNames,
-    metrics: G.layout,
-    maxDecisions: 100_000,
-    maxActions,
-    newGame: (setup: Rng, ctx: PlayContext) => newGame(G, setup, ctx),
-    result(s: PvState): GameResult | null {
-      if (s.step !== S_OVER) return null;
-      switch (s.endReason) {
-        case END_ELIMINATION:
-          return { winner: s.winner, reason: 'victory', detail: 'elimination', length: s.turn };
-        case END_FLAG:
-          return { winner: s.winner, reason: 'victory', detail: 'flag', length: s.turn };
-        case END_POINTS:
-          return { winner: s.winner, reason: 'forced-end', detail: 'points', length: s.turn };
-        default:
-          return { winner: -1, reason: 'turn-limit', detail: `${G.maxTurns} turns`, length: s.turn };
-      }
-    },
-    // The side of the top pending frame (a Reaction window, an Eavesdropping answer), else the decider.
-    currentSide: (s) => sideToAct(s.pending, s.decider),
-    legalActions: (s, out) => legalActions(G, s, out),
-    apply: (s, a, ctx) => apply(G, s, a, ctx),
-    observe: (s, side) => observe(G, s, side),
-    describeAction: (s, a) => describeAction(G, s, a),
-    length: (s) => s.turn,
-    clone: cloneState,
-    finish(s, _result, ctx) {
-      for (let side = 0; side < 2; side++) {
-        ctx.tally.setScalar(X_PTS_A + side, s.pointsKilled[side]);
-        ctx.tally.setScalar(X_LOST_A + side, s.tanksLost[side]);
-      }
-    },
-    checkInvariants: (s) => checkInvariants(G, s),
-    evaluate: (s, side) => evaluate(G, s, side),
-    determinize: (s, side, rng) => determinize(G, s, side, rng),
-  };
-}
+export type { PvCompiledGame, PvState, PvObservation, PvStatic };
 
 export const system = defineSystem({
   info: {
@@ -114,6 +47,6 @@ export const system = defineSystem({
     return [...roots];
   },
   checkScenario: (body, data, opts) => checkScenario(body, data, opts),
-  compile: (input) => withPvLead(compilePanzerVor(input)),
+  compile: (input) => withPvLead(compile(input)),
   odds: oddsModule,
 });

@@ -1,40 +1,56 @@
 /** Invariants for the shared random-playout battery (returns violations; empty = fine). */
-import { Frames, openWindowOf, sealedAbilityAt } from './actions.ts';
-import { frameArg, frameSide, sideToAct } from '../../core/decision/stack.ts';
-import { AB_DEF_ATTACK, AB_DEF_DAMAGE, FACE_BACK, INOP_NONE, SEALED, S_ABIL, S_EAVES, S_MOVE, S_OVER, S_REACT, STAG, W1, W2, W3, type PvState } from './state.ts';
+import { Frames, NO_SEAL, openWindowOf } from './actions.ts';
+import { sideToAct } from '../../core/decision/stack.ts';
+import { AB_ATT_ATTACK, AB_ATT_DAMAGE, AB_DEF_ATTACK, AB_DEF_DAMAGE, FACE_BACK, INOP_NONE, PHASE_END, PHASE_EVENT, PHASE_SETUP, SEALED, STAG, W1, W2, W3, isOver, type PvState } from './state.ts';
 import type { PvStatic } from './model.ts';
+
+/** Who must take the pending decision, by its kind and arguments (actions.ts Frames), or -1 for none. */
+function decider(G: PvStatic, s: PvState): number {
+  const p = s.pending;
+  switch (Frames.top(p)) {
+    case 'place': return G.tSide[Frames.arg(p, 'place', 'tank')];
+    case 'placeCharacter': return G.cSide[Frames.arg(p, 'placeCharacter', 'character')];
+    case 'reaction': return 1 - s.active;
+    case 'ability': {
+      const L = Frames.arg(p, 'ability', 'layer');
+      const role = Frames.arg(p, 'ability', 'role');
+      const attSide = s.aAtt[L] >= 0 ? G.tSide[s.aAtt[L]] : -1;
+      return role === AB_ATT_ATTACK || role === AB_ATT_DAMAGE ? attSide : 1 - attSide;
+    }
+    default: return s.active;
+  }
+}
 
 export function checkInvariants(G: PvStatic, s: PvState): string[] {
   const out: string[] = [];
-  // Pending decisions: a Reaction window is on top exactly at S_REACT, an Eavesdropping answer over
-  // its window exactly at S_EAVES, nothing otherwise; the deciding side is the top frame's.
-  // At S_ABIL the deciding side's ability frame is on top (about s.layer and s.abRole), over the
-  // attacker's sealed choice when the defender decides under 'simultaneous', and nothing else.
+  // The pending decision: one at a time (each is pushed when reached and removed when complete),
+  // none once the match is over; its side, its phase, and the attack it is about.
   const p = s.pending;
-  const sealed = sealedAbilityAt(p) >= 0;
-  const wantDepth = s.step === S_REACT ? 1 : s.step === S_EAVES ? 2 : s.step === S_ABIL ? (sealed ? 2 : 1) : 0;
-  if (p.depth !== wantDepth) out.push(`step ${s.step} with ${p.depth} pending frames (${Frames.describe(p)})`);
-  else if (s.step === S_REACT && !Frames.isTop(p, 'reaction')) out.push(`S_REACT without a reaction frame (${Frames.describe(p)})`);
-  else if (s.step === S_EAVES && !Frames.isTop(p, 'eavesdrop')) out.push(`S_EAVES without an eavesdrop frame (${Frames.describe(p)})`);
-  else if (s.step === S_ABIL) {
-    if (!Frames.isTop(p, 'ability')) out.push(`S_ABIL without an ability frame (${Frames.describe(p)})`);
-    else {
+  const top = Frames.top(p);
+  if (p.depth > 1) out.push(`${p.depth} pending decisions (${Frames.describe(p)})`);
+  if (isOver(s) && p.depth > 0) out.push(`a decision pending after the end of the match (${Frames.describe(p)})`);
+  else if (!isOver(s)) {
+    if (p.depth > 0 && sideToAct(p, -1) !== decider(G, s)) out.push(`${top} decision by side ${sideToAct(p, -1)}, expected side ${decider(G, s)}`);
+    const setup = top === 'place' || top === 'placeCharacter';
+    if (setup !== (s.phase === PHASE_SETUP)) out.push(`${top ?? 'main'} decision in phase ${s.phase}`);
+    if ((top === 'discard') !== (s.phase === PHASE_END)) out.push(`${top ?? 'main'} decision in phase ${s.phase} (discards are the End Phase's)`);
+    if (top === 'extraAction' && s.phase !== PHASE_EVENT) out.push(`an extra Action card decision in phase ${s.phase}`);
+    const card = top === 'tank' || top === 'move' || top === 'turret' || top === 'target' || top === 'reaction' || top === 'eavesdrop' || top === 'ability';
+    if (card && s.card < 0) out.push(`${top} decision with no card in play`);
+    if (top === null && s.card >= 0) out.push(`card ${G.kId[s.card]} in play with nothing pending`);
+    if (top === 'reaction' || top === 'eavesdrop') {
+      const w = openWindowOf(p);
+      if (w !== W1 && w !== W2 && w !== W3) out.push(`${top} decision without an open window (${Frames.describe(p)})`);
+    }
+    if (top === 'ability') {
       const L = Frames.arg(p, 'ability', 'layer');
       const role = Frames.arg(p, 'ability', 'role');
-      if (L !== s.layer || role !== s.abRole) out.push(`ability frame (layer ${L}, role ${role}) is not the current roll (layer ${s.layer}, role ${s.abRole})`);
-      if (sealed) {
-        const attSide = s.aAtt[L] >= 0 ? G.tSide[s.aAtt[L]] : -1;
+      if (L !== s.layer || role !== s.abRole) out.push(`ability decision (layer ${L}, role ${role}) is not the current roll (layer ${s.layer}, role ${s.abRole})`);
+      if (Frames.arg(p, 'ability', 'sealed') !== NO_SEAL) {
         if (G.opt.abilityOrder !== 'simultaneous' || (role !== AB_DEF_ATTACK && role !== AB_DEF_DAMAGE)) out.push(`a sealed ability choice under the ${G.opt.abilityOrder} order, role ${role} deciding (${Frames.describe(p)})`);
-        if (frameArg(p, 0, 1) !== L || frameSide(p, 1) !== attSide || (s.aDecided[L] & SEALED) === 0) out.push(`sealed ability choice not the attacker's of layer ${L} (${Frames.describe(p)})`);
+        if ((s.aDecided[L] & SEALED) === 0) out.push(`sealed ability choice of layer ${L} without its SEALED mark (${Frames.describe(p)})`);
       }
     }
-  }
-  if (wantDepth > 0) {
-    if (s.step !== S_ABIL) {
-      const w = openWindowOf(p);
-      if (w !== W1 && w !== W2 && w !== W3) out.push(`pending decision without an open window (${Frames.describe(p)})`);
-    }
-    if (sideToAct(p, -1) !== s.decider) out.push(`top frame side ${sideToAct(p, -1)} is not the decider ${s.decider}`);
   }
   // One tank per hex (a wreck may share, Wreckage; a moving tank may pass through, Cutting Through).
   const seen = new Map<number, number>();
@@ -44,14 +60,14 @@ export function checkInvariants(G: PvStatic, s: PvState): string[] {
       continue;
     }
     if (s.hex[t] < 0) {
-      if (s.step !== 1) out.push(`tank ${G.tLabel[t]} alive but off the map after set-up`);
+      if (s.phase !== PHASE_SETUP) out.push(`tank ${G.tLabel[t]} alive but off the map after set-up`);
       continue;
     }
     if (G.enterCost[s.hex[t]] < 0) out.push(`tank ${G.tLabel[t]} stands on prohibited terrain ${G.grid.id(s.hex[t])}`);
     if (s.facing[t] < 0 || s.facing[t] > 5) out.push(`tank ${G.tLabel[t]} has facing ${s.facing[t]}`);
     const other = seen.get(s.hex[t]);
     if (other !== undefined) {
-      const passing = G.opt.cuttingThrough && s.step === S_MOVE && (s.mvTank === t || s.mvTank === other);
+      const passing = G.opt.cuttingThrough && Frames.isTop(s.pending, 'move') && (s.mvTank === t || s.mvTank === other);
       if (!passing) out.push(`tanks ${G.tLabel[other]} and ${G.tLabel[t]} share hex ${G.grid.id(s.hex[t])}`);
     }
     seen.set(s.hex[t], t);
@@ -86,7 +102,7 @@ export function checkInvariants(G: PvStatic, s: PvState): string[] {
     const t = s.chTank[c];
     if (t >= 0 && (!s.alive[t] || s.chFace[c] > FACE_BACK)) out.push(`character ${G.cName[c]} on tank ${G.tLabel[t]} in state ${s.chFace[c]}`);
   }
-  if (s.step === S_OVER && s.winner < -1) out.push('bad winner');
+  if (isOver(s) && s.winner < -1) out.push('bad winner');
   if (s.actionsPlayed > s.allowance) out.push(`${s.actionsPlayed} Action cards played with an allowance of ${s.allowance}`);
   if (s.eventsPlayed > G.rules.eventCardsPerTurn) out.push(`${s.eventsPlayed} Event cards played this turn`);
   if (s.reactUsed > G.rules.reactionsPerAction) out.push(`${s.reactUsed} Reactions against one action`);

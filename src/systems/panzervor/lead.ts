@@ -7,7 +7,7 @@
 import { withLead, type LeadMeasure } from '../../core/system.ts';
 import type { PvStatic } from './model.ts';
 import type { PvState } from './state.ts';
-import type { PvCompiledGame } from './index.ts';
+import type { PvCompiledGame } from './engine.ts';
 
 /** Share of the smaller side's points fielded that makes a deficit a comeback when overturned. */
 export const COMEBACK_SHARE = 0.2;

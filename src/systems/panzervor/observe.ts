@@ -4,7 +4,7 @@
  * its order), the face-up discard and Enforcement piles, and the public parts of the pending
  * decision. A secret simultaneous ability choice (A-02) is never shown.
  */
-import { openWindowOf, pendingReactionCard } from './actions.ts';
+import { decisionOf, openWindowOf, pendingReactionCard, type PvDecision } from './actions.ts';
 import type { PvStatic } from './model.ts';
 import type { PvState } from './state.ts';
 
@@ -37,7 +37,8 @@ export interface PvObservation {
   readonly turn: number;
   readonly active: number;
   readonly phase: number;
-  readonly step: number;
+  /** The decision pending now (actions.ts decisionOf): 'action', 'tank', 'move', 'reaction'... */
+  readonly decision: PvDecision;
   readonly hex: readonly number[];
   readonly facing: readonly number[];
   readonly turret: readonly number[];
@@ -105,7 +106,7 @@ export function observe(G: PvStatic, s: PvState, side: number): PvObservation {
     turn: s.turn,
     active: s.active,
     phase: s.phase,
-    step: s.step,
+    decision: decisionOf(s),
     hex: s.hex.slice(),
     facing: s.facing.slice(),
     turret: s.turret.slice(),

@@ -3,26 +3,8 @@
  * (map, tank values, card table) lives in PvStatic and is never copied.
  */
 
-// Steps: the decision the state is waiting for.
-import { cloneDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
-
-export const S_PLACE = 1;
-export const S_PLACE_CHAR = 2;
-export const S_ACTION = 3;
-export const S_TANK = 4;
-export const S_MOVE = 5;
-export const S_TURRET = 6;
-export const S_TARGET = 7;
-export const S_REACT = 8;
-export const S_EAVES = 9;
-export const S_ABIL = 10;
-export const S_EVENT = 11;
-export const S_MAINT = 12;
-export const S_RECOVER = 13;
-export const S_DISCARD = 14;
-export const S_OVER = 15;
-
-export const STEP_NAMES = ['', 'place', 'place-character', 'action', 'tank', 'move', 'turret', 'target', 'reaction', 'eavesdropping', 'ability', 'event', 'maintenance', 'recovery', 'discard', 'over'];
+import { FRAME_WORDS, cloneDecisionStack, type DecisionStack } from '../../core/decision/stack.ts';
+import type { PvStatic } from './model.ts';
 
 export const PHASE_SETUP = 0;
 export const PHASE_ACTION = 1;
@@ -35,7 +17,7 @@ export const W2 = 2;
 export const W3 = 4;
 export const WR = 8;
 
-// Ability roles at S_ABIL.
+// Ability roles (the `role` of an ability decision).
 export const AB_ATT_ATTACK = 0;
 export const AB_DEF_ATTACK = 1;
 export const AB_ATT_DAMAGE = 2;
@@ -66,7 +48,7 @@ export const INOP_NONE = 0;
 export const INOP_SCENARIO = 1;
 export const INOP_THIS_TURN = 2;
 
-/** Where a Recovery comes from (so the right thing is discarded / flipped afterwards). */
+/** Where a Recovery comes from (the `source` of a recovery decision: a card is discarded afterwards). */
 export const REC_CARD = 0;
 export const REC_ABILITY = 1;
 
@@ -105,8 +87,6 @@ export interface PvState {
   turn: number;
   active: number;
   phase: number;
-  step: number;
-  decider: number;
   /** Next unit (index into the placement queue) to place. */
   placeNext: number;
   placeQueue: number[];
@@ -172,18 +152,119 @@ export interface PvState {
    * is a `secretAbility` frame on the decision stack until it is revealed).
    */
   aDecided: number[];
-  /** Role (AB_*) of the latest ability decision; the pending one is the top `ability` frame's. */
+  /** Role (AB_*) of the latest ability decision (the pending one is its frame's `role`). */
   abRole: number;
   /**
-   * Pending decisions of the other side, on the core's stack (actions.ts `Frames`): the open
-   * Reaction window and, above it, a Reaction card awaiting the Eavesdropping answer.
+   * The decision pending now, on the core's stack (actions.ts `Frames`, one module each in
+   * decisions/); empty: the phase's main decision, or the match is over (endReason).
    */
   pending: DecisionStack;
   /** After a Quick Shot: resume at W1 (after a move) or W2 (before the attack roll). */
   resume: number;
-  /** Recovery in progress: source (REC_CARD / REC_ABILITY) and the character using the ability (-1). */
-  recSource: number;
-  recUser: number;
+}
+
+/**
+ * An array of n copies of v, built element by element: packed, so reading it never checks for
+ * holes (`new Array(n).fill(v)` stays holey, and so does every slice of it).
+ */
+function filled(n: number, v: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
+
+/** A packed copy of a typed array. */
+function copied(t: ArrayLike<number>): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < t.length; i++) a.push(t[i]);
+  return a;
+}
+
+/** The state at the start of set-up: nothing placed, the deck in its composition order, no decision yet. */
+export function newState(G: PvStatic): PvState {
+  const nT = G.nT;
+  const z = () => filled(nT, 0);
+  const two = () => [0, 0];
+  return {
+    hex: filled(nT, -1),
+    facing: z(),
+    turret: z(),
+    alive: filled(nT, 1),
+    wreck: z(),
+    immobile: copied(G.tStartImmobile),
+    inop: copied(G.tStartInop).map((v) => (v ? INOP_SCENARIO : INOP_NONE)),
+    rotUsed: z(),
+    rotTurn: filled(nT, -1),
+    chFace: copied(G.cStartFace),
+    chTank: copied(G.cStartTank),
+    deck: G.deckInit.slice(),
+    hand: [filled(G.nK, 0), filled(G.nK, 0)],
+    handSize: two(),
+    discard: filled(G.nK, 0),
+    enfPile: filled(G.nK, 0),
+    removed: G.removedInit.slice(),
+    inPlay: -1,
+    scenarioCards: [G.scenarioCards[0].map((_, i) => i), G.scenarioCards[1].map((_, i) => i)],
+    turn: 0,
+    active: G.movesFirst,
+    phase: PHASE_SETUP,
+    placeNext: 0,
+    placeQueue: [],
+    actionsPlayed: 0,
+    allowance: G.rules.actionCardsPerTurn,
+    eventsPlayed: 0,
+    csUsed: false,
+    desperate: false,
+    missed: false,
+    endDone: [false, false],
+    enfDrawn: 0,
+    stagArmed: false,
+    pointsKilled: two(),
+    tanksLost: two(),
+    winner: -1,
+    endReason: END_NONE,
+    smokeHex: [],
+    smokeSide: [],
+    card: -1,
+    cardMode: 0,
+    acted: [],
+    cardMissed: false,
+    volleyTarget: -1,
+    reactUsed: 0,
+    mvTank: -1,
+    mvMp: 0,
+    mvFree: false,
+    mvSteps: 0,
+    mvAbil: false,
+    mvBonus: 0,
+    layer: 0,
+    aAtt: [-1, -1],
+    aGun: two(),
+    aTgt: [-1, -1],
+    aDist: two(),
+    aArmour: two(),
+    aArmour2: [-1, -1],
+    aMod: two(),
+    aCardMod: two(),
+    aDmgMod: two(),
+    aNoRoll: [false, false],
+    aNat: [-1, -1],
+    aAttAb: two(),
+    aDefAb: two(),
+    aDNat: [-1, -1],
+    aAttDAb: two(),
+    aDefDAb: two(),
+    aDecided: two(),
+    abRole: 0,
+    // Room for two frames from the start: a decision's close pushes the next one before it goes.
+    pending: { depth: 0, words: filled(2 * FRAME_WORDS, 0) },
+    resume: 0,
+  };
+}
+
+/** The match is over (its end reason is set: elimination, flag, points or the turn limit). */
+export function isOver(s: PvState): boolean {
+  return s.endReason !== END_NONE;
 }
 
 /** Explicit deep copy (hot enough for the clone check; no structuredClone). */
@@ -211,8 +292,6 @@ export function cloneState(s: PvState): PvState {
     turn: s.turn,
     active: s.active,
     phase: s.phase,
-    step: s.step,
-    decider: s.decider,
     placeNext: s.placeNext,
     placeQueue: s.placeQueue.slice(),
     actionsPlayed: s.actionsPlayed,
@@ -263,8 +342,6 @@ export function cloneState(s: PvState): PvState {
     abRole: s.abRole,
     pending: cloneDecisionStack(s.pending),
     resume: s.resume,
-    recSource: s.recSource,
-    recUser: s.recUser,
   };
 }
 

@@ -15,7 +15,7 @@ import { airstrikeColumn } from './rules/air.ts';
 import { barrageCount, dummyChits } from './rules/barrages.ts';
 import { diceExprDist } from './rules/rolls.ts';
 import { worksDice } from './rules/works.ts';
-import { WORKS_CATEGORIES, type WorksCategory } from './schema.ts';
+import type { WorksCategory } from './schema.ts';
 
 const D6 = Dist.die(6);
 export const LULL_TAIL = 40;

@@ -225,7 +225,7 @@ const airSuperiority = mechanic({
   name: 'air-superiority',
   description: 'Air superiority by the Axis modifier m: the Axis player rolls d6 + m, the Allied player d6; the higher roll wins by the difference, a tie gives no air presence (spec §3.2, D1).',
   params: { modifier: { default: 0, min: -10, max: 10, integer: true, description: 'Axis modifier for the exact-vs-sampled check (the table shows -5..+4)' } },
-  table() {
+  table(_d, _o, p) {
     const rows: OddsRow[] = MODS.map((m) => {
       const d = DIE_DIFF.add(m);
       const c: Record<string, Fraction> = { axis: d.probWhere((x) => x > 0), tie: d.prob(0), allied: d.probWhere((x) => x < 0) };
@@ -233,7 +233,7 @@ const airSuperiority = mechanic({
         c[`axisBy${k}`] = k < 5 ? d.prob(k) : d.probAtLeast(5);
         c[`alliedBy${k}`] = k < 5 ? d.prob(-k) : d.probAtMost(-5);
       }
-      return { key: { m: m > 0 ? `+${m}` : String(m) }, cells: c };
+      return { key: { m: signed(m) }, cells: c };
     });
     const by = (side: string, label: string) => [1, 2, 3, 4, 5].map((k) => ({ name: `${side}By${k}`, label: `${label} by ${k === 5 ? '≥5' : k}`, kind: 'probability' as const }));
     return {
@@ -243,6 +243,7 @@ const airSuperiority = mechanic({
       rows,
       uses: ['air.modifiers'],
       charts: [{ mark: 'line', x: 'm', values: ['axis', 'tie', 'allied'], title: 'Air superiority by Axis modifier' }],
+      select: { m: signed(p.modifier) },
     };
   },
   exact: (_d, _o, p) => distRows(DIE_DIFF.add(p.modifier)),
@@ -251,6 +252,9 @@ const airSuperiority = mechanic({
 });
 
 const DIE_DIFF = D6.sub(D6);
+
+/** A modifier as the tables key it: '+2', '0', '-3'. */
+const signed = (m: number): string => (m > 0 ? `+${m}` : String(m));
 
 const airstrikes = mechanic({
   name: 'airstrikes',
@@ -261,7 +265,7 @@ const airstrikes = mechanic({
     side: { default: 'Axis', values: ['Axis', 'Allied'], description: 'side that rolls (check only)' },
   },
   validate: (data, _o, p) => (p.row && !(p.row in data.airstrikes.rows) ? [['row', `unknown airstrike row '${p.row}'; expected one of ${Object.keys(data.airstrikes.rows).join(', ')}`]] : []),
-  table(data, options) {
+  table(data, options, p) {
     const d = data;
     const rowIds = Object.keys(d.airstrikes.rows);
     const short = (r: string) => r.replace(/_/g, ' ');
@@ -282,7 +286,7 @@ const airstrikes = mechanic({
           cells[`${s}_${r}_p1`] = cell(dist.probAtLeast(1), uses);
         }
       }
-      return { key: { m: m > 0 ? `+${m}` : String(m) }, cells };
+      return { key: { m: signed(m) }, cells };
     });
     const o = options;
     return {
@@ -291,6 +295,7 @@ const airstrikes = mechanic({
       values,
       rows,
       charts: [{ mark: 'line', x: 'm', values: values.filter((v) => v.kind === 'expectation').map((v) => v.name), title: 'Expected airstrikes' }],
+      select: { m: signed(p.modifier) },
     };
   },
   exact(data, options, p) {

@@ -15,7 +15,7 @@ import { Tally } from '../../../src/core/tally.ts';
 import { opposite, rotate } from '../../../src/core/geometry/hex/index.ts';
 import { findSystem } from '../../../src/systems/index.ts';
 import { STEP_FORWARD, STEP_REVERSE, TURN_KS, turnCode } from '../../../src/systems/panzervor/actions.ts';
-import { boardIndex, otherTankAt, stepCost, turnCost } from '../../../src/systems/panzervor/engine.ts';
+import { boardIndex, otherTankAt, stepCost, turnCost } from '../../../src/systems/panzervor/rules/board.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import type { PvObservation } from '../../../src/systems/panzervor/observe.ts';
 import { MATCH_FLAG } from '../../../src/systems/panzervor/model.ts';

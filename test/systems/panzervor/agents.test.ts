@@ -7,9 +7,10 @@ import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { findSystem } from '../../../src/systems/index.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
-import { S_DISCARD, S_OVER, S_REACT, type PvState } from '../../../src/systems/panzervor/state.ts';
-import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, tankIndex } from './helpers.ts';
+import { isOver, type PvState } from '../../../src/systems/panzervor/state.ts';
+import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, tankIndex, deciderOf } from './helpers.ts';
 import type { PlayContext } from '../../../src/core/system.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 const system = findSystem('panzervor')!;
 const agent = (name: string, game: PvCompiledGame, side: number, params: Record<string, number> = {}) => {
@@ -42,7 +43,7 @@ describe('brawler', () => {
     const start = G.grid.distance(s.hex[B], s.hex[E]);
     const brawler = agent('brawler', game, 0);
     let guard = 0;
-    while (s.turn <= 5 && s.step !== S_OVER && guard++ < 300) step(game, s, ctx, s.decider === 0 ? brawler : passive);
+    while (s.turn <= 5 && !isOver(s) && guard++ < 300) step(game, s, ctx, deciderOf(s) === 0 ? brawler : passive);
     expect(start).toBe(13);
     expect(G.grid.distance(s.hex[B], s.hex[E])).toBeLessThanOrEqual(6);
   });
@@ -56,7 +57,7 @@ describe('brawler', () => {
       choose(game, s, ctx, 'play Fire');
       choose(game, s, ctx, 'F (Firefly) acts');
       choose(game, s, ctx, 'fires at P');
-      expect(s.step).toBe(S_REACT);
+      expect(decisionOf(s)).toBe('reaction');
       const text = step(game, s, ctx, agent('brawler', game, 1));
       expect(text.includes('Emergency Braking')).toBe(expectBrake);
     }
@@ -68,7 +69,7 @@ describe('brawler', () => {
       const { s, ctx } = setup(game, { hands: [{ move: 1, sighted_fire_2: 1, fire: 2, moving_shot_1: 1, quick_shot: 1, morale_boost: 1 }, {}] });
       choose(game, s, ctx, 'A: pass');
       choose(game, s, ctx, 'A: end the Event Phase');
-      expect(s.step).toBe(S_DISCARD);
+      expect(decisionOf(s)).toBe('discard');
       const text = step(game, s, ctx, agent(name, game, 0));
       expect(text).toBe(`A: discard ${expected}`);
     }
@@ -146,7 +147,7 @@ describe('flag commander', () => {
       choose(game, s, ctx, 'play Fire');
       choose(game, s, ctx, 'F (Firefly) acts');
       choose(game, s, ctx, 'fires at P');
-      expect(s.step).toBe(S_REACT);
+      expect(decisionOf(s)).toBe('reaction');
       expect(step(game, s, ctx, agent('flag-commander', game, 1)).includes('Emergency Braking')).toBe(expectReaction);
     }
   });

@@ -8,8 +8,11 @@ import { Tally } from '../../../src/core/tally.ts';
 import type { PlayContext } from '../../../src/core/system.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario/load.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
-import { newGame, startTurn } from '../../../src/systems/panzervor/engine.ts';
-import { PHASE_ACTION, S_ACTION, type PvState } from '../../../src/systems/panzervor/state.ts';
+import { newGame } from '../../../src/systems/panzervor/engine.ts';
+import { startTurn } from '../../../src/systems/panzervor/rules/turn.ts';
+import { PHASE_ACTION, isOver, type PvState } from '../../../src/systems/panzervor/state.ts';
+import { decisionOf, type PvDecision } from '../../../src/systems/panzervor/actions.ts';
+import { sideToAct } from '../../../src/core/decision/stack.ts';
 import type { PvStatic } from '../../../src/systems/panzervor/model.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 import { join } from 'node:path';
@@ -113,7 +116,7 @@ const harmlessFirst = { shuffle: (a: number[]) => void a.sort((x, y) => y - x) }
 /**
  * Sets up a game whose placements are all fixed and arranges the cards: hands as given, the deck
  * holding every other card with `deckTop` on top (first element drawn first). The active side's
- * turn starts without a draw (step S_ACTION) unless `draw` is set, in which case the real Draw
+ * turn starts without a draw (the Action Phase's main decision) unless `draw` is set, in which case the real Draw
  * Phase runs.
  */
 export function setup(game: PvCompiledGame, o: { hands?: [Record<string, number>, Record<string, number>]; deckTop?: string[]; discard?: Record<string, number>; dice?: number[]; active?: number; draw?: boolean } = {}) {
@@ -134,8 +137,7 @@ export function setup(game: PvCompiledGame, o: { hands?: [Record<string, number>
   } else {
     s.turn = 1;
     s.phase = PHASE_ACTION;
-    s.step = S_ACTION;
-    s.decider = s.active;
+    s.pending.depth = 0;
     s.actionsPlayed = 0;
     s.allowance = G.rules.actionCardsPerTurn;
     s.eventsPlayed = 0;
@@ -224,8 +226,19 @@ export function canChoose(game: PvCompiledGame, s: PvState, text: string): boole
   return legal(game, s).some((x) => x.text.includes(text));
 }
 
-export function expectStep(s: PvState, step: number): void {
-  expect(s.step).toBe(step);
+export function expectDecision(s: PvState, decision: PvDecision): void {
+  expect(decisionOf(s)).toBe(decision);
+}
+
+/** The side that must decide now (the pending decision's, else the active player). */
+export function deciderOf(s: PvState): number {
+  return sideToAct(s.pending, s.active);
+}
+
+/** Back to the main decision of `phase` (tests that hand a player a second Action or Event card). */
+export function toPhase(s: PvState, phase: number): void {
+  s.pending.depth = 0;
+  s.phase = phase;
 }
 
 /** Passes every decision of the active side until the turn passes to the other side (or the game ends). */
@@ -233,7 +246,7 @@ export function passTurn(game: PvCompiledGame, s: PvState, ctx: PlayContext): vo
   const side = s.active;
   const out = new Int32Array(game.maxActions);
   let guard = 0;
-  while (s.active === side && s.step !== 15) {
+  while (s.active === side && !isOver(s)) {
     if (++guard > 100) throw new Error('passTurn: stuck');
     const n = game.legalActions(s, out);
     // A_PASS is 0; at the End Phase discard the first card offered.

@@ -1,8 +1,9 @@
 /** T-MOVE (spec §8.2) and the movement worked examples EX-05, EX-06 (seed p9). */
 import { describe, expect, it } from 'vitest';
 import { DIR_NAMES } from '../../../src/core/geometry/hex/index.ts';
-import { S_ACTION, S_MOVE } from '../../../src/systems/panzervor/state.ts';
+
 import { canChoose, choose, compileDoc, hexOf, legalTexts, setup, tankIndex, type DocSpec } from './helpers.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 /** Movement 3 tank (Tiger I, seed p9) at 0808 facing N on a clear map; an enemy far away. */
 function mover(extra: Partial<DocSpec> = {}, card = 'move') {
@@ -10,7 +11,7 @@ function mover(extra: Partial<DocSpec> = {}, card = 'move') {
   const { G, s, ctx } = setup(game, { hands: [{ [card]: 1 }, {}] });
   choose(game, s, ctx, `play ${G.kName[G.kId.indexOf(card)]}`);
   choose(game, s, ctx, 'T (Tiger I) acts');
-  expect(s.step).toBe(S_MOVE);
+  expect(decisionOf(s)).toBe('move');
   const t = tankIndex(G, 'T');
   const where = () => `${G.grid.id(s.hex[t])} ${DIR_NAMES[s.facing[t]]}`;
   return { game, G, s, ctx, t, where };
@@ -28,7 +29,7 @@ describe('T-MOVE: Movement 3, start 0808 facing N, clear map (spec §8.2)', () =
     expect(s.mvMp).toBe(0);
     expect(where()).toBe('1006 NE');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_ACTION);
+    expect(decisionOf(s)).toBe('action');
   });
 
   it('M2: turn to S in place (1), forward, forward: ends 0810 facing S', () => {
@@ -136,7 +137,7 @@ describe('movement worked examples (seed p9)', () => {
     expect(s.mvMp).toBe(1);
     choose(game, s, ctx, 'stop');
     expect(s.hex[t]).toBe(hexOf(G, '0806'));
-    expect(s.step).toBe(S_ACTION);
+    expect(decisionOf(s)).toBe('action');
     expect(s.mvTank).toBe(-1); // the last MP is gone with the move
     const far = mover();
     for (const h of ['0807', '0806', '0805']) choose(far.game, far.s, far.ctx, `forward to ${h}`);

@@ -6,8 +6,9 @@ import { parse } from 'yaml';
 import { InputError } from '../../../src/scenario/errors.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario/load.ts';
 import { findSystem } from '../../../src/systems/index.ts';
-import { S_REACT, S_TARGET } from '../../../src/systems/panzervor/state.ts';
-import { SCENARIOS, choose, compileDoc, setup } from './helpers.ts';
+
+import { SCENARIOS, choose, compileDoc, setup, deciderOf } from './helpers.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 function issuesOf(mutate: (doc: any) => void, file = 'fake-battle.yaml'): Array<{ path: string; message: string }> {
   const doc = parse(readFileSync(join(SCENARIOS, file), 'utf8'));
@@ -126,6 +127,15 @@ describe('bad scenarios name the path and what was expected', () => {
     expect(flag.map((i) => i.path)).toEqual(['scenario.sides.A.units', 'scenario.sides.B.units']);
     expect(flag[0].message).toMatch(/exactly one flag tank per side/);
   });
+
+  it('a roster larger than the action codes can name (256 tanks in a match)', () => {
+    const issues = issuesOf((d) => {
+      d.scenario.map = { ...d.scenario.map, cols: 40, rows: 40 };
+      d.scenario.sides.A.units = [{ id: 'A', tank: 'm4', count: 200, zone: { cols: [1, 40], rows: [1, 10] } }];
+      d.scenario.sides.B.units = [{ id: 'B', tank: 'm4', count: 57, zone: { cols: [1, 40], rows: [30, 40] } }];
+    });
+    expect(issues).toEqual([{ path: 'scenario.sides', message: 'expected at most 256 tanks in a match, counting every unit\'s count (got 257)' }]);
+  });
 });
 
 describe('observations never expose hidden information', () => {
@@ -159,7 +169,7 @@ describe('observations never expose hidden information', () => {
     choose(game, a.s, a.ctx, 'play Fire');
     choose(game, a.s, a.ctx, 'P (PzIV F) acts');
     choose(game, a.s, a.ctx, 'fires at T');
-    expect(a.s.decider).toBe(0);
+    expect(deciderOf(a.s)).toBe(0);
     const b = setup(game, { hands: [{ fire: 1 }, {}], dice: [2, 3] });
     choose(game, b.s, b.ctx, 'play Fire');
     choose(game, b.s, b.ctx, 'P (PzIV F) acts');
@@ -167,10 +177,10 @@ describe('observations never expose hidden information', () => {
     choose(game, a.s, a.ctx, 'Hana Isuzu uses an ability');
     choose(game, b.s, b.ctx, 'keep the character');
     // Both now wait for the defender; its observation is the same whatever the attacker chose.
-    expect(a.s.decider).toBe(1);
-    expect(b.s.decider).toBe(1);
+    expect(deciderOf(a.s)).toBe(1);
+    expect(deciderOf(b.s)).toBe(1);
     expect(JSON.stringify({ ...game.observe(a.s, 1), G: undefined })).toBe(JSON.stringify({ ...game.observe(b.s, 1), G: undefined }));
-    expect(a.s.step).not.toBe(S_TARGET);
-    expect(a.s.step).not.toBe(S_REACT);
+    expect(decisionOf(a.s)).not.toBe('target');
+    expect(decisionOf(a.s)).not.toBe('reaction');
   });
 });

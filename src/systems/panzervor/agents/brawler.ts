@@ -4,7 +4,8 @@
  * get there, fires when pHit x pKill >= fireAt, reacts with Emergency Braking / Poor Line of Sight
  * when the incoming kill chance is >= reactAt, and discards Sighted Fire first.
  */
-import { HeuristicAgent, pvAgent } from './policy.ts';
+import { HeuristicAgent } from './heuristic.ts';
+import { pvAgent } from './style.ts';
 
 export const brawler = pvAgent({
   name: 'brawler',

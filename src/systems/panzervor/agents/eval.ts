@@ -11,7 +11,7 @@
  * functions that the agents call in their hot loops live in evaluator.ts.
  */
 import { relativeCode, rotate, ARC_FRONT, ARC_FRONT_REAR, ARC_FRONT_SIDE, ARC_REAR, ARC_SIDE, ARC_SIDE_REAR } from '../../../core/geometry/hex/index.ts';
-import { canSee, inFrontArc } from '../engine.ts';
+import { canSee, inFrontArc } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { FACE_BACK } from '../state.ts';

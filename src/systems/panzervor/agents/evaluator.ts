@@ -8,7 +8,7 @@
  * Everything a value needs but the facing (distances, sight, hit chances, the enemies' shots) is the
  * same for the six facings of a hex, so values are computed a hex at a time for all six facings and
  * kept while the agent's stamp is unchanged (the stamp changes whenever the enemy's tanks, the crews,
- * smoke, wrecks or the lambda inputs change; see policy.ts). Below that, the six kill chances of an
+ * smoke, wrecks or the lambda inputs change; see heuristic.ts). Below that, the six kill chances of an
  * own tank at a hex against one enemy, and the enemy's against it, are kept per (own tank, hex,
  * enemy) while neither tank's position, facing, turret or crew values changed nor sight did: when one
  * enemy tank moves, a hex's value is recombined from the other enemies' kept numbers. The
@@ -16,7 +16,7 @@
  * in the same order), so the values are bit-identical to them.
  */
 import { ARC_FRONT, ARC_FRONT_REAR, ARC_FRONT_SIDE, relativeCode } from '../../../core/geometry/hex/index.ts';
-import { canSee } from '../engine.ts';
+import { canSee } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
 import { anyWreck } from '../rules/board.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';

@@ -5,7 +5,8 @@
  * protect the flag tank (or when a kill is nearly certain); with the points lead once
  * `defensiveAt` Enforcement cards are out, it turns defensive (lambda = defensiveLambda).
  */
-import { HeuristicAgent, pvAgent } from './policy.ts';
+import { HeuristicAgent } from './heuristic.ts';
+import { pvAgent } from './style.ts';
 
 export const flagCommander = pvAgent({
   name: 'flag-commander',

@@ -5,7 +5,8 @@
  * keeping targets in range. Sighted Fire is kept for shots beyond `longRange` hexes; one Reaction
  * card is held when possible; Move cards are discarded first.
  */
-import { HeuristicAgent, pvAgent } from './policy.ts';
+import { HeuristicAgent } from './heuristic.ts';
+import { pvAgent } from './style.ts';
 
 export const marksman = pvAgent({
   name: 'marksman',

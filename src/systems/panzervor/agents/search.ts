@@ -23,7 +23,7 @@
  */
 import { opposite, rotate } from '../../../core/geometry/hex/index.ts';
 import { STEP_FORWARD, STEP_REVERSE, TURN_KS, turnCode } from '../actions.ts';
-import { stepCost, turnCost, type Board } from '../engine.ts';
+import { stepCost, turnCost, type Board } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
 import type { PvStatic } from '../model.ts';
 

@@ -4,7 +4,7 @@
  * random choices.
  */
 import type { PlayContext } from '../../../core/system.ts';
-import { END_POINTS, INOP_NONE, INOP_THIS_TURN, STAG, S_OVER, type PvState } from '../state.ts';
+import { END_POINTS, INOP_NONE, INOP_THIS_TURN, STAG, type PvState } from '../state.ts';
 import { EN_DESPERATE, K_ENFORCEMENT, tankName, type PvStatic } from '../model.ts';
 import { X_ENF, X_RESHUFFLES } from '../metrics.ts';
 
@@ -13,11 +13,10 @@ export function addToHand(s: PvState, side: number, k: number): void {
   s.handSize[side]++;
 }
 
+/** The match ends at once (seed p14): the decision in progress, if any, is the last one. */
 export function endGame(s: PvState, winner: number, reason: number): void {
   s.winner = winner;
   s.endReason = reason;
-  s.step = S_OVER;
-  s.decider = s.active;
 }
 
 /** Forced End (seed p14): the side that destroyed more Point Value wins; equal is a draw. */

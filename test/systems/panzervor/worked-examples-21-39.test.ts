@@ -1,8 +1,10 @@
 /** Worked examples EX-21 ... EX-39 of spec §8.1 (seed p8-p14, FAQ), each a named test. */
 import { describe, expect, it } from 'vitest';
-import { NOT_ELIGIBLE, eligibility, turretDir } from '../../../src/systems/panzervor/engine.ts';
-import { END_ELIMINATION, END_POINTS, FACE_BACK, FACE_FRONT, FACE_REMOVED, STAG, S_ABIL, S_ACTION, S_DISCARD, S_EVENT, S_MAINT, S_MOVE, S_OVER, S_RECOVER, S_TANK, S_TARGET, S_TURRET } from '../../../src/systems/panzervor/state.ts';
-import { canChoose, cardIndex, choose, compileDoc, legalTexts, passTurn, setup, tankIndex } from './helpers.ts';
+import { NOT_ELIGIBLE, eligibility } from '../../../src/systems/panzervor/rules/fire.ts';
+import { turretDir } from '../../../src/systems/panzervor/rules/board.ts';
+import { isOver, END_ELIMINATION, END_POINTS, FACE_BACK, FACE_FRONT, FACE_REMOVED, PHASE_ACTION, PHASE_EVENT, STAG } from '../../../src/systems/panzervor/state.ts';
+import { canChoose, cardIndex, choose, compileDoc, legalTexts, passTurn, setup, tankIndex, toPhase } from './helpers.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 describe('Enforcement cards and events (seed p8, p12)', () => {
   it('EX-21: "Tread Damage" with 4 tanks on the map and dice 5, 6, 3: tank #3 (two re-rolls) becomes Immobile', () => {
@@ -16,8 +18,7 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     expect(s.immobile[tankIndex(G, 'T3')]).toBe(1);
     // An Immobile tank may not use a Move card.
     choose(game, s, ctx, 'A: pass');
-    s.step = S_ACTION;
-    s.phase = 1;
+    toPhase(s, PHASE_ACTION);
     s.hand[0][cardIndex(G, 'move')]++;
     s.handSize[0]++;
     s.deck.splice(s.deck.lastIndexOf(cardIndex(G, 'move')), 1);
@@ -38,7 +39,7 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     expect(s.enfDrawn).toBe(1);
     expect(s.enfPile[cardIndex(G, 'tread_damage')]).toBe(1);
     expect(s.immobile[0]).toBe(0); // no effect outside the Draw Phase
-    expect(s.step).toBe(S_EVENT);
+    expect(decisionOf(s)).toBe('event');
   });
 
   it('EX-24: "Maintenance" cannot take an Enforcement card from the discard pile', () => {
@@ -50,7 +51,7 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     s.discard[td]++;
     choose(game, s, ctx, 'A: pass');
     choose(game, s, ctx, 'play Maintenance/Repair');
-    expect(s.step).toBe(S_MAINT);
+    expect(decisionOf(s)).toBe('maintenance');
     expect(legalTexts(game, s)).toEqual(['A: Maintenance, take Fire from the discard pile']);
     choose(game, s, ctx, 'take Fire');
     expect(s.hand[0][cardIndex(G, 'fire')]).toBe(1);
@@ -69,7 +70,7 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     s.chFace[yukari] = FACE_BACK;
     choose(game, s, ctx, 'A: pass');
     choose(game, s, ctx, 'play Recovery');
-    expect(s.step).toBe(S_RECOVER);
+    expect(decisionOf(s)).toBe('recovery');
     const texts = legalTexts(game, s);
     // Hana may go on a tank without a character (A-15): P or Q, not R; Yukari can be turned face up.
     expect(texts).toContain('A: Recovery places Hana Isuzu on P (PzIV F)');
@@ -81,7 +82,7 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     expect(s.chFace[hana]).toBe(FACE_BACK); // two-sided: face down
     // Next turn, the other Recovery turns Yukari face up.
     s.eventsPlayed = 0;
-    s.step = S_EVENT;
+    toPhase(s, PHASE_EVENT);
     choose(game, s, ctx, 'play Recovery');
     choose(game, s, ctx, 'turns Yukari Akiyama face up');
     expect(s.chFace[yukari]).toBe(FACE_FRONT);
@@ -92,10 +93,10 @@ describe('Enforcement cards and events (seed p8, p12)', () => {
     const { G, s, ctx } = setup(game, { hands: [{ move: 3, fire: 2, ricochet: 2 }, {}] });
     choose(game, s, ctx, 'A: pass');
     choose(game, s, ctx, 'A: end the Event Phase');
-    expect(s.step).toBe(S_DISCARD);
+    expect(decisionOf(s)).toBe('discard');
     expect(legalTexts(game, s)).toEqual(['A: discard Move', 'A: discard Fire', 'A: discard Ricochet']);
     choose(game, s, ctx, 'discard Ricochet');
-    expect(s.step).toBe(S_DISCARD);
+    expect(decisionOf(s)).toBe('discard');
     choose(game, s, ctx, 'discard Ricochet');
     expect(s.handSize[0]).toBe(5);
     expect(s.hand[0][cardIndex(G, 'ricochet')]).toBe(0);
@@ -112,15 +113,14 @@ describe('characters (seed p13, FAQ)', () => {
     choose(game, s, ctx, 'P (PzIV F) acts');
     choose(game, s, ctx, 'fires at T (T34/76) (distance 6)');
     expect(s.aNat[0]).toBe(5);
-    expect(s.step).toBe(S_ABIL);
+    expect(decisionOf(s)).toBe('ability');
     choose(game, s, ctx, 'Hana Isuzu uses an ability');
     expect(s.aNat[0] + s.aMod[0] + s.aAttAb[0]).toBe(7);
     expect(s.aDNat[0]).toBe(2);
     expect(s.chFace[hana]).toBe(FACE_BACK);
     // Her back side (+1): a natural 5 needs only +1 at distance 6.
     s.actionsPlayed = 0;
-    s.step = S_ACTION;
-    s.phase = 1;
+    toPhase(s, PHASE_ACTION);
     ctx.dice.push(2, 3, 1, 1);
     choose(game, s, ctx, 'play Fire');
     choose(game, s, ctx, 'P (PzIV F) acts');
@@ -141,11 +141,11 @@ describe('characters (seed p13, FAQ)', () => {
     expect(s.chFace[duck]).toBe(FACE_BACK);
     for (const h of ['0811', '0810', '0809', '0808', '0807']) choose(game, s, ctx, `forward to ${h}`);
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_TARGET);
+    expect(decisionOf(s)).toBe('target');
     // distance 5, size 0, card -1: a natural 5 misses (4 < 5); the back side's +1 makes 5.
     ctx.dice.push(2, 3, 1, 1);
     choose(game, s, ctx, 'fires at T (M4) (distance 5)');
-    expect(s.step).toBe(S_ABIL);
+    expect(decisionOf(s)).toBe('ability');
     choose(game, s, ctx, 'Duck Team uses an ability');
     expect(s.aDNat[0]).toBe(2);
     expect(s.chFace[duck]).toBe(FACE_REMOVED);
@@ -161,11 +161,11 @@ describe('characters (seed p13, FAQ)', () => {
     choose(game, s, ctx, 'M (M4) acts');
     choose(game, s, ctx, 'fires at P (PzIV F)');
     expect(s.aDNat[0]).toBe(2);
-    expect(s.step).toBe(S_ABIL);
+    expect(decisionOf(s)).toBe('ability');
     choose(game, s, ctx, 'Yukari Akiyama uses an ability');
     expect(s.aAttDAb[0]).toBe(2);
     expect(s.chFace[yukari]).toBe(FACE_BACK);
-    expect(s.step).not.toBe(S_ABIL); // no second use on this roll
+    expect(decisionOf(s)).not.toBe('ability'); // no second use on this roll
     expect(s.alive[tankIndex(G, 'P')]).toBe(0);
 
     const armour = compileDoc({ a: [{ id: 'M', tank: 'm4', hex: '0808', character: { id: 'yukari' } }], b: [{ id: 'P', tank: 'pz4f2', hex: '0805', facing: 'S' }, { id: 'Q', tank: 'pz4f2', hex: '1505' }], overrides: { 'tanks.pz4f2.armour.front': 11 } });
@@ -174,7 +174,7 @@ describe('characters (seed p13, FAQ)', () => {
     choose(armour, r.s, r.ctx, 'M (M4) acts');
     choose(armour, r.s, r.ctx, 'fires at P (PzIV F)');
     // 2 + 6 = 8 needs +3 against 11: +2 alone is not enough and +2 +1 is not allowed.
-    expect(r.s.step).not.toBe(S_ABIL);
+    expect(decisionOf(r.s)).not.toBe('ability');
     expect(r.s.alive[tankIndex(armour.G, 'P')]).toBe(1);
     expect(r.s.chFace[armour.G.cTypeId.indexOf('yukari')]).toBe(FACE_FRONT);
   });
@@ -286,19 +286,19 @@ describe('optional rules (seed p13)', () => {
     choose(game, s, ctx, 'play Firing Advance');
     choose(game, s, ctx, 'P (PzIV F) acts');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_TURRET);
+    expect(decisionOf(s)).toBe('turret');
     choose(game, s, ctx, 'turret of P (PzIV F) to offset 2'); // uses both hex-sides
     expect(s.rotUsed[tankIndex(G, 'P')]).toBe(2);
     // The target straight ahead would need two more hex-sides: not eligible, no attack possible.
     expect(eligibility(G, s, tankIndex(G, 'P'), 0, tankIndex(G, 'S'), -1, false)).toBe(NOT_ELIGIBLE);
-    expect(s.step).toBe(S_ACTION);
+    expect(decisionOf(s)).toBe('action');
 
     const once = setup(game, { hands: [{ firing_advance: 1 }, {}], dice: [6, 6, 1, 1] });
     choose(game, once.s, once.ctx, 'play Firing Advance');
     choose(game, once.s, once.ctx, 'P (PzIV F) acts');
     choose(game, once.s, once.ctx, 'stop');
     choose(game, once.s, once.ctx, 'turret of P (PzIV F) to offset 1');
-    expect(once.s.step).toBe(S_TARGET);
+    expect(decisionOf(once.s)).toBe('target');
     choose(game, once.s, once.ctx, 'fires at S (M4)'); // rotates back one more: 2 in total
     expect(once.s.rotUsed[tankIndex(G, 'P')]).toBe(2);
     expect(once.s.aMod[0]).toBe(0 - 1 /* card */ - 2 /* turret */);
@@ -361,8 +361,8 @@ describe('stagnant match and guns (seed p11, p14)', () => {
     // Play on until the marked card is drawn: the match ends at once on points (4 to 0).
     const pos = s.deck.length - 1 - s.deck.lastIndexOf(marked[0]);
     let guard = 0;
-    while (s.step !== S_OVER && guard++ < 200) passTurn(game, s, ctx);
-    expect(s.step).toBe(S_OVER);
+    while (!isOver(s) && guard++ < 200) passTurn(game, s, ctx);
+    expect(decisionOf(s)).toBe('over');
     expect(s.endReason).toBe(END_POINTS);
     expect(s.winner).toBe(0);
     expect(drawsSoFar()).toBe(19 + pos + 1); // ended exactly when the marked card came up
@@ -377,7 +377,7 @@ describe('stagnant match and guns (seed p11, p14)', () => {
     expect(s.stagArmed).toBe(true);
     s.pointsKilled = [3, 3];
     let guard = 0;
-    while (s.step !== S_OVER && guard++ < 200) passTurn(game, s, ctx);
+    while (!isOver(s) && guard++ < 200) passTurn(game, s, ctx);
     expect(s.endReason).toBe(END_POINTS);
     expect(game.result(s)!.winner).toBe(-1);
   });
@@ -424,7 +424,7 @@ describe('stagnant match and guns (seed p11, p14)', () => {
     choose(game, s, ctx, 'F1 (Firefly) acts');
     choose(game, s, ctx, 'fires at T (M4)');
     expect(s.alive[tankIndex(G, 'T')]).toBe(0);
-    expect(s.step).toBe(S_OVER);
+    expect(decisionOf(s)).toBe('over');
     expect(s.endReason).toBe(END_ELIMINATION);
     expect(game.result(s)).toEqual({ winner: 0, reason: 'victory', detail: 'elimination', length: 1 });
   });
@@ -438,7 +438,7 @@ describe('stagnant match and guns (seed p11, p14)', () => {
     choose(game, s, ctx, 'play Volley Fire');
     choose(game, s, ctx, 'F1 (Firefly) acts');
     choose(game, s, ctx, 'fires at T (M4)'); // misses
-    expect(s.step).toBe(S_TANK);
+    expect(decisionOf(s)).toBe('tank');
     choose(game, s, ctx, 'F2 (Firefly) acts');
     expect(legalTexts(game, s).filter((t) => t.includes('fires at'))).toEqual(['A: F2 (Firefly) fires at T (M4) (distance 4)']);
   });
@@ -469,7 +469,7 @@ describe('other seed statements', () => {
     const r = setup(lax, { hands: [{ moving_shot_2: 1 }, {}] });
     choose(lax, r.s, r.ctx, 'play Moving Shot 2');
     choose(lax, r.s, r.ctx, 'P (PzIV F) acts');
-    expect(r.s.step).toBe(S_TARGET); // straight to the attack, no movement
+    expect(decisionOf(r.s)).toBe('target'); // straight to the attack, no movement
   });
 
   it('an Inoperative tank may neither move nor attack', () => {
@@ -478,6 +478,6 @@ describe('other seed statements', () => {
     expect(canChoose(game, s, 'play Fire')).toBe(false);
     choose(game, s, ctx, 'play Move');
     expect(canChoose(game, s, 'P (PzIV F) acts')).toBe(false);
-    expect(s.step).not.toBe(S_MOVE);
+    expect(decisionOf(s)).not.toBe('move');
   });
 });

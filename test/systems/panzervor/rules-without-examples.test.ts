@@ -1,10 +1,11 @@
 /** Rules without a worked example in the seed: A-26, A-27, Smokescreen, scenario cards, turn limit. */
 import { describe, expect, it } from 'vitest';
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
-import { NOT_ELIGIBLE, eligibility } from '../../../src/systems/panzervor/engine.ts';
+import { NOT_ELIGIBLE, eligibility } from '../../../src/systems/panzervor/rules/fire.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
-import { END_FLAG, END_TURN_LIMIT, S_ACTION, S_OVER, S_REACT } from '../../../src/systems/panzervor/state.ts';
-import { canChoose, choose, compileDoc, legalTexts, passTurn, scenarioDoc, setup, tankIndex, type DocSpec } from './helpers.ts';
+import { isOver, END_FLAG, END_TURN_LIMIT } from '../../../src/systems/panzervor/state.ts';
+import { canChoose, choose, compileDoc, legalTexts, passTurn, scenarioDoc, setup, tankIndex, type DocSpec, deciderOf } from './helpers.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 function withDoc(d: DocSpec, mutate: (doc: any) => void): PvCompiledGame {
   const doc = scenarioDoc(d) as any;
@@ -24,10 +25,10 @@ describe('rules without a seed example', () => {
     choose(game, s, ctx, 'FA (PzIV F) acts');
     choose(game, s, ctx, 'forward to 0809');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_REACT);
+    expect(decisionOf(s)).toBe('reaction');
     ctx.dice.push(6, 6, 6, 6);
     choose(game, s, ctx, 'Quick Shot by FB');
-    expect(s.step).toBe(S_OVER);
+    expect(decisionOf(s)).toBe('over');
     expect(s.endReason).toBe(END_FLAG);
     expect(game.result(s)).toEqual({ winner: 1, reason: 'victory', detail: 'flag', length: 1 });
   });
@@ -82,14 +83,14 @@ describe('rules without a seed example', () => {
     expect(s.allowance).toBe(2);
     expect(canChoose(game, s, 'play Move')).toBe(true);
     expect(s.scenarioCards[0]).toEqual([]);
-    expect(s.step).toBe(S_ACTION);
+    expect(decisionOf(s)).toBe('action');
   });
 
   it('a scenario turn limit ends the match with no winner', () => {
     const game = withDoc({ a: [{ tank: 'm4', hex: '0808' }], b: [{ tank: 'm4', hex: '0102' }], options: { stagnation: false } }, (doc) => (doc.scenario.maxTurns = 3));
     const { s, ctx } = setup(game, {});
     let guard = 0;
-    while (s.step !== S_OVER && guard++ < 20) passTurn(game, s, ctx);
+    while (!isOver(s) && guard++ < 20) passTurn(game, s, ctx);
     expect(s.endReason).toBe(END_TURN_LIMIT);
     expect(game.result(s)).toEqual({ winner: -1, reason: 'turn-limit', detail: '3 turns', length: 3 });
   });
@@ -111,7 +112,7 @@ describe('defensive abilities, ability order, deck exhaustion, simplified armour
     choose(game, s, ctx, 'P (PzIV F) acts');
     choose(game, s, ctx, 'fires at T');
     // Natural 6 at distance 6 hits; Hana is not needed, so the defender decides: Shy's -2 makes it miss.
-    expect(s.decider).toBe(1);
+    expect(deciderOf(s)).toBe(1);
     choose(game, s, ctx, 'Shy uses an ability');
     expect(s.aDefAb[0]).toBe(-2);
     expect(s.missed).toBe(true);
@@ -134,7 +135,7 @@ describe('defensive abilities, ability order, deck exhaustion, simplified armour
     choose(second, b.s, b.ctx, 'P (PzIV F) acts');
     choose(second, b.s, b.ctx, 'fires at T');
     // The roll misses already: the defender has nothing to do and the attacker decides.
-    expect(b.s.decider).toBe(0);
+    expect(deciderOf(b.s)).toBe(0);
     choose(second, b.s, b.ctx, 'Hana Isuzu uses an ability');
     expect(b.s.aNat[0] + b.s.aMod[0] + b.s.aAttAb[0]).toBe(7);
   });

@@ -1,6 +1,8 @@
 /**
  * The scripted policy shared by the three heuristics (spec §7.4). One decision procedure per
- * pending step; the style (brawler, marksman, flag commander) is a set of named numbers.
+ * pending decision; the style (brawler, marksman, flag commander) is a set of named numbers
+ * (style.ts). This file holds the valuation and the decisions of a card's play; reactions.ts,
+ * hand.ts and setup.ts the others, workspace.ts the scratch they share.
  *
  * At the Action Phase the agent values every playable card (expected points destroyed now, plus
  * the change in position value: threat to the tank weighted by lambda, distance to the enemy for
@@ -19,55 +21,23 @@
  * (almost) nothing, and decisions that value nothing (reactions, targets, discards...) skip the
  * bookkeeping.
  */
-import { agentOf, type Agent, type DecisionContext } from '../../../core/agent.ts';
-import { A_PASS, Action, K, MAINT_REPAIR, MAINT_TAKE, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE } from '../actions.ts';
-import { inFrontArc } from '../engine.ts';
+import type { Agent, DecisionContext } from '../../../core/agent.ts';
+import { A_PASS, Action, K, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE } from '../actions.ts';
+import { inFrontArc } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
-import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
-import { S_ABIL, S_ACTION, S_DISCARD, S_EAVES, S_EVENT, S_MAINT, S_MOVE, S_PLACE, S_PLACE_CHAR, S_REACT, S_RECOVER, S_TANK, S_TARGET, S_TURRET, W1, W2, W3, type PvState } from '../state.ts';
-import {
-  AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, K_EVENT, K_REACTION, MATCH_FLAG,
-  RE_CANCEL_HIT, RE_MOD, RE_QUICK, SC_DRAW, SC_EXTRA_ACTION, codeOf, type PvStatic,
-} from '../model.ts';
-import { PLAIN, bestShot, crewBest, killChance, threatAt, type ShotCard } from './eval.ts';
-import { Evaluator, frontMasks } from './evaluator.ts';
+import type { PvState } from '../state.ts';
+import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, MATCH_FLAG, SC_DRAW, SC_EXTRA_ACTION, type PvStatic } from '../model.ts';
+import { anyImmobile, firstOf, has, killChanceGun } from './common.ts';
+import { threatAt, type ShotCard } from './eval.ts';
+import { decideDiscard, decideMaintenance, decideRecovery, keepValue } from './hand.ts';
 import { agentStatic } from './private-static.ts';
-import { Searcher, type ReachSet } from './search.ts';
+import { decideEavesdrop, decideReaction } from './reactions.ts';
+import type { ReachSet } from './search.ts';
+import { decidePlaceCharacter, decidePlacement } from './setup.ts';
+import { targetWeight, type Style } from './style.ts';
+import { MOVE_MEMO_MP, newDecision, newStamp, workspaceFor, type Workspace } from './workspace.ts';
 
-export interface Style {
-  /** Weight of the one-ply threat to the own tank after the action (spec §7.4: lambda ~ 0.5). */
-  readonly lambda: number;
-  /** Pull toward the enemy: value lost per hex of distance to the nearest enemy. */
-  readonly closeWeight: number;
-  /** Play a card only when its value exceeds this (points). */
-  readonly minGain: number;
-  /** Smallest kill chance of a planned attack that is worth an attack-only card. */
-  readonly fireAt: number;
-  /** Incoming kill chance that triggers Emergency Braking / Poor Line of Sight / Ricochet. */
-  readonly reactAt: number;
-  /** Kill chance of a Quick Shot worth playing. */
-  readonly quickShotAt: number;
-  /** Multiplier of the enemy flag tank's value (Flag Battles). */
-  readonly flagWeight: number;
-  /** Multiplier of the threat to the own flag tank. */
-  readonly ownFlagWeight: number;
-  /** Sighted Fire is kept for shots beyond this distance (0 = no preference). */
-  readonly longRange: number;
-  /** Spend Reactions only to protect the flag tank, or when a kill is nearly certain. */
-  readonly reactOnlyForFlag: boolean;
-  /** From this many Enforcement cards drawn, with the points lead, use defensiveLambda (0 = never). */
-  readonly defensiveAt: number;
-  readonly defensiveLambda: number;
-  /** Which cards go first at the hand limit. */
-  readonly discardFirst: 'sighted' | 'move' | 'none';
-  /** Value of holding the last Reaction card. */
-  readonly holdReaction: number;
-  /** Stay back at set-up (marksman) or close in (brawler): value per hex of distance to the enemy. */
-  readonly setupDepth: number;
-  /** Keep targets in range: value lost per hex the nearest enemy lies beyond the tank's longest gun. */
-  readonly rangeWeight: number;
-}
-
+/** The plan chosen at the card: card, tank, mode, end hex and facing of the move, target. */
 class Plan {
   constructor(
     public card: number,
@@ -78,87 +48,6 @@ class Plan {
     public target: number,
   ) {}
 }
-
-/** Scratch and memo tables of one compiled game and side, reused by the agents of successive games. */
-class Workspace {
-  /** The agent that used it last: another agent renews every stamp before trusting a memo. */
-  owner: object | null = null;
-  readonly search: Searcher;
-  readonly ev: Evaluator;
-  // Candidate plans of evalCard (value and plan per tank and mode), and their order.
-  readonly cVal: Float64Array;
-  readonly cTank: Int32Array;
-  readonly cMode: Int32Array;
-  readonly cHex: Int32Array;
-  readonly cFacing: Int32Array;
-  readonly cTarget: Int32Array;
-  readonly cOrd: Int32Array;
-  // evalCard's value and best plan per card type, for the decision numbered kDecision[k].
-  readonly kDecision: Float64Array;
-  readonly kValue: Float64Array;
-  readonly kTank: Int32Array;
-  readonly kMode: Int32Array;
-  readonly kHex: Int32Array;
-  readonly kFacing: Int32Array;
-  readonly kTarget: Int32Array;
-  // Best end of a move per (attack modifiers slot + 1, or 0 for a move alone; tank; MP), for the
-  // decision numbered mvDecision[(slot * tanks + t) * MOVE_MEMO_MP + mp].
-  readonly mvDecision: Float64Array;
-  readonly mvValue: Float64Array;
-  readonly mvHex: Int32Array;
-  readonly mvFacing: Int32Array;
-  readonly mvTarget: Int32Array;
-  /** Last set-up reference hex and the coordinate sums it was found for. */
-  refQ = 0;
-  refR = 0;
-  refN = 0;
-  ref = 0;
-  constructor(G: PvStatic, side: number) {
-    this.search = new Searcher(G);
-    this.ev = new Evaluator(G, side);
-    const m = 2 * G.nT;
-    this.cVal = new Float64Array(m);
-    this.cTank = new Int32Array(m);
-    this.cMode = new Int32Array(m);
-    this.cHex = new Int32Array(m);
-    this.cFacing = new Int32Array(m);
-    this.cTarget = new Int32Array(m);
-    this.cOrd = new Int32Array(m);
-    this.kDecision = new Float64Array(G.nK);
-    this.kValue = new Float64Array(G.nK);
-    this.kTank = new Int32Array(G.nK);
-    this.kMode = new Int32Array(G.nK);
-    this.kHex = new Int32Array(G.nK);
-    this.kFacing = new Int32Array(G.nK);
-    this.kTarget = new Int32Array(G.nK);
-    const mv = (1 + this.ev.slots) * G.nT * MOVE_MEMO_MP;
-    this.mvDecision = new Float64Array(mv);
-    this.mvValue = new Float64Array(mv);
-    this.mvHex = new Int32Array(mv);
-    this.mvFacing = new Int32Array(mv);
-    this.mvTarget = new Int32Array(mv);
-  }
-}
-
-/** Moves of up to this many MP have their best end memoised per decision. */
-const MOVE_MEMO_MP = 32;
-
-const workspaces = new WeakMap<PvStatic, Workspace[]>();
-
-function workspaceFor(G: PvStatic, side: number): Workspace {
-  let list = workspaces.get(G);
-  if (!list) workspaces.set(G, (list = []));
-  return (list[side] ??= new Workspace(G, side));
-}
-
-/** Stamps are unique across every agent and game, so a reused buffer never returns a stale value. */
-let nextStamp = 1;
-const newStamp = (): number => nextStamp++;
-/** Decision numbers, unique across agents (card values are memoised for one decision). */
-let nextDecision = 1;
-
-/** Declares a Panzer Vor! agent: its parameters are typed from their specs (`p.lambda` is a number). */
-export const pvAgent = agentOf<PvState, PvObservation>();
 
 export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private plan: Plan | null = null;
@@ -179,7 +68,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private lam = 0;
   /** Largest MP bonus of a moving card in hand. */
   private handBonus = 0;
-  /** Number of the current decision (see nextDecision). */
+  /** Number of the current decision (workspace.ts newDecision). */
   private decision = 0;
   private cVal!: Float64Array;
   private cTank!: Int32Array;
@@ -211,24 +100,24 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     }
     const G = (this.g = agentStatic(o.G));
     if (this.G !== G) this.setup(G);
-    this.decision = nextDecision++;
-    const step = o.step;
-    if (step === S_ACTION || step === S_TANK || step === S_MOVE || step === S_EVENT) this.prepare(o);
-    switch (o.step) {
-      case S_PLACE: return this.place(o, ctx);
-      case S_PLACE_CHAR: return this.placeChar(o, ctx);
-      case S_ACTION: return this.action(o, ctx);
-      case S_TANK: return this.tank(o, ctx);
-      case S_MOVE: return this.move(o, ctx);
-      case S_TURRET: return this.turret(o, ctx);
-      case S_TARGET: return this.target(o, ctx);
-      case S_REACT: return this.react(o, ctx);
-      case S_EAVES: return this.eaves(o, ctx);
-      case S_ABIL: return firstOf(ctx, K.use) ?? A_PASS;
-      case S_EVENT: return this.event(o, ctx);
-      case S_MAINT: return this.maint(o, ctx);
-      case S_RECOVER: return this.recover(o, ctx);
-      case S_DISCARD: return this.discard(o, ctx);
+    this.decision = newDecision();
+    const d = o.decision;
+    if (d === 'action' || d === 'extraAction' || d === 'tank' || d === 'move' || d === 'event') this.prepare(o);
+    switch (d) {
+      case 'place': return decidePlacement(G, this.style, this.side, this.ws, o, ctx);
+      case 'placeCharacter': return decidePlaceCharacter(G, ctx);
+      case 'action': case 'extraAction': return this.action(o, ctx);
+      case 'tank': return this.tank(o, ctx);
+      case 'move': return this.move(o, ctx);
+      case 'turret': return this.turret(o, ctx);
+      case 'target': return this.target(o, ctx);
+      case 'reaction': return decideReaction(G, this.style, o, ctx);
+      case 'eavesdrop': return decideEavesdrop(G, o, ctx);
+      case 'ability': return firstOf(ctx, K.use) ?? A_PASS;
+      case 'event': return this.event(o, ctx);
+      case 'maintenance': return decideMaintenance(G, this.style, this.side, o, ctx);
+      case 'recovery': return decideRecovery(G, ctx);
+      case 'discard': return decideDiscard(G, this.style, this.side, o, ctx);
       default: return ctx.legal[0];
     }
   }
@@ -328,10 +217,6 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       this.sigChanged = true;
     }
     this.sigI++;
-  }
-
-  private weight(o: PvObservation, tgt: number): number {
-    return o.G.matchType === MATCH_FLAG && o.G.tFlag[tgt] ? this.style.flagWeight : 1;
   }
 
   private lambda(o: PvObservation): number {
@@ -489,7 +374,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       const tgt = this.cTarget[b];
       for (const t of G.sideTanks[this.side]) {
         if (t === this.cTank[b] || !o.alive[t] || o.inop[t] || tgt < 0) continue;
-        value += this.ws.ev.killP(t, o.hex[t], o.facing[t], tgt, o.hex[tgt], o.facing[tgt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[tgt] * this.weight(o, tgt) * 0.5;
+        value += this.ws.ev.killP(t, o.hex[t], o.facing[t], tgt, o.hex[tgt], o.facing[tgt], G.kAtk[k], G.kDmg[k], G.kNoRoll[k] === 1) * G.tPts[tgt] * targetWeight(o, this.style, tgt) * 0.5;
       }
     }
     if (extra > 0 && kind === AK_MOVE) for (let i = 1; i <= extra && i < m; i++) value += Math.max(0, val[ord[i]]);
@@ -506,38 +391,6 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private cardPlan(k: number): Plan | null {
     if (this.kTank[k] < 0) return null;
     return new Plan(k, this.kTank[k], this.kMode[k], this.kHex[k], this.kFacing[k], this.kTarget[k]);
-  }
-
-  private keep(o: PvObservation, k: number): number {
-    const G = this.g;
-    const s = this.style;
-    let v: number;
-    if (G.kType[k] === K_ACTION) {
-      switch (G.kKind[k]) {
-        case AK_ATTACK:
-          v = G.kNoRoll[k] ? 1.3 : G.kAtk[k] > 0 ? (s.discardFirst === 'sighted' ? 0.35 : 1.25) : G.kTanks[k] > 1 ? 1.1 : 1.0;
-          break;
-        case AK_MOVE:
-          v = (s.discardFirst === 'move' ? 0.35 : 0.9) + 0.1 * G.kMp[k];
-          break;
-        case AK_MOVE_THEN_ATTACK:
-          v = s.discardFirst === 'sighted' ? 1.3 : 1.0;
-          break;
-        case AK_MOVE_OR_ATTACK:
-          v = 1.05;
-          break;
-        default:
-          v = 0.3;
-      }
-    } else if (G.kType[k] === K_EVENT) {
-      const kind = G.kKind[k];
-      v = kind === EV_DRAW ? 0.6 : kind === EV_MAINT ? (anyImmobile(o, this.side) ? 1.2 : 0.5) : 0.45;
-    } else if (G.kType[k] === K_REACTION) {
-      let reactions = 0;
-      for (let j = 0; j < G.nK; j++) if (G.kType[j] === K_REACTION) reactions += o.hand[j];
-      v = reactions <= 1 ? 0.9 + s.holdReaction : 0.9;
-    } else v = 0;
-    return v - 0.15 * Math.max(0, o.hand[k] - 1);
   }
 
   // ------------------------------------------------------------------ decisions
@@ -734,7 +587,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let v = 0;
     for (let u = 0; u < G.nT; u++) {
       if (!o.alive[u] || G.tSide[u] === this.side || o.hex[u] < 0) continue;
-      if (inFrontArc(G, o.hex[t], o.hex[u], dir)) v += G.tPts[u] * this.weight(o, u) / (1 + G.grid.distance(o.hex[t], o.hex[u]));
+      if (inFrontArc(G, o.hex[t], o.hex[u], dir)) v += G.tPts[u] * targetWeight(o, this.style, u) / (1 + G.grid.distance(o.hex[t], o.hex[u]));
     }
     return v;
   }
@@ -751,72 +604,13 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       const tgt = Action.read.target.target(a);
       const g = Action.read.target.gun(a);
       const { p: kill } = killChanceGun(o, t, g, tgt, card);
-      const v = kill * G.tPts[tgt] * this.weight(o, tgt) + 1e-6 * (this.plan?.target === tgt ? 1 : 0);
+      const v = kill * G.tPts[tgt] * targetWeight(o, this.style, tgt) + 1e-6 * (this.plan?.target === tgt ? 1 : 0);
       if (v > bestV) {
         bestV = v;
         best = a;
       }
     }
     return best;
-  }
-
-  /** Kill chance of the attack being resolved (layer 0), as seen by either side. */
-  private incoming(o: PvObservation): { hit: number; kill: number; target: number; attacker: number } {
-    const G = this.g;
-    const a = o.attack;
-    if (!a) return { hit: 0, kill: 0, target: -1, attacker: -1 };
-    const hit = a.noRoll ? 1 : Math.max(p2d6ge(a.distance - a.mod), p2d6ge(a.distance - a.mod - crewBest(o, G.cAtk, a.attacker)));
-    const fp = G.gFp[2 * a.attacker + a.gun];
-    const need = a.armour - fp - rangeModifier(G.rules.damageRangeMods, a.distance) - a.damageMod - crewBest(o, G.cDmg, a.attacker);
-    return { hit, kill: p2d6ge(need), target: a.target, attacker: a.attacker };
-  }
-
-  private react(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    const s = this.style;
-    const w = o.window;
-    const inc = w === W2 || w === W3 ? this.incoming(o) : null;
-    const mover = w === W1 ? o.mv.tank : w === W2 ? inc!.attacker : -1;
-    const protectsFlag = (t: number) => G.matchType === MATCH_FLAG && t >= 0 && G.tFlag[t] === 1;
-    let best = A_PASS;
-    let bestV = 0;
-    for (let i = 0; i < ctx.n; i++) {
-      const a = ctx.legal[i];
-      if (Action.kindIndexOf(a) !== K.reaction) continue;
-      const r = { card: Action.read.reaction.card(a), firer: Action.read.reaction.firer(a) - 1, gun: Action.read.reaction.gun(a) };
-      const eff = G.kKind[r.card];
-      let v = 0;
-      if (eff === RE_MOD && inc) {
-        const p = inc.hit * inc.kill;
-        if (p >= s.reactAt && (!s.reactOnlyForFlag || protectsFlag(inc.target))) {
-          const a2 = o.attack!;
-          const hit2 = Math.max(p2d6ge(a2.distance - a2.mod - G.kRMod[r.card]), p2d6ge(a2.distance - a2.mod - G.kRMod[r.card] - crewBest(o, G.cAtk, a2.attacker)));
-          v = (inc.hit - hit2) * inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
-        }
-      } else if (eff === RE_CANCEL_HIT && inc && w === W3) {
-        if (inc.kill >= s.reactAt && (!s.reactOnlyForFlag || protectsFlag(inc.target) || inc.kill > 0.9)) v = inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
-      } else if (eff === RE_QUICK && mover >= 0) {
-        const f = r.firer;
-        const { p } = killChanceGun(o, f, r.gun, mover, PLAIN);
-        const prevented = inc ? inc.hit * inc.kill * G.tPts[inc.target] : 0.5 * bestShot(o, mover, o.hex[mover], o.facing[mover], PLAIN, ONES).ek;
-        const ok = p >= s.quickShotAt && (!s.reactOnlyForFlag || protectsFlag(mover) || (inc !== null && protectsFlag(inc.target)) || p > 0.9);
-        if (ok) v = p * (G.tPts[mover] * this.weight(o, mover) + prevented);
-      }
-      if (v > bestV) {
-        bestV = v;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  private eaves(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    const e = firstOf(ctx, K.eavesdrop);
-    if (e === undefined) return A_PASS;
-    if (o.pendCard >= 0 && G.kKind[o.pendCard] === RE_QUICK) return e;
-    const inc = this.incoming(o);
-    return inc.hit * inc.kill >= 0.1 || inc.kill >= 0.3 ? e : A_PASS;
   }
 
   private event(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
@@ -833,7 +627,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
         if (kind === EV_DRAW) v = o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
         else if (kind === EV_MAINT) {
           if (anyImmobile(o, this.side)) v = 1.5;
-          else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && this.keep(o, k) >= 1.1) v = Math.max(v, 0.4);
+          else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && keepValue(G, this.style, this.side, o, k) >= 1.1) v = Math.max(v, 0.4);
         } else v = 0.8; // Recovery (only offered with a target)
       } else if (kind === K.ability) {
         const slot = Action.read.ability.slot(a);
@@ -852,215 +646,4 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     }
     return best;
   }
-
-  private maint(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    let best = ctx.legal[0];
-    let bestV = -Infinity;
-    for (let i = 0; i < ctx.n; i++) {
-      const a = ctx.legal[i];
-      if (a === A_PASS) continue; // offered alone, and then legal[0] already
-      const kind = Action.read.maintenance.what(a);
-      const x = Action.read.maintenance.x(a);
-      const v = kind === MAINT_REPAIR ? 10 + G.tPts[x] : kind === MAINT_TAKE ? this.keep(o, x) : 0.1;
-      if (v > bestV) {
-        bestV = v;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  private recover(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    let best = ctx.legal[0];
-    let bestV = -Infinity;
-    for (let i = 0; i < ctx.n; i++) {
-      const a = ctx.legal[i];
-      if (Action.kindIndexOf(a) !== K.recover) continue;
-      const t = Action.read.recover.tank(a) - 1;
-      const v = t < 0 ? 5 : G.tPts[t];
-      if (v > bestV) {
-        bestV = v;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  private discard(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    let best = ctx.legal[0];
-    let bestV = Infinity;
-    for (let i = 0; i < ctx.n; i++) {
-      const a = ctx.legal[i];
-      const v = this.keep(o, Action.read.discard.type(a));
-      if (v < bestV) {
-        bestV = v;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  private place(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    const ref = enemyReference(o, this.side, this.ws);
-    const t = firstUnplaced(o, this.side);
-    const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
-    const cover = coverTable(G);
-    const front = frontMasks(G);
-    let best = ctx.legal[0];
-    let bestV = -Infinity;
-    let lastHex = -1;
-    let d = 0;
-    let mask = 0;
-    for (let i = 0; i < ctx.n; i++) {
-      const a = ctx.legal[i];
-      const h = Action.read.place.hex(a);
-      const f = Action.read.place.facing(a);
-      if (h !== lastHex) {
-        // Options come six facings to a hex: the hex's numbers once.
-        lastHex = h;
-        d = G.grid.distance(h, ref);
-        // inFrontArc(G, h, ref, dir) for every dir, as a bit mask.
-        mask = front[codeOf(G, h, ref) + 1];
-      }
-      let v = (mask >> f) & 1 ? 1 : 0;
-      v -= 0.05 * Math.abs(turnToward(mask, f));
-      v += this.style.setupDepth * d;
-      // Own flag tank: stay back; everyone: a little cover (blocking hexes around).
-      if (flagTank) v += 0.3 * d;
-      for (let c = cover[h]; c > 0; c--) v += 0.05;
-      if (v > bestV) {
-        bestV = v;
-        best = a;
-      }
-    }
-    return best;
-  }
-
-  private placeChar(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
-    const G = this.g;
-    let best = ctx.legal[0];
-    let bestV = -Infinity;
-    for (let i = 0; i < ctx.n; i++) {
-      const t = Action.read.placeCharacter.tank(ctx.legal[i]);
-      if (G.tPts[t] > bestV) {
-        bestV = G.tPts[t];
-        best = ctx.legal[i];
-      }
-    }
-    return best;
-  }
 }
-
-// ------------------------------------------------------------------ small helpers
-
-const ONES = new Float64Array(256).fill(1);
-
-function anyImmobile(o: PvObservation, side: number): boolean {
-  for (const t of o.G.sideTanks[side]) if (o.alive[t] && o.immobile[t]) return true;
-  return false;
-}
-
-function has(ctx: DecisionContext, a: number): boolean {
-  for (let i = 0; i < ctx.n; i++) if (ctx.legal[i] === a) return true;
-  return false;
-}
-
-/** The first legal action of kind index `kind`. */
-function firstOf(ctx: DecisionContext, kind: number): number | undefined {
-  for (let i = 0; i < ctx.n; i++) {
-    const a = ctx.legal[i];
-    if (Action.kindIndexOf(a) === kind) return a;
-  }
-  return undefined;
-}
-
-function killChanceGun(o: PvObservation, t: number, g: number, tgt: number, card: ShotCard): { p: number } {
-  // The engine already checked eligibility; value the declared gun only.
-  const G = o.G;
-  const single = killChance(o, t, o.hex[t], o.facing[t], tgt, card);
-  if (G.nG[t] === 1) return single;
-  return { p: single.gun === g ? single.p : 0.9 * single.p };
-}
-
-/** The hex the enemy is around: its placed tanks, else its placement zones (the last answer is kept per workspace). */
-function enemyReference(o: PvObservation, side: number, ws: Workspace): number {
-  const G = o.G;
-  let q = 0;
-  let r = 0;
-  let n = 0;
-  for (let t = 0; t < G.nT; t++) {
-    if (G.tSide[t] === side) continue;
-    if (o.hex[t] >= 0) {
-      q += G.grid.q[o.hex[t]];
-      r += G.grid.r[o.hex[t]];
-      n++;
-    }
-  }
-  if (n === 0) {
-    for (let t = 0; t < G.nT; t++) {
-      if (G.tSide[t] === side) continue;
-      const z = G.tZone[t];
-      const hexes = z ?? (G.tStartHex[t] >= 0 ? [G.tStartHex[t]] : []);
-      for (const h of hexes) {
-        q += G.grid.q[h];
-        r += G.grid.r[h];
-        n++;
-      }
-    }
-  }
-  if (n === 0) return (G.grid.n / 2) | 0;
-  if (ws.refN === n && ws.refQ === q && ws.refR === r) return ws.ref;
-  const cq = q / n;
-  const cr = r / n;
-  let best = 0;
-  let bd = Infinity;
-  for (let i = 0; i < G.grid.n; i++) {
-    const dq = G.grid.q[i] - cq;
-    const dr = G.grid.r[i] - cr;
-    const d = Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr);
-    if (d < bd) {
-      bd = d;
-      best = i;
-    }
-  }
-  ws.refQ = q;
-  ws.refR = r;
-  ws.refN = n;
-  ws.ref = best;
-  return best;
-}
-
-/** Hex-sides to turn from f until ref is in the front arc (mask: inFrontArc per direction), at most 3. */
-function turnToward(mask: number, f: number): number {
-  for (let k = 0; k <= 3; k++) {
-    if ((mask >> ((f + k) % 6)) & 1 || (mask >> ((f - k + 6) % 6)) & 1) return k;
-  }
-  return 3;
-}
-
-const covers = new WeakMap<PvStatic, Uint8Array>();
-
-/** Per hex: how many of its neighbours block sight (set-up cover). */
-function coverTable(G: PvStatic): Uint8Array {
-  let c = covers.get(G);
-  if (c) return c;
-  c = new Uint8Array(G.grid.n);
-  for (let h = 0; h < G.grid.n; h++) {
-    for (let dir = 0; dir < 6; dir++) {
-      const nb = G.grid.nbr[h * 6 + dir];
-      if (nb >= 0 && G.blocksLos[nb]) c[h]++;
-    }
-  }
-  covers.set(G, c);
-  return c;
-}
-
-function firstUnplaced(o: PvObservation, side: number): number {
-  const G = o.G;
-  for (const t of G.sideTanks[side]) if (o.hex[t] < 0 && o.alive[t]) return t;
-  return -1;
-}
-

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { Tally } from '../../../src/core/tally.ts';
 import { stripProvenance } from '../../../src/core/tables/provenance.ts';
 import { rulesData } from '../../../src/systems/panzervor/data/index.ts';
-import { NOT_ELIGIBLE, eligibility, newGame } from '../../../src/systems/panzervor/engine.ts';
+import { NOT_ELIGIBLE, eligibility } from '../../../src/systems/panzervor/rules/fire.ts';
+import { newGame } from '../../../src/systems/panzervor/engine.ts';
 import { attackHits, destroys, rangeModifier, XR_POSITIVE } from '../../../src/systems/panzervor/rules/rolls.ts';
 import type { RulesData } from '../../../src/systems/panzervor/schema.ts';
 import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
-import { S_ABIL, S_ACTION, S_EAVES, S_EVENT, S_MOVE, S_PLACE, S_REACT, S_TARGET } from '../../../src/systems/panzervor/state.ts';
+
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
-import { canChoose, cardIndex, choose, compileDoc, legalTexts, loadBundled, scenarioDoc, scriptedCtx, setup, tankIndex } from './helpers.ts';
+import { canChoose, cardIndex, choose, compileDoc, legalTexts, loadBundled, scenarioDoc, scriptedCtx, setup, tankIndex, deciderOf } from './helpers.ts';
+import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 const data = stripProvenance<RulesData>(rulesData);
 
@@ -54,7 +56,7 @@ describe('set-up and turn structure (seed p6, p8)', () => {
     expect(hand[cardIndex(G, 'sighted_fire_1')]).toBeGreaterThanOrEqual(1);
     for (let k = 0; k < G.nK; k++) if (G.kType[k] === K_ENFORCEMENT) expect(hand[k]).toBe(0);
     expect(shuffles).toBe(2); // the deck was shuffled again with the set-aside cards in it
-    expect(s.step).toBe(S_PLACE);
+    expect(decisionOf(s)).toBe('place');
     expect(s.enfDrawn).toBe(0);
     expect(s.handSize[0]).toBe(5);
     // All 6 Enforcement cards are back in the deck.
@@ -68,13 +70,13 @@ describe('set-up and turn structure (seed p6, p8)', () => {
     const game = compileDoc({ a: [{ tank: 'm4', hex: '0808' }], b: [{ tank: 'm4', hex: '0115' }] });
     const { s, ctx } = setup(game, { hands: [{ move: 1 }, { fire: 1 }] });
     choose(game, s, ctx, 'A: pass');
-    expect(s.step).toBe(S_EVENT);
+    expect(decisionOf(s)).toBe('event');
     choose(game, s, ctx, 'A: end the Event Phase');
     expect(s.active).toBe(1);
     expect(s.turn).toBe(2);
     expect(s.handSize[1]).toBe(2); // B drew its card
-    expect(s.decider).toBe(1);
-    expect(s.step).toBe(S_ACTION);
+    expect(deciderOf(s)).toBe(1);
+    expect(decisionOf(s)).toBe('action');
   });
 
   it('EX-04: one Action card per turn: after a Move card an Attack card is rejected (no Combat Sense)', () => {
@@ -84,7 +86,7 @@ describe('set-up and turn structure (seed p6, p8)', () => {
     choose(game, s, ctx, 'play Move');
     choose(game, s, ctx, 'X (M4) acts');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_ACTION);
+    expect(decisionOf(s)).toBe('action');
     expect(legalTexts(game, s)).toEqual(['A: pass (no more Action cards)']);
   });
 });
@@ -119,7 +121,7 @@ describe('firing (seed p10-p11)', () => {
     expect(miss.s.aNat[0]).toBe(6);
     expect(miss.s.aDNat[0]).toBe(-1);
     expect(miss.s.missed).toBe(true);
-    expect(miss.s.step).toBe(S_EVENT); // "If the attack misses, the Action Phase ends"
+    expect(decisionOf(miss.s)).toBe('event'); // "If the attack misses, the Action Phase ends"
   });
 
   it('EX-09: "Moving Shot 2" against a Tiger II (size +1) at 7: net -1, a natural 8 hits, a 7 misses', () => {
@@ -130,7 +132,7 @@ describe('firing (seed p10-p11)', () => {
       const { s, ctx } = setup(game, { hands: [{ moving_shot_2: 1 }, {}], dice: [d1, d2, 1, 1] });
       choose(game, s, ctx, 'play Moving Shot 2');
       choose(game, s, ctx, 'P (PzIV F) acts');
-      expect(s.step).toBe(S_MOVE);
+      expect(decisionOf(s)).toBe('move');
       choose(game, s, ctx, 'stop'); // the modifier applies even without moving (seed p10)
       choose(game, s, ctx, 'fires at T (Tiger II)');
       expect(s.aMod[0]).toBe(-1);
@@ -153,7 +155,7 @@ describe('firing (seed p10-p11)', () => {
     expect(twelve.s.aDNat[0]).toBe(2); // hit, no ability needed: Nonna is not offered
     expect(twelve.s.chFace[nonna]).toBe(0);
     const eleven = run([6, 5, 1, 1]);
-    expect(eleven.s.step).toBe(S_ABIL); // the natural 11 misses unless Nonna is used
+    expect(decisionOf(eleven.s)).toBe('ability'); // the natural 11 misses unless Nonna is used
     expect(legalTexts(game, eleven.s)).toContain('A: Nonna uses an ability on this roll');
     choose(game, eleven.s, eleven.ctx, 'keep the character');
     expect(eleven.s.aDNat[0]).toBe(-1);
@@ -225,12 +227,12 @@ describe('reactions (seed p12)', () => {
     choose(game, s, ctx, 'play Fire');
     choose(game, s, ctx, 'O (PzIV F) acts');
     choose(game, s, ctx, 'fires at K (Tiger I)');
-    expect(s.step).toBe(S_REACT); // W2: before the roll
+    expect(decisionOf(s)).toBe('reaction'); // W2: before the roll
     expect(legalTexts(game, s)).toContain('B: Emergency Braking');
     choose(game, s, ctx, 'B: no Reaction');
     // The attack roll has been made; no window opens for Emergency Braking any more.
     expect(s.aNat[0]).toBe(12);
-    expect(s.step).not.toBe(S_REACT);
+    expect(decisionOf(s)).not.toBe('reaction');
     expect(s.aDNat[0]).toBe(2);
     expect(s.hand[1][cardIndex(game.G, 'emergency_braking')]).toBe(1);
   });
@@ -241,11 +243,11 @@ describe('reactions (seed p12)', () => {
     choose(game, s, ctx, 'O (PzIV F) acts');
     choose(game, s, ctx, 'forward to 0809');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_REACT); // W1: the moved tank may be shot at
+    expect(decisionOf(s)).toBe('reaction'); // W1: the moved tank may be shot at
     ctx.dice.push(1, 1); // the Quick Shot misses (2 - 1 + 0 < 5)
     choose(game, s, ctx, 'B: Quick Shot by K (Tiger I)');
     expect(s.aNat[1]).toBe(2);
-    expect(s.step).toBe(S_TARGET); // Ooarai continues with its attack
+    expect(decisionOf(s)).toBe('target'); // Ooarai continues with its attack
     ctx.dice.push(6, 6, 6, 6);
     choose(game, s, ctx, 'fires at K (Tiger I)');
     // No Emergency Braking / Poor Line of Sight / Ricochet: one Reaction per action.
@@ -262,11 +264,11 @@ describe('reactions (seed p12)', () => {
     choose(game, s, ctx, 'forward to 0809');
     choose(game, s, ctx, 'stop');
     choose(game, s, ctx, 'B: Quick Shot by K (Tiger I)');
-    expect(s.step).toBe(S_EAVES);
+    expect(decisionOf(s)).toBe('eavesdrop');
     expect(legalTexts(game, s)).toEqual(['A: no Eavesdropping', 'A: Eavesdropping cancels the Reaction']);
     choose(game, s, ctx, 'Eavesdropping cancels');
     expect(s.aNat[1]).toBe(-1); // the Quick Shot never fired
-    expect(s.step).toBe(S_TARGET);
+    expect(decisionOf(s)).toBe('target');
   });
 
   it('EX-17: "Coordinated Move": a Quick Shot targets the tank that has just moved, and only then', () => {
@@ -279,16 +281,16 @@ describe('reactions (seed p12)', () => {
     choose(game, s, ctx, 'X (M4) acts');
     choose(game, s, ctx, 'forward to 0509');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_REACT);
+    expect(decisionOf(s)).toBe('reaction');
     expect(s.mvTank).toBe(tankIndex(G, 'X')); // the Quick Shot would target X
     choose(game, s, ctx, 'B: no Reaction');
     choose(game, s, ctx, 'Y (M4) acts');
     choose(game, s, ctx, 'forward to 1109');
     choose(game, s, ctx, 'stop');
-    expect(s.step).toBe(S_REACT);
+    expect(decisionOf(s)).toBe('reaction');
     expect(s.mvTank).toBe(tankIndex(G, 'Y')); // now only Y may be targeted
     choose(game, s, ctx, 'B: no Reaction');
-    expect(s.step).toBe(S_ACTION); // the card is over: no window for either tank
+    expect(decisionOf(s)).toBe('action'); // the card is over: no window for either tank
     expect(s.hand[1][cardIndex(G, 'quick_shot')]).toBe(1);
   });
 
@@ -311,7 +313,7 @@ describe('Enforcement cards (seed p12)', () => {
     expect(s.enfDrawn).toBe(1);
     expect(legalTexts(game, s)).toEqual(['A: pass (no more Action cards)']);
     choose(game, s, ctx, 'A: pass');
-    expect(s.step).toBe(S_EVENT);
+    expect(decisionOf(s)).toBe('event');
     const texts = legalTexts(game, s);
     expect(texts).toContain('A: play Morale Boost');
     expect(texts.some((t) => t.includes('Combat Sense'))).toBe(false);

@@ -1,0 +1,143 @@
+/**
+ * The heuristics' set-up (spec §7.2 "placement hexes and facings inside the zone; character
+ * placement where free"): each tank faces the enemy's centre, marksmen stand back and brawlers
+ * forward (`setupDepth`), a flag tank stays back, and hexes next to cover are preferred; a free
+ * character goes on the most valuable tank.
+ */
+import type { DecisionContext } from '../../../core/agent.ts';
+import { Action } from '../actions.ts';
+import { MATCH_FLAG, codeOf, type PvStatic } from '../model.ts';
+import type { PvObservation } from '../observe.ts';
+import { frontMasks } from './evaluator.ts';
+import type { Style } from './style.ts';
+import type { Workspace } from './workspace.ts';
+
+/** The placement of the side's next tank: facing the enemy, at the style's depth, near cover. */
+export function decidePlacement(G: PvStatic, style: Style, side: number, ws: Workspace, o: PvObservation, ctx: DecisionContext<PvObservation>): number {
+  const ref = enemyReference(o, side, ws);
+  const t = firstUnplaced(o, side);
+  const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
+  const cover = coverTable(G);
+  const front = frontMasks(G);
+  let best = ctx.legal[0];
+  let bestV = -Infinity;
+  let lastHex = -1;
+  let d = 0;
+  let mask = 0;
+  for (let i = 0; i < ctx.n; i++) {
+    const a = ctx.legal[i];
+    const h = Action.read.place.hex(a);
+    const f = Action.read.place.facing(a);
+    if (h !== lastHex) {
+      // Options come six facings to a hex: the hex's numbers once.
+      lastHex = h;
+      d = G.grid.distance(h, ref);
+      // inFrontArc(G, h, ref, dir) for every dir, as a bit mask.
+      mask = front[codeOf(G, h, ref) + 1];
+    }
+    let v = (mask >> f) & 1 ? 1 : 0;
+    v -= 0.05 * Math.abs(turnToward(mask, f));
+    v += style.setupDepth * d;
+    // Own flag tank: stay back; everyone: a little cover (blocking hexes around).
+    if (flagTank) v += 0.3 * d;
+    for (let c = cover[h]; c > 0; c--) v += 0.05;
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** A free character goes on the tank worth most points. */
+export function decidePlaceCharacter(G: PvStatic, ctx: DecisionContext<PvObservation>): number {
+  let best = ctx.legal[0];
+  let bestV = -Infinity;
+  for (let i = 0; i < ctx.n; i++) {
+    const t = Action.read.placeCharacter.tank(ctx.legal[i]);
+    if (G.tPts[t] > bestV) {
+      bestV = G.tPts[t];
+      best = ctx.legal[i];
+    }
+  }
+  return best;
+}
+
+/** The hex the enemy is around: its placed tanks, else its placement zones (the last answer is kept per workspace). */
+function enemyReference(o: PvObservation, side: number, ws: Workspace): number {
+  const G = o.G;
+  let q = 0;
+  let r = 0;
+  let n = 0;
+  for (let t = 0; t < G.nT; t++) {
+    if (G.tSide[t] === side) continue;
+    if (o.hex[t] >= 0) {
+      q += G.grid.q[o.hex[t]];
+      r += G.grid.r[o.hex[t]];
+      n++;
+    }
+  }
+  if (n === 0) {
+    for (let t = 0; t < G.nT; t++) {
+      if (G.tSide[t] === side) continue;
+      const z = G.tZone[t];
+      const hexes = z ?? (G.tStartHex[t] >= 0 ? [G.tStartHex[t]] : []);
+      for (const h of hexes) {
+        q += G.grid.q[h];
+        r += G.grid.r[h];
+        n++;
+      }
+    }
+  }
+  if (n === 0) return (G.grid.n / 2) | 0;
+  if (ws.refN === n && ws.refQ === q && ws.refR === r) return ws.ref;
+  const cq = q / n;
+  const cr = r / n;
+  let best = 0;
+  let bd = Infinity;
+  for (let i = 0; i < G.grid.n; i++) {
+    const dq = G.grid.q[i] - cq;
+    const dr = G.grid.r[i] - cr;
+    const d = Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr);
+    if (d < bd) {
+      bd = d;
+      best = i;
+    }
+  }
+  ws.refQ = q;
+  ws.refR = r;
+  ws.refN = n;
+  ws.ref = best;
+  return best;
+}
+
+/** Hex-sides to turn from f until ref is in the front arc (mask: inFrontArc per direction), at most 3. */
+function turnToward(mask: number, f: number): number {
+  for (let k = 0; k <= 3; k++) {
+    if ((mask >> ((f + k) % 6)) & 1 || (mask >> ((f - k + 6) % 6)) & 1) return k;
+  }
+  return 3;
+}
+
+const covers = new WeakMap<PvStatic, Uint8Array>();
+
+/** Per hex: how many of its neighbours block sight (set-up cover). */
+function coverTable(G: PvStatic): Uint8Array {
+  let c = covers.get(G);
+  if (c) return c;
+  c = new Uint8Array(G.grid.n);
+  for (let h = 0; h < G.grid.n; h++) {
+    for (let dir = 0; dir < 6; dir++) {
+      const nb = G.grid.nbr[h * 6 + dir];
+      if (nb >= 0 && G.blocksLos[nb]) c[h]++;
+    }
+  }
+  covers.set(G, c);
+  return c;
+}
+
+function firstUnplaced(o: PvObservation, side: number): number {
+  const G = o.G;
+  for (const t of G.sideTanks[side]) if (o.hex[t] < 0 && o.alive[t]) return t;
+  return -1;
+}

@@ -1,0 +1,51 @@
+/**
+ * What makes the three Panzer Vor! heuristics differ (spec §7.4): a style, a set of named numbers
+ * read by the one decision procedure of heuristic.ts. `pvAgent` declares an agent with typed
+ * parameters.
+ */
+import { agentOf } from '../../../core/agent.ts';
+import type { PvObservation } from '../observe.ts';
+import { MATCH_FLAG } from '../model.ts';
+import type { PvState } from '../state.ts';
+
+export interface Style {
+  /** Weight of the one-ply threat to the own tank after the action (spec §7.4: lambda ~ 0.5). */
+  readonly lambda: number;
+  /** Pull toward the enemy: value lost per hex of distance to the nearest enemy. */
+  readonly closeWeight: number;
+  /** Play a card only when its value exceeds this (points). */
+  readonly minGain: number;
+  /** Smallest kill chance of a planned attack that is worth an attack-only card. */
+  readonly fireAt: number;
+  /** Incoming kill chance that triggers Emergency Braking / Poor Line of Sight / Ricochet. */
+  readonly reactAt: number;
+  /** Kill chance of a Quick Shot worth playing. */
+  readonly quickShotAt: number;
+  /** Multiplier of the enemy flag tank's value (Flag Battles). */
+  readonly flagWeight: number;
+  /** Multiplier of the threat to the own flag tank. */
+  readonly ownFlagWeight: number;
+  /** Sighted Fire is kept for shots beyond this distance (0 = no preference). */
+  readonly longRange: number;
+  /** Spend Reactions only to protect the flag tank, or when a kill is nearly certain. */
+  readonly reactOnlyForFlag: boolean;
+  /** From this many Enforcement cards drawn, with the points lead, use defensiveLambda (0 = never). */
+  readonly defensiveAt: number;
+  readonly defensiveLambda: number;
+  /** Which cards go first at the hand limit. */
+  readonly discardFirst: 'sighted' | 'move' | 'none';
+  /** Value of holding the last Reaction card. */
+  readonly holdReaction: number;
+  /** Stay back at set-up (marksman) or close in (brawler): value per hex of distance to the enemy. */
+  readonly setupDepth: number;
+  /** Keep targets in range: value lost per hex the nearest enemy lies beyond the tank's longest gun. */
+  readonly rangeWeight: number;
+}
+
+/** Value multiplier of target tgt: the enemy flag tank counts flagWeight times in a Flag Battle. */
+export function targetWeight(o: PvObservation, style: Style, tgt: number): number {
+  return o.G.matchType === MATCH_FLAG && o.G.tFlag[tgt] ? style.flagWeight : 1;
+}
+
+/** Declares a Panzer Vor! agent: its parameters are typed from their specs (`p.lambda` is a number). */
+export const pvAgent = agentOf<PvState, PvObservation>();
