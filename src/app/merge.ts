@@ -10,7 +10,7 @@ import { variantGames, type BatchRef } from '../run/plan.ts';
 import type { PlanResult } from '../run/pool.ts';
 import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
+import { canonicalJson, sha256 } from '../core/canonical.ts';
 import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';

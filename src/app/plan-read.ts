@@ -12,9 +12,10 @@ import type { RunPlan } from '../run/plan.ts';
 import type { SprtSpec } from '../answers/sprt.ts';
 import type { SkillCheckSpec } from '../answers/skill-check.ts';
 import { loadSystems } from '../systems/index.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
+import { canonicalJson, sha256 } from '../core/canonical.ts';
 import { writeFileAtomic } from './output.ts';
-import { rulesHash, versionMismatch, type PlanVersions } from './version.ts';
+import { rulesHash } from '../run/rules-hash.ts';
+import { versionMismatch, type PlanVersions } from './version.ts';
 
 export const PLAN_FORMAT = 1;
 

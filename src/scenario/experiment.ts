@@ -129,6 +129,8 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   });
   const baseline = spec.baseline === undefined ? -1 : spec.variants.findIndex((v) => v.name === spec.baseline);
   if (spec.baseline !== undefined && baseline < 0) issues.push({ path: 'baseline', message: `no variant named '${spec.baseline}'` });
+  // The default pairing is checked even when every variant sets its own agents.
+  if (spec.agents) issues.push(...checkAgentChoices(base.system, spec.agents.map((a) => agentChoiceFromInput(a, file)!), 'agents'));
   if (issues.length) throw new InputError(file, withLines(src, issues));
 
   const defaultAgents: AgentChoice[] = spec.agents?.map((a) => agentChoiceFromInput(a, file)!) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
@@ -139,6 +141,10 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     const doc = structuredClone(baseSrc.data) as Record<string, unknown>;
     const patchIssues: InputIssue[] = [];
     for (const [path, value] of Object.entries(v.patch ?? {})) {
+      if ((path === 'system' || path.startsWith('system.')) && value !== base.system.info.id) {
+        patchIssues.push({ path: `variants.${i}.patch.${path}`, message: `variant '${v.name}' would change the system from ${base.system.info.id} to ${excerpt(value, 40)}: every variant plays its base scenario's system (compare systems in separate experiments)` });
+        continue;
+      }
       const msg = setPath(doc, path, value);
       if (msg) patchIssues.push({ path: `variants.${i}.patch.${path}`, message: msg });
     }

@@ -29,6 +29,18 @@ export function gameTimeoutMs(v: string | undefined): number {
   return Math.round(n * 1000);
 }
 
+/** After a queued run has ended, the process ends within this long even if a connection lingers. */
+const EXIT_GRACE_MS = 500;
+
+/** `--queue-timeout S`: how long Redis may stay away during a queued run (0 = no bound). */
+export function queueTimeoutMs(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const t = String(v).trim();
+  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n) || n > 86400 * 7) throw new InputError(CMD, [{ path: '--queue-timeout', message: `expected seconds from 0 (no bound) to 604800, got '${excerpt(v, 40)}'` }]);
+  return n === 0 ? Infinity : Math.round(n * 1000);
+}
+
 /** How to see the game that timed out, move by move. */
 export function replayHint(kind: 'run' | 'experiment', source: string, viaPlan: boolean, e: GameTimeoutError): string {
   const t = e.timedOut;
@@ -67,6 +79,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
     .option('--shards <N>', 'number of shards, with --shard-from-env (Slurm and AWS Batch give it themselves)')
     .option('--round <R>', 'with --shard and a --precision plan: play only stopping round R')
     .option('--queue <URL>', 'play on a BullMQ queue in Redis (redis://host:port), served by salvo worker processes')
+    .option('--queue-timeout <S>', 'with --queue: stop (exit 3, checkpoint kept) if Redis stays unreachable longer than S seconds (0 = wait for ever; default 180)')
     .option('--game-timeout <S>', `fail the run if one game plays longer than S seconds (names the game to replay; 0 = no bound; default ${DEFAULT_GAME_TIMEOUT_S}). Inline (-w 0) only a game that keeps making decisions is caught`)
     .option('--json', 'print the summary as JSON on stdout')
     .option('--no-progress', 'no progress bar');
@@ -116,15 +129,22 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
   const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
-    const bar = progressBar(o.progress !== false && !o.json);
-    try {
-      const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
-      bar.stop();
-      if (outcome) await printSummary(outcome, !!o.json);
-      else process.exitCode = 3;
-    } finally {
-      bar.stop();
-    }
+    const queueTimeout = queueTimeoutMs(o.queueTimeout as string | undefined);
+    await withSignals(async (signal) => {
+      const bar = progressBar(o.progress !== false && !o.json);
+      try {
+        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
+        bar.stop();
+        if (outcome) await printSummary(outcome, !!o.json);
+        else if (signal.aborted) return 'interrupted';
+        else process.exitCode = 3;
+        return 'done';
+      } finally {
+        bar.stop();
+      }
+    }, () => '');
+    // BullMQ's own connections may still be retrying a Redis that went away: they hold nothing.
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return;
   }
   // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
@@ -215,7 +235,8 @@ export async function withSignals(run: (signal: AbortSignal) => Promise<'done' |
   try {
     const r = await run(ac.signal);
     if (r === 'interrupted') {
-      process.stderr.write(hint() + '\n');
+      const h = hint();
+      if (h) process.stderr.write(h + '\n');
       process.exitCode = code(got ?? 'SIGINT');
     }
   } finally {
