@@ -6,6 +6,8 @@
  *  - the answer commands at the speed of play: `salvo sensitivity` beside `salvo experiment` on the
  *    same number of games (--only answers),
  *  - exact-probability timings (the odds engine's own bench, when present).
+ *  - exact-probability timings (the odds engine's own bench, when present),
+ *  - the generic mcts's cost per decision on each main scenario (scripts/bench-search.ts).
  * Usage: npm run bench [-- --quick] [-- --only <substring>]
  */
 import { existsSync } from 'node:fs';
@@ -304,6 +306,7 @@ async function main(): Promise<void> {
   for (const c of CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
   if (!only || 'answers'.includes(only)) await benchAnswers();
+  if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick);
   if (!only || 'exact odds'.includes(only)) {
     const mod = (await dist('odds/bench')) as { runOddsBench?: () => Promise<void> | void };
     if (mod.runOddsBench) {

@@ -20,6 +20,7 @@ import { loadSystemsOfFile } from '../scenario/systems.ts';
 import { variantChanges } from '../scenario/changes.ts';
 import { sideForces } from '../scenario/forces.ts';
 import { evenTest } from '../analysis/equivalence.ts';
+import { skillCheckOfPlan } from '../answers/skill-check.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -100,6 +101,7 @@ function versions(loaded: LoadedScenario): Record<string, string> {
  */
 export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
   const robust = robustOf(pf, raw.pairs);
+  const skillCheck = skillCheckOfPlan(pf, raw.summaries, raw.pairs, ctx.base.compiled.sides);
   const shown = reportedResult(pf, raw);
   const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
   const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
@@ -120,6 +122,7 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     ...(robust ? { robust } : {}),
     ...(changes ? { changes } : {}),
     ...(pf.even ? { even: { margin: pf.even.margin, side: pf.even.side, alpha: pf.even.alpha, tests: result.summaries.map((s) => evenTest(s.wins[pf.even!.side] ?? 0, s.draws, s.games, pf.even!.margin, pf.even!.alpha)) } } : {}),
+    ...(skillCheck ? { skillCheck } : {}),
     ...extra,
   };
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };

@@ -21,6 +21,7 @@ import { compileWithSets } from '../answers/sets.ts';
 import { setText, type SetEdit } from '../scenario/sets.ts';
 import { shellWord } from '../report/text.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
+import { defaultSkillGames, skillAgents } from '../answers/skill-check.ts';
 import { PLAN_FORMAT, planIdentity, type PlanFile } from './plan-read.ts';
 
 export { DEFAULT_GAMES, displayPath, planForScenario };
@@ -47,6 +48,17 @@ export interface PlanRequest {
   readonly pairings?: readonly (readonly AgentChoice[])[];
   /** "Is it even?" asked on the command line (`--even [points]`, `--side`): overrides the file's `question:`. */
   readonly even?: { readonly margin?: number; readonly side?: string };
+  /** `--skill-check [N]`: replay the first N games (true: the default N) with mcts on every side. */
+  readonly skillCheck?: number | true;
+}
+
+/** The plan's skill check (src/answers/skill-check.ts), checked against its system. */
+function skillCheckOf(req: PlanRequest, loaded: LoadedScenario, games: number): Pick<PlanFile, 'skillCheck'> {
+  if (req.skillCheck === undefined) return {};
+  const agents = skillAgents(loaded.system, loaded.compiled.sides.length);
+  if (!agents) throw new InputError('command line', [{ path: '--skill-check', message: `replays the games with the search agent mcts, which ${loaded.system.info.id} does not offer` }]);
+  const n = req.skillCheck === true ? defaultSkillGames(loaded.system, games) : Math.min(req.skillCheck, games);
+  return { skillCheck: { games: n, agents } };
 }
 
 /** Level of each one-sided test of `question: even`. */
@@ -109,6 +121,10 @@ function sequentialFlags(pf: Pick<PlanFile, 'sprt' | 'pairings'>): string {
   return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}${pf.sprt.side !== undefined ? ` --side ${pf.sprt.side}` : ''}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
 }
 
+function skillFlag(s: Pick<PlanFile, 'skillCheck'>): string {
+  return s.skillCheck ? ` --skill-check ${s.skillCheck.games}` : '';
+}
+
 function sealed(body: Omit<PlanFile, 'id' | 'format' | 'formatVersion'>): PlanFile {
   const unsealed = { format: 'salvo-plan' as const, formatVersion: PLAN_FORMAT, ...body };
   return { ...unsealed, id: planIdentity(unsealed) };
@@ -122,16 +138,19 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const batchSize = req.batchSize ?? defaultBatchSize(plan.games);
   const even = evenOf(req, loaded.envelope.question, loaded, batchSize);
+  const skill = skillCheckOf(req, loaded, plan.games);
   const command =
     req.command ??
     `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
       (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '') +
-      evenFlags(req);
+      evenFlags(req) +
+      skillFlag(skill);
   const pf = sealed({
     versions: planVersions([loaded.system.info.id]),
     batchSize,
     stop: stopOf(req, batchSize),
     ...(even ? { even } : {}),
+    ...skill,
     plan,
     report: { title: loaded.input.name, description: loaded.envelope.description, command, scenarioFile: displayPath(loaded.file), scenarioText: loaded.text },
   });
@@ -143,9 +162,10 @@ export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanF
   const batchSize = req.batchSize ?? 250;
   const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
   const even = evenOf(req, exp.spec.question, exp.base, batchSize, exp.spec.compare);
+  const skill = skillCheckOf(req, exp.base, exp.plan.games);
   const command =
     req.command ??
-    `salvo experiment ${displayPath(exp.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + evenFlags(req);
+    `salvo experiment ${displayPath(exp.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + evenFlags(req) + skillFlag(skill);
   const plan: RunPlan = { ...exp.plan, variants: exp.plan.variants.map((v): VariantSpec => ({ ...v, file: displayPath(v.file) })) };
   const pf = sealed({
     versions: planVersions(exp.variants.map((v) => v.system.info.id)),
@@ -153,6 +173,7 @@ export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanF
     stop: stopOf(req, batchSize),
     ...sequential,
     ...(even ? { even } : {}),
+    ...skill,
     plan,
     report: {
       title: exp.spec.name,

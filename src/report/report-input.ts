@@ -3,6 +3,7 @@ import type { Analysis } from '../analysis/analyze.ts';
 import type { InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { RobustResult } from '../answers/robust.ts';
+import type { SkillCheckResult } from '../answers/skill-check.ts';
 import type { OptionSpecs, OptionValues } from '../core/options.ts';
 import type { RatioSpec } from '../core/tally.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
@@ -52,6 +53,8 @@ export interface ReportInput {
   readonly sprt?: SprtResult;
   /** The variants' changes replayed under other agent pairings (`--pairings`). */
   readonly robust?: RobustResult;
+  /** The verdict replayed with a stronger player (`--skill-check`): its sentence joins the verdict. */
+  readonly skillCheck?: SkillCheckResult;
   /** "Is it even?" (`question: even`): side `side`'s score against ½ ± margin, one test per variant (same order). */
   readonly even?: { readonly margin: number; readonly side: number; readonly alpha: number; readonly tests: readonly EvenTest[] };
   /** What each variant changes from the base scenario (experiments; same order as the analysis' variants). */

@@ -113,6 +113,7 @@ function summaryJson(input: ReportInput): unknown {
     sprt: input.sprt,
     even: input.even,
     robust: input.robust,
+    skillCheck: input.skillCheck,
     pooledViews: input.analysis.pooledViews,
     variants: input.analysis.variants.map((v, i) => (input.changes ? { ...v, changes: input.changes[i] ?? [] } : v)),
   };

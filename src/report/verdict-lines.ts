@@ -33,6 +33,7 @@ export function verdictLines(input: ReportInput): string[] {
   }
   if (input.even) lines.push(evenSentence(input));
   if (input.sprt) lines.push(sprtSentence(input));
+  if (input.skillCheck) lines.push(input.skillCheck.sentence);
   if (input.robust) {
     const rb = input.robust;
     const robust = rb.variants.filter((v) => v.verdict === 'robust').map((v) => variantName(analysis.variants[v.variant]));

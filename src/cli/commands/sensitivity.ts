@@ -12,6 +12,7 @@ import { PROVENANCE_KINDS, type ProvenanceKind } from '../../core/tables/provena
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
 import { progressBar } from '../progress.ts';
+import { restsOnAgents } from '../../answers/skill-check.ts';
 import { reportDir } from './shared.ts';
 
 export function registerSensitivity(program: Command): void {
@@ -55,13 +56,14 @@ export function registerSensitivity(program: Command): void {
       const out = (o.out as string | undefined) ?? join('reports', `sensitivity-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'report.html'), sensitivityHtml(subject, r, { top, command }));
-      const json = { verdict: sensitivityVerdict(r), measure: r.measureName, base: r.base, screened: r.screened, screenGames: r.screenGames, confirmGames: r.confirmGames, gamesPlayed: r.gamesPlayed, elapsedSeconds: Math.round(r.elapsedMs) / 1000, command, rows: sensitivityRowsJson(r), skipped: skippedSteps(r) };
+      const verdict = [...sensitivityVerdict(r), restsOnAgents(subject.sides, subject.agents, `salvo run ${subject.given}`)];
+      const json = { verdict, measure: r.measureName, base: r.base, screened: r.screened, screenGames: r.screenGames, confirmGames: r.confirmGames, gamesPlayed: r.gamesPlayed, elapsedSeconds: Math.round(r.elapsedMs) / 1000, command, rows: sensitivityRowsJson(r), skipped: skippedSteps(r) };
       writeFileSync(join(out, 'sensitivity.json'), JSON.stringify(json, null, 2) + '\n');
       if (o.json) {
         process.stdout.write(JSON.stringify(json, null, 2) + '\n');
         return;
       }
-      const lines = [...sensitivityVerdict(r), '', ...sensitivityLines(r, top)];
+      const lines = [...verdict, '', ...sensitivityLines(r, top)];
       lines.push(`${r.gamesPlayed.toLocaleString('en-US')} games (${r.screenVersions} versions x ${r.screenGames.toLocaleString('en-US')}, then ${r.confirmVersions} x ${r.confirmGames.toLocaleString('en-US')}) in ${(r.elapsedMs / 1000).toFixed(1)} s`);
       lines.push(`report: ${join(out, 'report.html')}`);
       process.stdout.write(lines.join('\n') + '\n');
