@@ -1,9 +1,9 @@
 /**
  * From merged summaries to the numbers a report shows: outcome rates with Wilson intervals,
  * end reasons (the safety-cap rate apart), game length, per-game scalars, efficiency tables
- * (grouped sums over at most a few hundred rows, in plain code) and paired variant-vs-baseline
- * comparisons. Output is plain JSON-able data.
+ * (arquero) and paired variant-vs-baseline comparisons. Output is plain JSON-able data.
  */
+import * as aq from 'arquero';
 import type { MetricLayout, RatioSpec } from '../core/tally.ts';
 import { END_REASONS } from '../core/system.ts';
 import type { PlanResult } from '../run/pool.ts';
@@ -147,11 +147,11 @@ export function efficiencyTable(layout: MetricLayout, cells: readonly number[]):
     // Rows where nothing was ever counted (a weapon nobody carried, an empty range band) are noise.
     .filter((o) => layout.columns.some((c) => o[c] !== 0));
   if (objects.length === 0) return [];
-  return withRatios(objects, layout.ratios ?? []);
+  return withRatios(aq.from(objects), layout.ratios ?? []);
 }
 
 /**
- * Sums the counters of efficiency rows over every key but `keys` (a group-by and sum), then
+ * Sums the counters of efficiency rows over every key but `keys` (arquero group-by/rollup), then
  * recomputes the ratios. Row constants used as denominators (e.g. points) are multiplied into a
  * summed column first, so "per 100 points" stays right after pooling.
  */
@@ -165,50 +165,27 @@ export function efficiencyView(rows: ReadonlyArray<Record<string, string | numbe
     for (const ratio of ratios) if (ratio.denConstant) o[`${ratio.den}*${ratio.denConstant}`] = Number(r[ratio.den] ?? 0) * Number(r[ratio.denConstant] ?? 0);
     return o;
   });
+  const sums: Record<string, unknown> = {};
+  for (const c of Object.keys(pooled[0])) if (!keys.includes(c)) sums[c] = aq.op.sum(c);
+  const grouped = aq.from(pooled).groupby(...keys).rollup(sums as never).orderby(...keys);
   const pooledRatios = ratios.map((r) => (r.denConstant ? { ...r, den: `${r.den}*${r.denConstant}`, denConstant: undefined } : r));
-  return withRatios(sumBy(pooled, keys), pooledRatios);
+  return withRatios(grouped, pooledRatios);
 }
 
-type Row = Record<string, string | number>;
-
-/** Rows grouped by the values of `keys`, every other column summed, ordered by the keys (ascending, in order). */
-function sumBy(rows: readonly Row[], keys: readonly string[]): Row[] {
-  const cols = Object.keys(rows[0]).filter((c) => !keys.includes(c));
-  const groups = new Map<string, Row>();
-  for (const r of rows) {
-    const id = JSON.stringify(keys.map((k) => r[k]));
-    let g = groups.get(id);
-    if (!g) {
-      g = {};
-      for (const k of keys) g[k] = r[k];
-      for (const c of cols) g[c] = 0;
-      groups.set(id, g);
+function withRatios(table: ReturnType<typeof aq.from>, ratios: readonly RatioSpec[]): Array<Record<string, string | number>> {
+  let t = table;
+  for (const ratio of ratios) {
+    const scale = ratio.scale ?? 1;
+    const denOf = (d: Record<string, number>): number => (ratio.denConstant ? d[ratio.den] * d[ratio.denConstant] : d[ratio.den]);
+    t = t.derive({ [ratio.name]: aq.escape((d: Record<string, number>) => (denOf(d) > 0 ? (scale * d[ratio.num]) / denOf(d) : NaN)) });
+    if (ratio.kind === 'proportion') {
+      t = t.derive({
+        [`${ratio.name}_lo`]: aq.escape((d: Record<string, number>) => (denOf(d) > 0 ? scale * wilson(d[ratio.num], denOf(d))[0] : NaN)),
+        [`${ratio.name}_hi`]: aq.escape((d: Record<string, number>) => (denOf(d) > 0 ? scale * wilson(d[ratio.num], denOf(d))[1] : NaN)),
+      });
     }
-    for (const c of cols) g[c] = (g[c] as number) + +r[c];
   }
-  const order = (a: Row, b: Row): number => {
-    for (const k of keys) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : a[k] > b[k] ? 1 : 0;
-    return 0;
-  };
-  return [...groups.values()].sort(order);
-}
-
-/** Each row with every declared ratio added (and a proportion's Wilson interval), NaN where the denominator is 0. */
-function withRatios(rows: readonly Row[], ratios: readonly RatioSpec[]): Row[] {
-  return rows.map((row) => {
-    const d = { ...row } as Record<string, number>;
-    for (const ratio of ratios) {
-      const scale = ratio.scale ?? 1;
-      const den = ratio.denConstant ? d[ratio.den] * d[ratio.denConstant] : d[ratio.den];
-      d[ratio.name] = den > 0 ? (scale * d[ratio.num]) / den : NaN;
-      if (ratio.kind === 'proportion') {
-        const [lo, hi] = den > 0 ? wilson(d[ratio.num], den) : [NaN, NaN];
-        d[`${ratio.name}_lo`] = den > 0 ? scale * lo : NaN;
-        d[`${ratio.name}_hi`] = den > 0 ? scale * hi : NaN;
-      }
-    }
-    return d as Row;
-  });
+  return t.objects() as Array<Record<string, string | number>>;
 }
 
 function viewsOf(layout: MetricLayout, rows: ReadonlyArray<Record<string, string | number>>): EfficiencyViewResult[] {
