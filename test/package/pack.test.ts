@@ -87,8 +87,12 @@ describe('the packed package', () => {
       expect(existsSync(dir), dep).toBe(true);
       expect(lstatSync(dir).isSymbolicLink(), dep).toBe(false);
     }
-    // The dependency npm could not install for a user (issue 21 item 1) is not needed any more.
-    expect(existsSync(join(proj, 'node_modules', '@uwdata'))).toBe(false);
+    // arquero is held at 8.0.1, whose flechette 1.x needs no @uwdata/wk-geojson (the package the
+    // registry does not serve, which made npm i fail for users: issue 21 item 1).
+    expect(salvoPkg.dependencies.arquero).toBe('8.0.1');
+    const flechette = JSON.parse(readFileSync(join(proj, 'node_modules', '@uwdata', 'flechette', 'package.json'), 'utf8')) as { version: string };
+    expect(flechette.version).toMatch(/^1\./);
+    expect(existsSync(join(proj, 'node_modules', '@uwdata', 'wk-geojson'))).toBe(false);
   });
 
   it('ships the built code, its declarations, the schemas, the bundled scenarios and the docs, and no sources or tests', () => {
