@@ -16,7 +16,8 @@ import { describeScenario, executePlan, type PlanContext } from '../app/execute.
 import { experimentPlan, scenarioPlan, type PlanFile } from '../app/plan-file.ts';
 import { reportedResult } from '../app/sequential.ts';
 import { histogram, rateBars } from '../report/charts.ts';
-import { verdictLines, type ReportInput } from '../report/run-report.ts';
+import type { ReportInput } from '../report/run-report.ts';
+import { verdictLines } from '../report/verdict-lines.ts';
 import { variantName } from '../answers/verdict.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 import type { PlanResult } from '../run/pool.ts';

@@ -15,7 +15,7 @@ import { newValue, pairedSides } from '../../src/lab/whatif.ts';
 import { liveBatchSize, preparePlay } from '../../src/lab/play.ts';
 import { Jobs } from '../../src/lab/jobs.ts';
 import { runScenario } from '../../src/app/execute.ts';
-import { pairedDiff } from '../../src/answers/probe.ts';
+import { pairedDiff } from '../../src/analysis/paired.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'salvo-lab-unit-'));
