@@ -1,9 +1,13 @@
-/** The Panzer Vor! agents (spec §7.4): the random baseline and the three named heuristics. */
+/** The Panzer Vor! agents (spec §7.4): the random baseline, the three named heuristics, and the greedy search policy. */
 import { randomAgent } from '../../../core/agent.ts';
 import { brawler } from './brawler.ts';
 import { flagCommander } from './flag.ts';
+import { greedy } from './greedy.ts';
 import { marksman } from './marksman.ts';
 
-export { brawler, flagCommander, marksman };
+export { brawler, flagCommander, greedy, marksman };
 
-export const agents = [randomAgent, brawler, marksman, flagCommander] as const;
+export const agents = [randomAgent, brawler, marksman, flagCommander, greedy] as const;
+
+/** The policy of the generic `mcts` (rollouts and priors): the greedy player, a few µs a decision. */
+export const searchPolicy = 'greedy';
