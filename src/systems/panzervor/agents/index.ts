@@ -9,5 +9,5 @@ export { brawler, flagCommander, greedy, marksman };
 
 export const agents = [randomAgent, brawler, marksman, flagCommander, greedy] as const;
 
-/** The policy of the generic `mcts` (rollouts and priors): the greedy player, a few µs a decision. */
+/** The policy of the generic `mcts` (rollouts and priors): the greedy player, about a third of the marksman's time a decision. */
 export const searchPolicy = 'greedy';
