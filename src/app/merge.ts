@@ -4,14 +4,15 @@
  * differing one is an error; missing batches are listed. Memory is bounded by the plan (one set of
  * summaries per stopping round), never by the number of games.
  */
+import { evenTest } from '../analysis/equivalence.ts';
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.ts';
-import type { BatchRef } from '../run/plan.ts';
+import { variantGames, type BatchRef } from '../run/plan.ts';
 import type { PlanResult } from '../run/pool.ts';
 import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
-import { planBatchesOf, planStopping, playedVariantCount } from './sequential.ts';
+import { canonicalJson, sha256 } from '../core/canonical.ts';
+import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PartialFile, Segment } from './shard.ts';
@@ -66,14 +67,17 @@ export function addPartial(st: MergeState, file: string, p: PartialFile): void {
 export function addSegment(st: MergeState, file: string, where: string, seg: Segment): void {
   const byStart = new Map(st.batches.filter((b) => b.round === seg.round).map((b) => [b.start, b]));
   let games = 0;
+  const played = playedPlan(st.pf).variants;
+  const perVariant = played.map(() => 0);
   for (const start of seg.batches) {
     const b = byStart.get(start);
     if (!b) bad(file, `${where}.batches`, `game ${start} does not start a batch of round ${seg.round} of this plan`);
     games += b.count;
+    played.forEach((pv, i) => (perVariant[i] += variantGames(pv, b.start, b.count)));
   }
-  const v = playedVariantCount(st.pf);
-  if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s) => s?.games !== games) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
-    bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists)`);
+  const v = played.length;
+  if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s, i) => s?.games !== perVariant[i]) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
+    bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists${v > st.pf.plan.variants.length && perVariant.some((n) => n !== games) ? '; a skill check only its first games' : ''})`);
   }
   const hash = sha256(canonicalJson(seg));
   const seen = seg.batches.filter((s) => st.seen.has(s));
@@ -192,6 +196,7 @@ function ruleText(st: MergeState): string | undefined {
   const pf = st.pf;
   if (pf.sprt) return `GSPRT of every variant against the baseline, H0 ${pf.sprt.d0} / H1 ${pf.sprt.d1}, after rounds of ${pf.sprt.roundGames} games`;
   if (pf.stop) return `every side-0 win-rate 95% half-width at most ${pf.stop.halfWidth}, after rounds of ${pf.stop.roundGames} games`;
+  if (pf.even) return `every variant decided even or not even (side ${'AB'[pf.even.side] ?? pf.even.side}'s score 50% ± ${(pf.even.margin * 100).toFixed(1)} points, two one-sided tests at ${pf.even.alpha}), after rounds of ${pf.even.roundGames} games`;
   return undefined;
 }
 
@@ -210,6 +215,14 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
     else lines.push('stopping rule: not checked yet (round 0 is incomplete)');
     const bySide = (m.sprt?.sides?.length ?? 1) > 1;
     for (const v of m.sprt?.variants ?? []) lines.push(`  ${pf.plan.variants[v.variant].name}${bySide ? ` (side ${'AB'[v.side] ?? v.side})` : ''}: ${v.decision === 'undecided' ? 'undecided' : `accepts ${v.decision}`}, LLR ${v.llr.toFixed(2)} (bounds ${m.sprt!.lower.toFixed(2)}, ${m.sprt!.upper.toFixed(2)}) at ${v.games} games`);
+    if (pf.even) {
+      pf.plan.variants.forEach((v, i) => {
+        const s = m.totals.summaries[i];
+        if (!s?.games) return;
+        const t = evenTest(s.wins[pf.even!.side] ?? 0, s.draws, s.games, pf.even!.margin, pf.even!.alpha);
+        lines.push(`  ${v.name}: ${t.decision}, score ${(t.score * 100).toFixed(1)}% [${(t.lo * 100).toFixed(1)}, ${(t.hi * 100).toFixed(1)}] at ${s.games} games${t.gamesNeeded !== undefined ? ` (about ${Number.isFinite(t.gamesNeeded) ? t.gamesNeeded.toLocaleString('en-US') : 'unboundedly many'} games to decide)` : ''}`);
+      });
+    }
   }
   if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the stopping rule was met)' : ''}: salvo merge ${planPath} PARTS --out DIR writes the report`);
   else if (rule && m.nextRound !== undefined) {
@@ -231,5 +244,5 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
 }
 
 function roundGames(st: MergeState): number {
-  return st.pf.sprt?.roundGames ?? st.pf.stop?.roundGames ?? st.pf.plan.games;
+  return st.pf.sprt?.roundGames ?? st.pf.stop?.roundGames ?? st.pf.even?.roundGames ?? st.pf.plan.games;
 }

@@ -74,6 +74,12 @@ export interface OddsTable {
   readonly notes?: readonly string[];
   /** Presentation only: a key column whose values become columns in printed (HTML) tables. */
   readonly pivot?: string;
+  /**
+   * The rows the parameters point at, as key column -> value (e.g. the ratio column of an attack
+   * and a defence value): highlighted on cards and odds pages when the user gives a parameter.
+   * Key columns named like a parameter are matched without it.
+   */
+  readonly select?: Readonly<Record<string, string | number>>;
 }
 
 export interface OddsOutcome {

@@ -44,14 +44,13 @@ export async function runOddsBench(log: (line: string) => void = (l) => process.
   add({ name: 'contest 10 v 10 d6, warm median of 15', ms: warm, targetMs: 95, ok: warm < 95 });
   add({ name: 'contest 12 v 12 d6 (modular kernel, BigInt)', ms: median(Array.from({ length: 5 }, () => time(() => opposedContest(12, 12)))) });
   add({ name: 'contest 20 v 20 d6 (modular kernel, BigInt)', ms: time(() => opposedContest(20, 20)) });
-  log('reference cards (compute + render A4 and Letter, in memory)');
+  log('reference cards (compute, lay out and render poker cards, in memory)');
   for (const sys of await loadAllSystems()) {
     if (!sys.odds) continue;
     const run = () => {
       const ctx = oddsContext(sys);
       const set = buildCardSet(ctx);
-      renderCards(set, 'A4');
-      renderCards(set, 'Letter');
+      renderCards(set);
       return set.tables.length;
     };
     let tables = 0;

@@ -6,7 +6,7 @@ import { toCsv } from '../report/csv.ts';
 import type { OddsMechanic } from '../core/odds.ts';
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
 import { flatten, formatCell, keyField, groupProvenance, OVERRIDE_MARK, PLACEHOLDER_MARK, type ProvenanceGroup, type ResolvedTable } from './compute.ts';
-import type { OddsContext } from './context.ts';
+import type { HouseRule, OddsContext } from './context.ts';
 
 /** Aligned text table. `exact` prints fractions instead of decimals/percentages. */
 export function renderText(t: ResolvedTable, exact = false): string {
@@ -23,10 +23,18 @@ export function renderText(t: ResolvedTable, exact = false): string {
   out.push('');
   out.push(line(cols.map((c) => c[0])));
   out.push(width.map((w) => '-'.repeat(w)).join('  '));
-  for (let r = 0; r < t.rows.length; r++) out.push(line(cols.map((c) => c[r + 1])));
+  for (let r = 0; r < t.rows.length; r++) out.push(line(cols.map((c) => c[r + 1])) + (t.selected.includes(r) ? `  ${SELECTED_MARK} ${selectedBy(t)}` : ''));
   out.push(...legendLines(t));
   for (const n of t.notes) out.push(n);
   return out.join('\n') + '\n';
+}
+
+/** Marks the rows the given parameters point at. */
+export const SELECTED_MARK = '◀';
+
+/** `attack=9 defense=5`: the given parameters that select rows. */
+export function selectedBy(t: ResolvedTable): string {
+  return t.given.map((k) => `${k}=${t.params[k]}`).join(' ');
 }
 
 function legendLines(t: ResolvedTable): string[] {
@@ -35,11 +43,18 @@ function legendLines(t: ResolvedTable): string[] {
     out.push('', `${PLACEHOLDER_MARK} depends on a placeholder rules value (not from the rulebook):`);
     for (const g of groupProvenance(t.placeholders)) out.push(`    ${groupText(g)}`);
   }
-  if (t.overrides.length) {
-    out.push('', `${OVERRIDE_MARK} depends on a house-rule override:`);
-    for (const g of groupProvenance(t.overrides)) out.push(`    ${groupText(g)}`);
+  if (t.houseRules.length) {
+    out.push('', `${OVERRIDE_MARK} changed by a house rule (${t.changed} value${t.changed === 1 ? '' : 's'}):`);
+    for (const h of t.houseRules) out.push(`    ${houseRuleText(h)}`);
   }
   return out;
+}
+
+/** `kinetic.dice = 3 (rulebook: 2)`; options as `options.name = value (default: ...)`. */
+export function houseRuleText(h: HouseRule): string {
+  const path = h.path.replace(/^overrides\./, '');
+  const was = h.was === undefined ? 'new' : `${h.path.startsWith('options.') ? 'default' : 'rulebook'}: ${JSON.stringify(h.was)}`;
+  return `${path} = ${JSON.stringify(h.value)} (${was})`;
 }
 
 export function groupText(g: ProvenanceGroup): string {
@@ -47,8 +62,8 @@ export function groupText(g: ProvenanceGroup): string {
 }
 
 export function renderCsv(t: ResolvedTable): string {
-  const records = flatten(t).map((r) => ({ ...r, placeholder: String(r.placeholder), override: String(r.override), dependsOn: (r.dependsOn as string[]).join(' ') }));
-  const columns = ['system', 'mechanic', ...t.keys.map((k) => keyField(k.name)), 'column', 'label', 'kind', 'decimal', 'exact', 'placeholder', 'override', 'dependsOn'];
+  const records = flatten(t).map((r) => ({ ...r, placeholder: String(r.placeholder), override: String(r.override), was: r.was ?? '', dependsOn: (r.dependsOn as string[]).join(' ') }));
+  const columns = ['system', 'mechanic', ...t.keys.map((k) => keyField(k.name)), 'column', 'label', 'kind', 'decimal', 'exact', 'placeholder', 'override', 'was', 'dependsOn'];
   return toCsv(records, columns);
 }
 
@@ -63,13 +78,16 @@ export function tableJson(t: ResolvedTable, ctx?: OddsContext): Record<string, u
     title: t.title,
     description: t.description,
     params: t.params,
-    ...(ctx ? { options: ctx.options, scenario: ctx.scenario ? { file: ctx.scenario.file, id: ctx.scenario.id, overrides: ctx.scenario.overrides } : null } : {}),
+    ...(ctx ? { options: ctx.options, scenario: ctx.scenario ? { file: ctx.scenario.file, id: ctx.scenario.id, overrides: ctx.scenario.overrides } : null, sets: ctx.sets.map((s) => `${s.path}=${s.value}`) } : {}),
     keys: t.keys.map((k) => ({ ...k, field: keyField(k.name) })),
     columns: t.values,
     rows: flatten(t),
     notes: t.notes,
     placeholders: provenanceJson(t.placeholders),
     overrides: provenanceJson(t.overrides),
+    houseRules: t.houseRules.map((h) => ({ path: h.path, value: h.value, was: h.was ?? null })),
+    changed: t.changed,
+    ...(t.selected.length ? { selected: t.selected.map((i) => t.rows[i].key) } : {}),
   };
 }
 
@@ -100,7 +118,7 @@ export function renderMechanicList(ctx: OddsContext): string {
     for (const [k, s] of Object.entries(m.params)) out.push(`    --param ${k}=${s.default === '' ? "''" : s.default}   ${s.description}${paramRange(s)}`);
     out.push('');
   }
-  out.push(`usage: salvo odds ${ctx.system.info.id} <mechanic> [--param k=v ...] [--format table|csv|json|html] [--scenario FILE] [--out FILE]`);
+  out.push(`usage: salvo odds ${ctx.system.info.id} <mechanic> [--param k=v ...] [--format table|csv|json|html] [--scenario FILE] [--set path=value ...] [--out FILE]`);
   return out.join('\n') + '\n';
 }
 

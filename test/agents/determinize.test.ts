@@ -14,7 +14,8 @@ import { Tally } from '../../src/core/tally.ts';
 import { compileScenarioDocument, loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import type { PvState } from '../../src/systems/panzervor/index.ts';
 import type { MgvState } from '../../src/systems/mgv/index.ts';
-import { ST_SPLIT_DEF } from '../../src/systems/mgv/state.ts';
+import { defenderSplitPending } from '../../src/systems/mgv/decisions/missile-split.ts';
+import { Frames as MgvFrames } from '../../src/systems/mgv/actions.ts';
 import { NO_SEAL, decisionOf, sealedChoice } from '../../src/systems/panzervor/actions.ts';
 import { bundledScenarios } from '../helpers/bundled.ts';
 
@@ -125,18 +126,19 @@ describe('MGV determinize', () => {
       const r = new Rng([5, 5, 5, 5]);
       let checked = 0;
       randomPlayouts<MgvState>(loaded, 3, 7, (s, side, dec) => {
-        if (dec % 7 !== 0 && s.step !== ST_SPLIT_DEF) return;
+        if (dec % 7 !== 0 && !defenderSplitPending(s)) return;
         for (const who of [side, 1 - side]) checkAt(loaded, s, who, r);
         checked++;
-        if (s.step === ST_SPLIT_DEF) {
+        if (defenderSplitPending(s)) {
+          const attDice = MgvFrames.arg(s.pending, 'missileSplit', 'attDice');
           const values = new Set<number>();
           for (let k = 0; k < 30; k++) {
             const d = loaded.compiled.determinize!(s, side, r) as MgvState;
             expect(d.secret.attCore).toBeGreaterThanOrEqual(0);
-            expect(d.secret.attCore).toBeLessThanOrEqual(s.pAttDice);
+            expect(d.secret.attCore).toBeLessThanOrEqual(attDice);
             values.add(d.secret.attCore);
           }
-          if (s.pAttDice > 0) expect(values.size).toBeGreaterThan(1);
+          if (attDice > 0) expect(values.size).toBeGreaterThan(1);
           // The attacker keeps its own split.
           expect((loaded.compiled.determinize!(s, 1 - side, r) as MgvState).secret.attCore).toBe(s.secret.attCore);
         }
@@ -149,7 +151,7 @@ describe('MGV determinize', () => {
     const loaded = loadScenarioFile(bundledScenarios('mgv').find((f) => f.endsWith('sample-duel.yaml'))!);
     let splits = 0;
     randomPlayouts<MgvState>(loaded, 10, 1000, (s) => {
-      if (s.step === ST_SPLIT_DEF) splits++;
+      if (defenderSplitPending(s)) splits++;
     });
     expect(splits).toBeGreaterThan(0);
   });

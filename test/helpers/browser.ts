@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.SALVO_CHROMIUM ?? '/usr/bin/chromium';
 
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -31,8 +31,10 @@ export interface PageCheck {
   readonly text: string;
   /** Text laid out on the first screen (the top 900 px of a 1400×900 window). */
   readonly firstScreen: string;
-  /** Prints the page to PDF (A4 unless given) and returns the byte size. */
-  pdf(outFile: string, format?: 'A4' | 'Letter'): Promise<number>;
+  /** Prints the page to PDF (A4 unless given; 'css': the page's own @page size) and returns the byte size. */
+  pdf(outFile: string, format?: 'A4' | 'Letter' | 'css'): Promise<number>;
+  /** Evaluates a JavaScript expression in the page (a string keeps DOM types out of the Node type check). */
+  evaluate<T>(expression: string): Promise<T>;
   /** Full-page PNG, or the band [top, top + height) of the page when given. */
   screenshot(outFile: string, band?: { top: number; height: number }): Promise<void>;
   close(): Promise<void>;
@@ -128,8 +130,11 @@ async function checkPage(context: BrowserContext, page: Page, htmlFile: string, 
     text: info.text,
     firstScreen: info.firstScreen,
     async pdf(outFile, format = 'A4') {
-      const buf = await page.pdf({ path: outFile, format, printBackground: true });
+      const buf = await page.pdf(format === 'css' ? { path: outFile, preferCSSPageSize: true, printBackground: true } : { path: outFile, format, printBackground: true });
       return buf.length;
+    },
+    async evaluate<T>(expression: string) {
+      return (await page.evaluate(expression)) as T;
     },
     async screenshot(outFile, band) {
       if (!band) return void (await page.screenshot({ path: outFile, fullPage: true }));

@@ -57,7 +57,7 @@ describe('salvo odds (in process)', () => {
     const j = JSON.parse((await cli(['odds', 'ww2setup', 'barrages', '-p', 'units=22', '--format', 'json'])).stdout);
     expect(j.rows.find((r: any) => r.intensity === 'MajorOffensive' && r.role === 'Attacker' && r.column === 'mean')).toMatchObject({ exact: '55/6' });
     const c = await cli(['odds', 'ww2setup', 'air-superiority', '--format', 'csv']);
-    expect(c.stdout.split('\n')[0]).toBe('system,mechanic,m,column,label,kind,decimal,exact,placeholder,override,dependsOn');
+    expect(c.stdout.split('\n')[0]).toBe('system,mechanic,m,column,label,kind,decimal,exact,placeholder,override,was,dependsOn');
     expect((await cli(['odds', 'ww2setup', 'lull', '--exact'])).stdout).toMatch(/^1\s+1\/36\s+1\/36$/m);
   });
 
@@ -70,8 +70,8 @@ describe('salvo odds (in process)', () => {
     const html = join(tmp, 'air.html');
     expect((await cli(['odds', 'ww2setup', 'airstrikes', '--format', 'html', '--out', html])).stdout).toBe(`wrote ${html}\n`);
     const text = readFileSync(html, 'utf8');
-    expect(text).not.toMatch(/<script[^>]+src=/);
-    expect(text).toMatch(/salvo-fill-0/);
+    expect(text).not.toMatch(/<script/);
+    expect(text).toMatch(/<svg class="odds-chart"/);
   });
 
   it('bad input: exit 2 and one clear line naming the flag or file', async () => {
@@ -125,20 +125,36 @@ describe('salvo setup ww2 (in process)', () => {
 });
 
 describe('salvo cards (in process)', () => {
-  it('writes A4 and Letter sheets and the JSON; every value carries its exact fraction in JSON', async () => {
+  it('writes the poker cards page and the JSON; every value carries its exact fraction in JSON', async () => {
     const dir = join(tmp, 'cards');
     const r = await cli(['cards', 'ww2setup', '--out', dir, '--scenario', 'scenarios/ww2setup/sedan-1940.yaml']);
     expect(r.code).toBe(0);
-    const a4 = readFileSync(join(dir, 'ww2setup-sedan-1940-cards-a4.html'), 'utf8');
-    const letter = readFileSync(join(dir, 'ww2setup-sedan-1940-cards-letter.html'), 'utf8');
-    expect(a4).toMatch(/@page \{ size: A4 portrait/);
-    expect(letter).toMatch(/@page \{ size: letter portrait/);
-    expect(a4).toMatch(/† depends on a placeholder rules value|<b>†<\/b> depends on a placeholder/);
-    expect(a4).toMatch(/nations\.French\.works\.0<\/code> \(9 values\)/);
-    expect(a4).not.toMatch(/<script[^>]+src=/);
-    const json = JSON.parse(readFileSync(join(dir, 'ww2setup-sedan-1940-cards.json'), 'utf8'));
+    expect(r.stdout).toMatch(/^ww2setup: 12 tables, \d+ charts on \d+ cards, poker 63 × 88 mm \(printed: \d+ pages of 63 × 88 mm\)$/m);
+    const html = readFileSync(join(dir, 'ww2setup-sedan-1940-cards-poker.html'), 'utf8');
+    expect(html).toMatch(/@page \{ size: 63mm 88mm; margin: 0; \}/);
+    expect(html).toMatch(/† Placeholder values in use/);
+    expect(html).toMatch(/nations\.French\.works\.0 \(9 values\)/);
+    expect(html).not.toMatch(/<script/);
+    const json = JSON.parse(readFileSync(join(dir, 'ww2setup-sedan-1940-cards-poker.json'), 'utf8'));
     expect(json.tables.length).toBeGreaterThanOrEqual(10);
     for (const t of json.tables) for (const row of t.rows) expect(typeof row.exact === 'string' && typeof row.decimal === 'number').toBe(true);
+    for (const t of json.tables) expect(t.command).toMatch(/^salvo cards ww2setup [\w-]+( --param \S+)* --scenario scenarios\/ww2setup\/sedan-1940\.yaml$/);
+  });
+
+  it('bad input: an unknown size, a parameter no mechanic has, a scenario edit without a scenario', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['cards', 'mgv', '--size', 'poker2'], /--size: expected one of poker, tarot, a6, a4-sheet, got 'poker2' \(did you mean 'poker'\?\)/],
+      [['cards', 'mgv', '--param', 'atack=9'], /--param atack: no mechanic on mgv's cards has a parameter 'atack' \(did you mean 'attack'\?\)/],
+      [['cards', 'mgv', 'kinetic', '--param', 'error=1'], /--param error: mechanic 'kinetic' has no parameter 'error'/],
+      [['cards', 'mgv', '--set', 'scenario.sides.0.id=X'], /--set scenario\.sides\.0\.id: 'scenario\.' edits a scenario file: give --scenario FILE/],
+      [['cards', 'mgv', '--set', 'kinetic.dyce=3'], /--set kinetic\.dyce: unknown key 'dyce' at kinetic \(did you mean 'dice'\?\)/],
+      [['odds', 'mgv', 'kinetic', '--set', 'kinetic.dice=x'], /--set kinetic\.dice: expected a number, got "x"/],
+    ];
+    for (const [args, want] of cases) {
+      const r = await cli([...args, '--out', join(tmp, 'bad')].filter((a, i, all) => !(args[0] === 'odds' && (a === '--out' || all[i - 1] === '--out'))));
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(want);
+    }
   });
 });
 
@@ -151,7 +167,7 @@ describe.skipIf(!built)('the real binary (once main.ts registers odds, cards and
     expect(JSON.parse(o.stdout).rows).toHaveLength(130);
     const c = salvo(['cards', 'ww2setup', '--out', join(tmp, 'bin-cards')]);
     expect(c.code).toBe(0);
-    expect(existsSync(join(tmp, 'bin-cards', 'ww2setup-cards-a4.html'))).toBe(true);
+    expect(existsSync(join(tmp, 'bin-cards', 'ww2setup-cards-poker.html'))).toBe(true);
     const s = salvo(['setup', 'ww2', '--attacker', 'Americans', '--defender', 'Japanese', '--year', '1944', '--front', 'PacificIsland', '--intensity', 'NavalBarrage', '--units', '10', '--seed', '5']);
     expect(s.code).toBe(0);
     expect(s.stdout).toMatch(/Americans attack Japanese/);

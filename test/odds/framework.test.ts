@@ -62,9 +62,9 @@ describe('odds outputs', () => {
   it('CSV: the same records, header first', () => {
     const { t } = table(undefined, 'barrages', { units: '20' });
     const lines = renderCsv(t).trim().split('\n');
-    expect(lines[0]).toBe('system,mechanic,intensity,role,column,label,kind,decimal,exact,placeholder,override,dependsOn');
+    expect(lines[0]).toBe('system,mechanic,intensity,role,column,label,kind,decimal,exact,placeholder,override,was,dependsOn');
     expect(lines).toHaveLength(1 + flatten(t).length);
-    expect(lines).toContain('ww2setup,barrages,MajorOffensive,Attacker,mean,mean,expectation,8.333333333333334,25/3,false,false,');
+    expect(lines).toContain('ww2setup,barrages,MajorOffensive,Attacker,mean,mean,expectation,8.333333333333334,25/3,false,false,,');
   });
 
   it('text: aligned columns, marks and the placeholder legend', () => {
@@ -98,10 +98,11 @@ describe('odds outputs', () => {
     // 1943 Island Garrison: -3 printed (P(US AS) = 5/6); the house rule's -2 gives 13/18.
     expect([without.exact, withRule.exact]).toEqual(['5/6', '13/18']);
     expect([without.override, withRule.override]).toEqual([false, true]);
+    expect(withRule.was).toBe('5/6'); // the value without the house rule
     expect(withRule.dependsOn).toContain('air.modifiers.Japan.IslandGarrison.1943');
     const txt = renderText(table(file, 'summary').t);
     expect(txt).toMatch(/72\.2%‡/);
-    expect(txt).toMatch(/‡ depends on a house-rule override:\n\s+air\.modifiers\.Japan\.IslandGarrison\.1943 = -2/);
+    expect(txt).toMatch(/‡ changed by a house rule \(\d+ values?\):\n\s+air\.modifiers\.Japan\.IslandGarrison\.1943 = -2 \(rulebook: -3\)/);
   });
 
   it('options from a scenario change the numbers (Sedan counts N = 20, the default reading counts 22)', () => {

@@ -75,7 +75,7 @@ describe('bind-imports (build step)', () => {
   });
 
   it('the build binds the hot modules (npm run build ends with it)', () => {
-    const engine = readFileSync(join(ROOT, 'dist', 'systems', 'mgv', 'engine.js'), 'utf8');
-    expect(engine).toMatch(/import \{[^}]*\bK as K__bound\b[^}]*\} from '\.\/actions\.js'; const [^;]*\bK = K__bound\b/);
+    const engine = readFileSync(join(ROOT, 'dist', 'systems', 'mgv', 'decisions', 'move.js'), 'utf8');
+    expect(engine).toMatch(/import \{[^}]*\bK as K__bound\b[^}]*\} from '\.\.\/actions\.js'; const [^;]*\bK = K__bound\b/);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * salvo odds <system> [mechanic] [--param k=v ...] [--format table|csv|json|html] [--scenario FILE] [--out FILE]
- * Exact odds from the rules data (a scenario's house rules and options applied with --scenario).
+ * salvo odds <system> [mechanic] [--param k=v ...] [--format table|csv|json|html] [--scenario FILE] [--set path=value ...] [--out FILE]
+ * Exact odds from the rules data (a scenario's house rules and options applied with --scenario,
+ * a house rule without a file with --set). Values a house rule changed are marked ‡.
  * No mechanic: list the system's mechanics and their parameters.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,8 @@ export interface OddsArgs {
   readonly scenario?: string;
   readonly out?: string;
   readonly exact?: boolean;
+  /** `path=value` house rules (overrides.<rules path>, options.<name>; scenario.<path> with a scenario). */
+  readonly sets?: readonly string[];
 }
 
 /** Runs the command; returns the text to print (the output itself, or where it was written). */
@@ -55,7 +58,7 @@ export function runOdds(a: OddsArgs): string {
   if (!FORMATS.includes(format)) throw new InputError(CMD, [{ path: '--format', message: `expected one of ${FORMATS.join(', ')}, got '${a.format}'` }]);
   const system = oddsSystem(a.system);
   if (a.out !== undefined) checkOutFile(a.out);
-  const ctx = oddsContext(system, a.scenario);
+  const ctx = oddsContext(system, a.scenario, a.sets ?? []);
   if (!a.mechanic) {
     if (format === 'json') return emit(JSON.stringify(mechanicListJson(ctx), null, 2) + '\n', a.out);
     if (format === 'csv') return emit(toCsv(ctx.module.mechanics.flatMap((m) => Object.entries(m.params).map(([k, p]) => ({ mechanic: m.name, param: k, default: p.default, description: p.description }))), ['mechanic', 'param', 'default', 'description']), a.out);
@@ -64,8 +67,9 @@ export function runOdds(a: OddsArgs): string {
   }
   const mech = getMechanic(ctx, a.mechanic);
   if (mech.needsScenario && !ctx.scenario) throw new InputError(CMD, [{ path: '--scenario', message: `mechanic '${mech.name}' needs a scenario file` }]);
-  const params = checkParams(ctx, mech, parseKv(a.params ?? [], '--param'));
-  const table = computeTable(ctx, mech, params);
+  const given = parseKv(a.params ?? [], '--param');
+  const params = checkParams(ctx, mech, given);
+  const table = computeTable(ctx, mech, params, Object.keys(given));
   switch (format) {
     case 'table':
       return emit(renderText(table, !!a.exact), a.out);
@@ -102,9 +106,10 @@ export function register(program: Command): void {
     .option('-f, --format <fmt>', 'table | csv | json | html', 'table')
     .option('--exact', 'table format: print exact fractions instead of decimals')
     .option('--scenario <FILE>', "use this scenario's options and house-rule overrides (and its forces, where a mechanic uses them)")
+    .option('--set <path=value>', 'a house rule without a scenario file: a rules value (overrides.<path>=v, or just <path>=v) or an option (options.<name>=v); repeatable; with --scenario also scenario.<path>=v', collect, [])
     .option('-o, --out <FILE>', 'write to this file (html default: reports/odds/<system>-<mechanic>.html)')
-    .action((system: string, mechanic: string | undefined, o: { param: string[]; format: string; exact?: boolean; scenario?: string; out?: string }) => {
-      process.stdout.write(runOdds({ system, mechanic, params: o.param, format: o.format, scenario: o.scenario, out: o.out, exact: o.exact }));
+    .action((system: string, mechanic: string | undefined, o: { param: string[]; format: string; exact?: boolean; scenario?: string; set: string[]; out?: string }) => {
+      process.stdout.write(runOdds({ system, mechanic, params: o.param, format: o.format, scenario: o.scenario, out: o.out, exact: o.exact, sets: o.set }));
     });
 }
 

@@ -12,10 +12,10 @@ import { InputError } from '../../core/errors.ts';
 import { loadScenarioFile } from '../../scenario/load.ts';
 import { system as ww2 } from '../../systems/ww2setup/index.ts';
 import { formatSetup } from '../../systems/ww2setup/format.ts';
-import { sampleSetup } from '../../systems/ww2setup/generate.ts';
+import type { SetupPlan } from '../../systems/ww2setup/model.ts';
 import { PlanError, planFor, SETUP_PARAMS } from '../../systems/ww2setup/params.ts';
-import type { RulesData } from '../../systems/ww2setup/rules-schema.ts';
-import type { SetupPlan } from '../../systems/ww2setup/scenario.ts';
+import { sampleSetup } from '../../systems/ww2setup/rules/sequence.ts';
+import type { RulesData } from '../../systems/ww2setup/schema.ts';
 import { seedValue } from '../flags.ts';
 import { collect, parseKv } from './odds.ts';
 

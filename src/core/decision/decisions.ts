@@ -18,7 +18,8 @@
  * `D.legal` and `D.apply` dispatch on the top frame's kind through an array indexed by the frame's
  * id: no lookup by name, no allocation, no switch to keep in step with the frame list. A decision
  * ends with `D.finish(E, s, ctx)`: its `close` runs with its frame still on top (so it can read its
- * arguments; it may push the decisions that follow), then that frame is removed. The definition fails unless every frame kind has a module.
+ * arguments; it may push the decisions that follow, or end the game and clear the stack), then that
+ * frame is removed. The definition fails unless every frame kind has a module.
  */
 import type { PlayContext } from '../system.ts';
 import type { DecisionFrames, DecisionStack, FrameSpec } from './stack.ts';
@@ -93,8 +94,9 @@ export function defineDecisions<E, S extends WithPending, const FS extends Frame
       const index = s.pending.depth - 1;
       const close = byId[id].close;
       if (close !== undefined) close(E, s, ctx);
-      // The finished frame goes, even when `close` pushed what follows above it.
-      removeFrame(s.pending, index);
+      // The finished frame goes, even when `close` pushed what follows above it; a close that
+      // ended the game and cleared the stack has left nothing to remove.
+      if (index < s.pending.depth) removeFrame(s.pending, index);
     },
   };
 }

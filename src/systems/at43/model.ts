@@ -49,6 +49,8 @@ export interface UnitM {
   /** Distinct ranged weapon indices carried in the unit (the salvo types). */
   readonly weaponTypes: readonly number[];
   readonly ccWeapon: number;
+  /** Has special weapon bearers (fixed at set-up): Split fire! may be given to it (p.59). */
+  readonly specialBearers: boolean;
   readonly cost: number;
 }
 
@@ -127,7 +129,15 @@ export interface Model {
   readonly victory: 'vp' | 'annihilation' | 'vpOrAnnihilation';
 }
 
-function placeFormation(n: number, r: number, x: number, y: number, formation: 'line' | 'blob', facing: number, outX: number[], outY: number[]): number {
+/**
+ * Places a formation of n bases of radius r around (x, y) (appended to outX, outY) and returns the
+ * index of its leader: the member nearest the placement point, or with `rear` (toward = the
+ * nearest enemy unit's placement point), the member of the rank farthest from the enemy, as near
+ * the middle of that rank as can be, who keeps every member within `leaderCm` of him (cohesion,
+ * p.46-47). A player keeps his officer out of the front rank: losses are removed nearest the
+ * shooter first (p.67), and an officer lost leaves the unit without one (p.47, p.57).
+ */
+function placeFormation(n: number, r: number, x: number, y: number, formation: 'line' | 'blob', facing: number, outX: number[], outY: number[], rear: { x: number; y: number } | null, leaderCm: number): number {
   const sp = 2 * r + 1; // 1 cm between bases: well inside the 2.5 cm of cohesion
   if (formation === 'line' && n <= 5) {
     for (let i = 0; i < n; i++) {
@@ -144,17 +154,41 @@ function placeFormation(n: number, r: number, x: number, y: number, formation: '
       outY.push(y - facing * (rr - (rows - 1) / 2) * sp);
     }
   }
+  const o = outX.length - n;
+  const near = (i: number) => (outX[o + i] - x) ** 2 + (outY[o + i] - y) ** 2;
   // leader: the member nearest the placement point
   let best = 0;
+  for (let i = 1; i < n; i++) if (near(i) < near(best)) best = i;
+  if (!rear) return best;
+  const len = Math.hypot(rear.x - x, rear.y - y);
+  if (len < 1e-9) return best;
+  const ahead = (i: number) => ((outX[o + i] - x) * (rear.x - x) + (outY[o + i] - y) * (rear.y - y)) / len;
+  const holds = (i: number) => {
+    for (let j = 0; j < n; j++) if (Math.hypot(outX[o + j] - outX[o + i], outY[o + j] - outY[o + i]) - 2 * r > leaderCm + 1e-9) return false;
+    return true;
+  };
+  // the rearmost rank that can hold the unit's cohesion (ranks are `sp` apart: half of it separates them)
+  let back = Infinity;
+  for (let i = 0; i < n; i++) if (holds(i)) back = Math.min(back, ahead(i));
+  let pick = -1;
+  for (let i = 0; i < n; i++) if (holds(i) && ahead(i) <= back + sp / 2 && (pick < 0 || near(i) < near(pick) - 1e-9)) pick = i;
+  return pick < 0 ? best : pick;
+}
+
+/** The placement point of the enemy unit nearest (x, y) (side `si`'s enemies), or null. */
+function nearestEnemyPlacement(sc: At43Scenario, si: number, x: number, y: number): { x: number; y: number } | null {
+  let best: { x: number; y: number } | null = null;
   let bd = Infinity;
-  for (let i = 0; i < n; i++) {
-    const k = outX.length - n + i;
-    const d = (outX[k] - x) ** 2 + (outY[k] - y) ** 2;
-    if (d < bd) {
-      bd = d;
-      best = i;
+  sc.sides.forEach((side, k) => {
+    if (k === si) return;
+    for (const v of side.units) {
+      const d = (v.x - x) ** 2 + (v.y - y) ** 2;
+      if (d < bd) {
+        bd = d;
+        best = { x: v.x, y: v.y };
+      }
     }
-  }
+  });
   return best;
 }
 
@@ -218,7 +252,9 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         const isSpecial = i >= u.count - specialList.length && i > 0;
         pushFighter(units.length, p, base, isSpecial ? specialList[specials++] : -1, true, types);
       }
-      const leader = placeFormation(u.count, p.baseRadius, u.x, u.y, u.formation, si === 0 ? 1 : -1, xs, ys);
+      // a unit with an officer keeps him out of the front rank unless the scenario places him in the centre
+      const rear = (u.leader ?? (u.officer ? 'rear' : 'centre')) === 'rear' ? nearestEnemyPlacement(sc, si, u.x, u.y) : null;
+      const leader = placeFormation(u.count, p.baseRadius, u.x, u.y, u.formation, si === 0 ? 1 : -1, xs, ys, rear, rules.cohesion.leaderCm);
       leaders.push(first + leader);
       const joinSlots: JoinSlot[] = [];
       if (!afv)
@@ -247,6 +283,7 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         joinSlots,
         weaponTypes: [...types].sort((a, b) => a - b),
         ccWeapon: p.ccWeapons.length ? wIndex(p.ccWeapons[0]) : -1,
+        specialBearers: specials > 0,
         cost: p.cost * u.count + (off ? rules.officerCost.value : 0),
       });
     }
@@ -279,6 +316,7 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
         joinSlots: [],
         weaponTypes: [...types].sort((a, b) => a - b),
         ccWeapon: h.profile.ccWeapons.length ? wIndex(h.profile.ccWeapons[0]) : -1,
+        specialBearers: false,
         cost: h.profile.cost,
       });
     }

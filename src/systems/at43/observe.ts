@@ -3,11 +3,10 @@
  * card order and wager; of the opponent only the number of cards left, and his wager once both
  * are revealed. Arrays of the table are shared read-only with the state (built lazily per decision).
  */
-import { frameSide } from '../../core/decision/stack.ts';
-import type { Rng } from '../../core/rng/rng.ts';
+import { FRAME_WORDS } from '../../core/decision/stack.ts';
 import { F } from './actions.ts';
 import type { Model } from './model.ts';
-import { cloneState, type At43State } from './state.ts';
+import type { At43State } from './state.ts';
 
 export interface At43Observation {
   readonly me: number;
@@ -42,14 +41,15 @@ export interface At43Observation {
   readonly pendingArgs: readonly [number, number];
 }
 
-function wagerHidden(s: At43State): boolean {
+/** Is a wager still secret (a side has not chosen yet)? */
+export function wagerHidden(s: At43State): boolean {
   return F.has(s.pending, 'wager');
 }
 
 export function observe(m: Model, s: At43State, me: number): At43Observation {
   const top = F.top(s.pending);
   const d = s.pending.depth;
-  const base = (d - 1) * 8 + 2;
+  const base = (d - 1) * FRAME_WORDS + 2; // the top frame's first argument
   return {
     me,
     model: m,
@@ -80,18 +80,4 @@ export function observe(m: Model, s: At43State, me: number): At43Observation {
     pending: top,
     pendingArgs: d > 0 ? [s.pending.words[base], s.pending.words[base + 1]] : [0, 0],
   };
-}
-
-/**
- * A state consistent with what `side` has seen: the opponent's remaining card order is shuffled
- * and an unrevealed opponent wager is redrawn (within 0..his LP and cap).
- */
-export function determinize(m: Model, s: At43State, side: number, rng: Rng, maxWager: (s: At43State, side: number) => number): At43State {
-  const c = cloneState(s);
-  const o = 1 - side;
-  rng.shuffle(c.seq[o]);
-  if (wagerHidden(c) && c.wager[o] >= 0) c.wager[o] = rng.int(maxWager(c, o) + 1);
-  void frameSide;
-  void m;
-  return c;
 }

@@ -1,5 +1,5 @@
 /** Invariants for the shared random-playout battery: positions, stacking, ammunition, flags, O.G.P. */
-import { topKindId } from '../../core/decision/stack.ts';
+import { Frames } from './actions.ts';
 import { MAX_W, type Model } from './model.ts';
 import { stackPoints } from './rules/rolls.ts';
 import { DEAD, PILOT_KILLED, SCORED, type MakState } from './state.ts';
@@ -53,7 +53,7 @@ export function checkInvariants(m: Model, s: MakState): string[] {
   if (dyn.join() !== s.dyn.join()) bad.push(`LOS obstruction list ${s.dyn} but markers in ${dyn}`);
   for (let h = 0; h < m.n; h++) if (s.mine[h] < 0 || s.mine[h] > Math.max(m.data.rules.mineIncrementCap, m.mineStr[h])) bad.push(`minefield ${m.grid.id(h)} strength ${s.mine[h]}`);
   if (s.over && s.pending.depth !== 0) bad.push('game over with decisions pending');
-  if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${topKindId(s.pending)})`);
+  if (s.pending.depth > 40) bad.push(`decision stack depth ${s.pending.depth} (top ${Frames.top(s.pending)})`);
   if (s.turn < 1 || s.turn > m.body.turns) bad.push(`turn ${s.turn}`);
   ogp = [];
   return bad;

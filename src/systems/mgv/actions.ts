@@ -9,12 +9,12 @@
  */
 import { hypot } from '../../core/geometry/table/index.ts';
 import { actionCodec } from '../../core/decision/codec.ts';
-import { decisionFrames } from '../../core/decision/stack.ts';
+import { FRAME_WORDS, decisionFrames, pushFrame, sideToAct, topKindId, type DecisionFrames, type DecisionStack, type FrameSpec } from '../../core/decision/stack.ts';
 import { slotWeapon } from './rules/combat.ts';
 import { WEAPON_NAMES, type Model } from './model.ts';
 import { ENG_NAMES } from './rules/payloads.ts';
 import { REPAIR_PRESETS } from './rules/reset.ts';
-import { ST_SPLIT_ATT, type MgvState } from './state.ts';
+import type { MgvState } from './state.ts';
 
 const SPAN = 1 << 24;
 
@@ -70,15 +70,120 @@ export const LEG_END = Action.encode.leg(0, 0, 1, 0) - Action.encode.leg(0, 0, 0
 export const LEG_REVERSE = Action.encode.leg(0, 0, 0, 1) - Action.encode.leg(0, 0, 0, 0);
 
 /**
- * Pending decisions of the other side (seed §1.5, §5.2): the jammed side's power counter, and
- * each half of the secret simultaneous missile split (the attacker's, then the defender's,
- * who does not see it: the attacker's choice stays in `MgvState.secret`). `step` still says
- * ST_COUNTER / ST_SPLIT_ATT / ST_SPLIT_DEF.
+ * Every decision but the declaration is a frame on the state's stack (core/decision/stack.ts),
+ * with its arguments, and has its module in decisions/ (`legal`, `apply`, `close`):
+ * - `barrage`: a side places a random-barrage marker (2017 #101); the markers each side has left;
+ * - `power`, `move`: the move phase, base by base (power points into speed, then legs,
+ *   engineering, move-phase jamming);
+ * - `counterJam`: the jammed side commits power points (seed §1.5), above the jamming decision;
+ * - `beacon`, `jam`, `repairDesignate`, `photon`, `attack`: the fire phase, in that order (spec §3.6);
+ * - `missileSplit`: one half of the secret simultaneous split (seed §5.2), above the attack:
+ *   role 0 the attacker's, then role 1 the defender's, who does not see the attacker's (it stays
+ *   in `MgvState.secret`);
+ * - `resetRepair`: a repair-priority choice in Reset 5b, at `stage` of the reset order.
+ * Nothing pending: the phase side declares MOVE or FIRE (`main`).
  */
 export const Frames = decisionFrames({
+  barrage: ['left0', 'left1'],
+  power: ['unit'],
+  move: ['unit'],
   counterJam: ['jammer', 'target'],
-  missileSplit: ['attacker', 'target', 'dice'],
+  beacon: ['unit'],
+  jam: ['unit'],
+  repairDesignate: ['unit'],
+  photon: ['unit', 'slot'],
+  attack: [],
+  missileSplit: ['attacker', 'target', 'attDice', 'defDice', 'row', 'role'],
+  resetRepair: ['unit', 'stage'],
 });
+
+/** Readers of the top frame's arguments by name: `FA.move.unit(stack)`, typed per kind. */
+export type FrameReaders<S extends FrameSpec> = { readonly [K in keyof S]: { readonly [N in S[K][number]]: (p: DecisionStack) => number } };
+
+/**
+ * `FA.move.unit(p)` without its string lookups: one closure per (kind, argument)
+ * with the frame id and the argument's offset captured, checking that the top frame is of that
+ * kind (a compare of two numbers). The decisions read their frame several times per decision, and
+ * `arg`'s keyed lookups of the kind and the name, megamorphic across twelve kinds, cost ~25 ns each.
+ */
+function frameReaders<const S extends FrameSpec>(F: DecisionFrames<S>): FrameReaders<S> {
+  const out: Record<string, Record<string, (p: DecisionStack) => number>> = {};
+  for (const kind of F.kinds) {
+    const id = F.id[kind];
+    const readers: Record<string, (p: DecisionStack) => number> = {};
+    F.spec[kind].forEach((name, j) => {
+      readers[name] = (p) => {
+        const at = (p.depth - 1) * FRAME_WORDS;
+        if (p.words[at] !== id || at < 0) wrongTop(F.describe(p), kind);
+        return p.words[at + 2 + j];
+      };
+    });
+    out[kind] = readers;
+  }
+  return out as FrameReaders<S>;
+}
+
+/** The error of a reader asked on another kind of frame (kept out of the readers, which stay small enough to inline). */
+function wrongTop(stack: string, kind: string): never {
+  throw new Error(`decision stack: top frame is ${stack}, not '${kind}'`);
+}
+
+export const FA = frameReaders(Frames);
+
+/** Pushers of a frame by kind: `FP.move(stack, side, unit)`, typed arity per kind. */
+type Args<T extends readonly string[]> = { [I in keyof T]: number };
+export type FramePushers<S extends FrameSpec> = { readonly [K in keyof S]: (p: DecisionStack, side: number, ...args: Args<S[K]>) => void };
+
+/** `Frames.push(p, 'move', side, unit)` without its keyed lookup of the kind's id (megamorphic across the kinds). */
+function framePushers<const S extends FrameSpec>(F: DecisionFrames<S>): FramePushers<S> {
+  const out: Record<string, (p: DecisionStack, side: number, a0?: number, a1?: number, a2?: number, a3?: number, a4?: number, a5?: number) => void> = {};
+  for (const kind of F.kinds) {
+    const id = F.id[kind];
+    out[kind] = (p, side, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0) => pushFrame(p, id, side, a0, a1, a2, a3, a4, a5);
+  }
+  return out as FramePushers<S>;
+}
+
+export const FP = framePushers(Frames);
+
+/** Frame ids (`Frames.id`), and MAIN: the declaration, when nothing is pending. */
+export const DK = Frames.id;
+export const MAIN = Frames.kinds.length;
+
+/** The decision deciding now: a frame id of `DK`, or MAIN. */
+export function decisionOf(s: Readonly<MgvState>): number {
+  const p = s.pending;
+  return p.depth === 0 ? MAIN : topKindId(p);
+}
+
+/** Roles of a `missileSplit` frame. */
+export const SPLIT_ATTACKER = 0, SPLIT_DEFENDER = 1;
+
+/** The base whose decision this is (the top frame's `unit`, the jammed base, the attacker or defender of a split); -1 for the declaration and barrages. */
+export function actingUnit(s: Readonly<MgvState>): number {
+  const p = s.pending;
+  switch (decisionOf(s)) {
+    case DK.power:
+      return FA.power.unit(p);
+    case DK.move:
+      return FA.move.unit(p);
+    case DK.counterJam:
+      return FA.counterJam.target(p);
+    case DK.beacon:
+      return FA.beacon.unit(p);
+    case DK.jam:
+      return FA.jam.unit(p);
+    case DK.repairDesignate:
+      return FA.repairDesignate.unit(p);
+    case DK.photon:
+      return FA.photon.unit(p);
+    case DK.missileSplit:
+      return FA.missileSplit.role(p) === SPLIT_ATTACKER ? FA.missileSplit.attacker(p) : FA.missileSplit.target(p);
+    case DK.resetRepair:
+      return FA.resetRepair.unit(p);
+  }
+  return -1;
+}
 
 export const D_MOVE = 0, D_FIRE = 1, D_PASS_MOVE = 2, D_PASS_FIRE = 3;
 
@@ -108,14 +213,14 @@ export function maxEstimateQ(m: Model): number {
 /** Transcript text of an action. */
 export function describe(m: Model, s: MgvState, action: number): string {
   const uid = (k: number) => m.units[k]?.id ?? `#${k}`;
-  const cur = uid(s.cursor);
+  const cur = uid(actingUnit(s));
   if (Action.kindIndexOf(action) <= 0) return `action ${action}`;
   const a = Action.decode(action);
   switch (a.kind) {
     case 'declare':
-      return `${m.sides[s.side]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][a.choice]}`;
+      return `${m.sides[s.phaseSide]} declares ${['MOVE', 'FIRE', 'MOVE (pass)', 'FIRE (pass)'][a.choice]}`;
     case 'barrage':
-      return `${m.sides[s.side]} places a barrage marker on ${uid(a.unit)}`;
+      return `${m.sides[sideToAct(s.pending, s.phaseSide)]} places a barrage marker on ${uid(a.unit)}`;
     case 'power':
       return `${cur} puts ${a.points} power point(s) into speed`;
     case 'leg': {
@@ -133,7 +238,7 @@ export function describe(m: Model, s: MgvState, action: number): string {
     case 'jamSkip':
       return `${cur} does not jam`;
     case 'counter':
-      return `${uid(s.pTarget)} commits ${a.points} power point(s) against jamming`;
+      return `${cur} commits ${a.points} power point(s) against jamming`;
     case 'beacon':
       return `${cur} launches a ${a.type ? 'spotter' : 'marker'} beacon at ${uid(a.target)}`;
     case 'beaconDone':
@@ -151,7 +256,15 @@ export function describe(m: Model, s: MgvState, action: number): string {
     case 'attackEnd':
       return `${m.sides[s.phaseSide]} ends its fire phase`;
     case 'split':
-      return s.step === ST_SPLIT_ATT ? `${uid(s.pAtt)} splits ${s.pAttDice} missile dice: ${a.core} core, ${s.pAttDice - a.core} hull (secret)` : `${uid(s.pTarget)} splits ${s.pDefDice} defence dice: ${a.core} core, ${s.pDefDice - a.core} hull`;
+    {
+      const p = s.pending;
+      if (FA.missileSplit.role(p) === SPLIT_ATTACKER) {
+        const n = FA.missileSplit.attDice(p);
+        return `${cur} splits ${n} missile dice: ${a.core} core, ${n - a.core} hull (secret)`;
+      }
+      const n = FA.missileSplit.defDice(p);
+      return `${cur} splits ${n} defence dice: ${a.core} core, ${n - a.core} hull`;
+    }
     case 'preset':
       return `${cur} repairs by priority '${REPAIR_PRESETS[a.index].name}'`;
   }

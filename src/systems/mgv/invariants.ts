@@ -4,9 +4,8 @@ import type { Model } from './model.ts';
 import { CACHE, computeCover, computeLos, memoFor } from './rules/geom.ts';
 import { canTargetFresh } from './rules/combat.ts';
 import type { MgvState } from './state.ts';
-import { ST_COUNTER, ST_SPLIT_ATT, ST_SPLIT_DEF } from './state.ts';
-import { Frames } from './actions.ts';
-import { sideToAct } from '../../core/decision/stack.ts';
+import { DK, Frames, SPLIT_ATTACKER, actingUnit, FA } from './actions.ts';
+import { frameKindId, frameSide } from '../../core/decision/stack.ts';
 
 export function checkInvariants(m: Model, s: MgvState): string[] {
   const out: string[] = [];
@@ -82,14 +81,38 @@ export function checkInvariants(m: Model, s: MgvState): string[] {
       if (CACHE.tgtAt[k] === CACHE.stamp && (CACHE.tgt[k] === 1) !== canTargetFresh(m, s, i, slot, j)) out.push(`stale target memo ${m.units[i].id} slot ${slot} -> ${m.units[j].id}`);
     }
   }
-  // Pending decisions: a counter-jam frame exactly at ST_COUNTER, a split frame exactly at a split
-  // step (its dice those offered), nothing otherwise; the deciding side is the top frame's.
-  const p = s.pending;
-  const split = s.step === ST_SPLIT_ATT || s.step === ST_SPLIT_DEF;
-  if (p.depth !== (s.step === ST_COUNTER || split ? 1 : 0)) out.push(`step ${s.step} with ${p.depth} pending frames (${Frames.describe(p)})`);
-  else if (s.step === ST_COUNTER && !(Frames.isTop(p, 'counterJam') && Frames.arg(p, 'counterJam', 'target') === s.pTarget)) out.push(`ST_COUNTER without its frame (${Frames.describe(p)})`);
-  else if (split && !(Frames.isTop(p, 'missileSplit') && Frames.arg(p, 'missileSplit', 'dice') === (s.step === ST_SPLIT_ATT ? s.pAttDice : s.pDefDice))) out.push(`split step without its frame (${Frames.describe(p)})`);
-  if (p.depth > 0 && sideToAct(p, -1) !== s.side) out.push(`top frame side ${sideToAct(p, -1)} is not the side to decide ${s.side}`);
-  if (s.step === ST_SPLIT_DEF && (s.secret.attCore < 0 || s.secret.attCore > s.pAttDice)) out.push('secret split out of range');
+  checkPending(m, s, out);
   return out;
+}
+
+/**
+ * The frame stack is the whole bookkeeping of decisions: at most one decision of the flow (a
+ * base's, a fire-phase step's, a repair or barrage choice) with at most one interruption above it
+ * (the jammed side's counter above a jamming decision, a missile split above the attack); every
+ * frame's base is alive and its side's; nothing pending once the game is over.
+ */
+function checkPending(m: Model, s: MgvState, out: string[]): void {
+  const p = s.pending;
+  const what = () => Frames.describe(p);
+  if (s.result !== null) {
+    if (p.depth !== 0) out.push(`game over with decisions pending (${what()})`);
+    return;
+  }
+  if (p.depth > 2) out.push(`${p.depth} pending frames (${what()})`);
+  if (p.depth === 0) return;
+  const top = frameKindId(p);
+  const below = p.depth > 1 ? frameKindId(p, 1) : -1;
+  if (top === DK.counterJam) {
+    if (below !== DK.move && below !== DK.jam) out.push(`a counter-jam above no jamming decision (${what()})`);
+  } else if (top === DK.missileSplit) {
+    if (below !== DK.attack) out.push(`a missile split above no attack (${what()})`);
+    const role = FA.missileSplit.role(p);
+    const want = m.units[role === SPLIT_ATTACKER ? FA.missileSplit.attacker(p) : FA.missileSplit.target(p)].side;
+    if (frameSide(p) !== want) out.push(`the split is asked of side ${frameSide(p)}, not ${want} (${what()})`);
+    if (role !== SPLIT_ATTACKER && (s.secret.attCore < 0 || s.secret.attCore > FA.missileSplit.attDice(p))) out.push('secret split out of range');
+  } else if (below >= 0) out.push(`two decisions of the flow pending (${what()})`);
+  const i = actingUnit(s);
+  if (i >= 0 && !s.units[i].alive) out.push(`a dead base decides (${what()})`);
+  const flow = below >= 0 ? below : top;
+  if (flow !== DK.barrage && flow !== DK.resetRepair && frameSide(p, p.depth - 1) !== s.phaseSide) out.push(`a phase decision of side ${frameSide(p, p.depth - 1)} in side ${s.phaseSide}'s phase (${what()})`);
 }

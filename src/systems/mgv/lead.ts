@@ -1,12 +1,12 @@
 /**
  * Side A's lead in MGV combat, for the reports' "Shape of a game": victory points as the spec
- * counts them at the turn limit (§3.16 [P], engine.ts victoryPoints: the cost of enemy MGVs
+ * counts them at the turn limit (§3.16 [P], rules/victory.ts victoryPoints: the cost of enemy MGVs
  * eliminated, plus a share of the cost of those mission-killed), side A's minus side B's, sampled
  * at the end of every turn. Computed in place (victoryPoints returns a new pair). A comeback: the
  * winner trailed by at least a fifth of the smaller force's cost.
  */
 import { withLead, type CompiledGame, type LeadMeasure } from '../../core/system.ts';
-import { missionKilled } from './engine.ts';
+import { missionKilled } from './rules/victory.ts';
 import type { Model } from './model.ts';
 import type { MgvState } from './state.ts';
 

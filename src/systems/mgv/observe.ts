@@ -50,9 +50,8 @@ export function observe(m: Model, s: MgvState, side: number): MgvObservation {
 
 /** Every MgvState field but `secret` (kept in step with the interface by the type below). */
 const COPIED = [
-  'turn', 'slot', 'phaseNo', 'step', 'side', 'phaseSide', 'phaseType', 'used', 'winners', 'cursor', 'cursor2', 'pAtt', 'pSlot', 'pTarget',
-  'pAttDice', 'pDefDice', 'pReturn', 'pRow', 'units', 'beacons', 'removed', 'opened', 'progress', 'defShown', 'crits', 'chains',
-  'barragesLeft', 'resetStage', 'result', 'los', 'cover', 'tgt', 'pending',
+  'turn', 'slot', 'phaseNo', 'phaseSide', 'phaseType', 'used', 'winners', 'units', 'beacons', 'removed', 'opened', 'progress', 'defShown',
+  'crits', 'chains', 'result', 'los', 'cover', 'tgt', 'pending',
 ] as const;
 type Missing = Exclude<keyof MgvState, (typeof COPIED)[number] | 'secret'>;
 // compile-time check: a new MgvState field must be added to COPIED and to refresh()
@@ -69,21 +68,10 @@ function refresh(v: MgvState, s: MgvState): void {
   v.turn = s.turn;
   v.slot = s.slot;
   v.phaseNo = s.phaseNo;
-  v.step = s.step;
-  v.side = s.side;
   v.phaseSide = s.phaseSide;
   v.phaseType = s.phaseType;
   v.used = s.used;
   v.winners = s.winners;
-  v.cursor = s.cursor;
-  v.cursor2 = s.cursor2;
-  v.pAtt = s.pAtt;
-  v.pSlot = s.pSlot;
-  v.pTarget = s.pTarget;
-  v.pAttDice = s.pAttDice;
-  v.pDefDice = s.pDefDice;
-  v.pReturn = s.pReturn;
-  v.pRow = s.pRow;
   v.units = s.units;
   v.beacons = s.beacons;
   v.removed = s.removed;
@@ -92,8 +80,6 @@ function refresh(v: MgvState, s: MgvState): void {
   v.defShown = s.defShown;
   v.crits = s.crits;
   v.chains = s.chains;
-  v.barragesLeft = s.barragesLeft;
-  v.resetStage = s.resetStage;
   v.result = s.result;
   v.los = s.los;
   v.cover = s.cover;

@@ -187,10 +187,11 @@ function ratioMechanic(kind: 'kinetic' | 'thermal') {
       attack: { default: kind === 'kinetic' ? 11 : 8, min: 0, max: 60, integer: true, description: 'modified attack value' },
       defense: { default: 6, min: 0, max: 60, integer: true, description: 'target defence' },
     },
-    table(data) {
+    table(data, _o, p) {
       const d = data;
       const labels = d.ratioColumns.labels;
       const max = kind === 'kinetic' ? 4 : 3;
+      const at = columnFor(d, p.attack, p.defense);
       const rows: OddsRow[] = labels.map((lab, col) => {
         const dist = cells(d, col);
         const c: Record<string, OddsCell> = { mean: { value: dist.mean() } };
@@ -204,6 +205,7 @@ function ratioMechanic(kind: 'kinetic' | 'thermal') {
         rows,
         uses: [kind === 'kinetic' ? 'kinetic.table' : 'thermal.table', ...pathsRatio],
         charts: [{ mark: 'bar', x: 'column', values: ['mean'], title: kind === 'kinetic' ? 'Kinetic: mean cells by column' : 'Thermal: mean destroyed cells by column' }],
+        ...(at >= 0 ? { select: { column: labels[at] } } : {}), // the column of attack vs defence (highlighted on cards)
       };
     },
     exact(data, _o, p) {

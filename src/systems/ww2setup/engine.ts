@@ -3,40 +3,31 @@
  * decisions (the result exists right after newGame). The set-up dice come from the `setup`
  * stream, the lull dice of play from the `dice` stream. Every generated quantity is a per-game
  * scalar, so `salvo run` reports its sampled distribution; per-side sums feed efficiency rows.
+ * The sequence itself is the seed's Set up Sequence, rules/sequence.ts (sampleSetup).
  */
+import type { OptionValues } from '../../core/options.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
-import type { MetricLayout } from '../../core/tally.ts';
 import type { Rng } from '../../core/rng/rng.ts';
+import { resolvePlan } from './check.ts';
 import { formatSetup } from './format.ts';
-import { sampleSetup, type SetupResult } from './generate.ts';
-import { quantities } from './quantities.ts';
-import type { SetupPlan } from './scenario.ts';
+import { checkInvariants } from './invariants.ts';
+import { metricLayout, quantities } from './metrics.ts';
+import type { SetupPlan } from './model.ts';
+import type { D6Source } from './rules/rolls.ts';
+import { sampleSetup } from './rules/sequence.ts';
+import type { RulesData, ScenarioBody } from './schema.ts';
+import { cloneState, newState, type SetupResult, type Ww2State } from './state.ts';
 
-export interface Ww2State {
-  setup: SetupResult;
+/** The system's compile(): the scenario resolved into its plan (check.ts), then the CompiledGame. */
+export function compile(body: ScenarioBody, data: RulesData, options: OptionValues): CompiledGame<Ww2State, SetupResult> {
+  const { plan, errors } = resolvePlan(body, data, options);
+  if (!plan) throw new Error(errors.map(([p, m]) => `${p}: ${m}`).join('; '));
+  return compileSetup(plan);
 }
-
-const COLUMNS = ['games', 'attacking', 'airSuperiority', 'airstrikes', 'barrages', 'dummies', 'trenchInches', 'pillboxes', 'bunkers', 'minefields'] as const;
 
 export function compileSetup(plan: SetupPlan): CompiledGame<Ww2State, SetupResult> {
   const qs = quantities(plan);
-  const metrics: MetricLayout = {
-    rowKeys: ['side', 'nation'],
-    rows: plan.sides.map((s) => ({ side: s.id, nation: s.nation })),
-    columns: COLUMNS,
-    scalars: qs.map((q) => q.key),
-    ratios: [
-      { name: 'attackRate', num: 'attacking', den: 'games', kind: 'proportion', label: 'share of set-ups as attacker' },
-      { name: 'airSuperiorityRate', num: 'airSuperiority', den: 'games', kind: 'proportion', label: 'air superiority' },
-      { name: 'airstrikesPerGame', num: 'airstrikes', den: 'games', kind: 'rate', label: 'airstrikes per set-up' },
-      { name: 'barragesPerGame', num: 'barrages', den: 'games', kind: 'rate', label: 'barrages per set-up' },
-      { name: 'dummiesPerGame', num: 'dummies', den: 'games', kind: 'rate', label: 'dummy chits per set-up' },
-      { name: 'trenchInchesPerGame', num: 'trenchInches', den: 'games', kind: 'rate', label: 'trench inches per set-up' },
-      { name: 'pillboxesPerGame', num: 'pillboxes', den: 'games', kind: 'rate', label: 'pillboxes per set-up' },
-      { name: 'bunkersPerGame', num: 'bunkers', den: 'games', kind: 'rate', label: 'bunkers per set-up' },
-      { name: 'minefieldsPerGame', num: 'minefields', den: 'games', kind: 'rate', label: 'minefield sections per set-up' },
-    ],
-  };
+  const metrics = metricLayout(plan, qs);
   const lengthOf = (s: Ww2State): number => s.setup.lull.turn ?? 0;
   return {
     sides: plan.sides.map((s) => s.id),
@@ -44,9 +35,9 @@ export function compileSetup(plan: SetupPlan): CompiledGame<Ww2State, SetupResul
     maxDecisions: 0,
     maxActions: 1,
     newGame(setup: Rng, ctx: PlayContext): Ww2State {
-      const r = sampleSetup(plan, setup, ctx.dice);
-      if (ctx.log) for (const line of formatSetup(plan, r).trimEnd().split('\n')) ctx.log(line);
-      return { setup: r };
+      const s = newState(plan, setup, ctx.dice);
+      if (ctx.log) for (const line of formatSetup(plan, s.setup).trimEnd().split('\n')) ctx.log(line);
+      return s;
     },
     result(s): GameResult {
       return { winner: -1, reason: 'complete', detail: 'set-up generated', length: lengthOf(s) };
@@ -59,7 +50,7 @@ export function compileSetup(plan: SetupPlan): CompiledGame<Ww2State, SetupResul
     observe: (s) => s.setup,
     describeAction: () => '(no decisions)',
     length: lengthOf,
-    clone: (s) => structuredClone(s),
+    clone: cloneState,
     finish(s, _result, ctx) {
       const r = s.setup;
       qs.forEach((q, i) => ctx.tally.setScalar(i, q.value(r)));
@@ -70,15 +61,16 @@ export function compileSetup(plan: SetupPlan): CompiledGame<Ww2State, SetupResul
         for (let c = 0; c < v.length; c++) if (v[c]) ctx.tally.add(i, c, v[c]);
       }
     },
-    checkInvariants(s) {
-      const bad: string[] = [];
-      const r = s.setup;
-      for (const side of r.sides) {
-        if (side.dummyCap !== null && side.dummies > side.dummyCap) bad.push(`${side.id}: ${side.dummies} dummies above the cap ${side.dummyCap}`);
-        for (const v of [side.airstrikes, side.barrages, side.dummies, side.works.pillboxes, side.works.bunkers, side.works.minefields]) if (!(Number.isInteger(v) && v >= 0)) bad.push(`${side.id}: bad count ${v}`);
-      }
-      if (r.attacker === r.defender) bad.push('attacker and defender are the same side');
-      return bad;
-    },
+    checkInvariants,
   };
+}
+
+/**
+ * generateSetup(input, data, options, rng): the pure entry point. Resolves the scenario body
+ * against the rules data and options (throwing on bad input), then samples one set-up.
+ */
+export function generateSetup(input: ScenarioBody, data: RulesData, options: OptionValues, dice: D6Source, lullDice: D6Source = dice): SetupResult {
+  const { plan, errors } = resolvePlan(input, data, options);
+  if (!plan) throw new Error(errors.map(([p, m]) => `${p}: ${m}`).join('; '));
+  return sampleSetup(plan, dice, lullDice);
 }

@@ -1,7 +1,7 @@
 /** Human-readable text of one generated set-up, step by step in the seed's sequence. */
 import { Fraction } from '../../core/dice/fraction.ts';
-import type { SetupResult } from './generate.ts';
-import { fmtSigned, type SetupPlan } from './scenario.ts';
+import type { SetupPlan } from './model.ts';
+import type { SetupResult } from './state.ts';
 
 const INTENSITY_TEXT: Record<string, string> = { LocalAttack: 'Local Attack', MajorOffensive: 'Major Offensive', NavalBarrage: 'Naval Barrage', StalematedFront: 'Stalemated Front' };
 
@@ -53,4 +53,8 @@ export function formatSetup(plan: SetupPlan, r: SetupResult, seed?: number | str
   else out.push('  Lull: none rolled (play until a side runs out of troops or both declare one)');
   for (const w of r.warnings) out.push(`warning: ${w}`);
   return out.join('\n') + '\n';
+}
+
+export function fmtSigned(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
 }

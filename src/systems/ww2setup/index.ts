@@ -3,16 +3,16 @@
  * 'generator'). Seed 003_b3520e4f46d2df57.txt, spec shared/rules/ww2setup.md; coverage in RULES.md.
  *
  * Public API: generateSetup / sampleSetup (seeded set-up, canonical dice order), the exact twins
- * in exact-setup.ts, the lull procedures in lull.ts, the request sheet in request-sheet.ts, and
- * `odds` (the exact mechanics for `salvo odds ww2setup` and `salvo cards ww2setup`).
+ * in exact.ts, the lull procedures in rules/lull.ts, the request sheet in rules/request-sheet.ts,
+ * and `odds` (the exact mechanics for `salvo odds ww2setup` and `salvo cards ww2setup`).
  */
 import { defineSystem } from '../../core/system.ts';
-import { rulesData } from './data.ts';
-import { compileSetup } from './engine.ts';
+import { checkScenario, dataInUse } from './check.ts';
+import { rulesData } from './data/rules.ts';
+import { compile } from './engine.ts';
 import { odds } from './odds.ts';
 import { options } from './options.ts';
-import { rulesSchema } from './rules-schema.ts';
-import { resolvePlan, scenarioSchema } from './scenario.ts';
+import { rulesSchema, scenarioSchema } from './schema.ts';
 
 export const system = defineSystem({
   info: {
@@ -29,20 +29,14 @@ export const system = defineSystem({
   options,
   agents: [],
   defaultAgents: ['random', 'random'],
-  dataInUse(body, data) {
-    const { plan } = resolvePlan(body, data, {});
-    return plan ? [...plan.dataPaths] : [];
-  },
-  checkScenario(body, data, opts) {
-    return resolvePlan(body, data, opts).errors;
-  },
-  compile(input) {
-    const { plan, errors } = resolvePlan(input.scenario.body, input.data, input.options);
-    if (!plan) throw new Error(errors.map(([p, m]) => `${p}: ${m}`).join('; '));
-    return compileSetup(plan);
-  },
+  dataInUse,
+  checkScenario,
+  compile: (input) => compile(input.scenario.body, input.data, input.options),
   odds,
 });
 
-export { generateSetup, sampleSetup, type SetupResult } from './generate.ts';
-export { resolvePlan, type SetupPlan } from './scenario.ts';
+export { generateSetup } from './engine.ts';
+export { resolvePlan } from './check.ts';
+export type { SetupPlan } from './model.ts';
+export { sampleSetup } from './rules/sequence.ts';
+export type { SetupResult } from './state.ts';

@@ -8,16 +8,18 @@ import { Dist } from '../../core/dice/exact.ts';
 import { Fraction } from '../../core/dice/fraction.ts';
 import { defineMechanic, type OddsCell, type OddsModule, type OddsOutcome, type OddsRow, type OddsTable } from '../../core/odds.ts';
 import type { Rng } from '../../core/rng/rng.ts';
-import { INTENSITIES, ROLES, SCALES, TERRAINS, WORKS_CATEGORIES } from './data.ts';
-import { diceExprDist, parseDiceExpr } from './dice-expr.ts';
-import * as X from './exact-setup.ts';
-import { airstrikeColumn, barrageCount, sampleSetup } from './generate.ts';
-import { featureProbability, repairCommandBase } from './lull.ts';
+import { resolvePlan } from './check.ts';
+import * as X from './exact.ts';
+import { quantities } from './metrics.ts';
+import type { SetupPlan, SidePlan } from './model.ts';
 import type { Ww2Options } from './options.ts';
 import { planOf as planFor, SETUP_PARAMS, validateSetupParams } from './params.ts';
-import { quantities } from './quantities.ts';
-import type { RulesData, WorksCategory } from './rules-schema.ts';
-import { resolvePlan, scenarioSchema, type ScenarioBody, type SetupPlan, type SidePlan } from './scenario.ts';
+import { airstrikeColumn } from './rules/air.ts';
+import { barrageCount } from './rules/barrages.ts';
+import { featureProbability, repairCommandBase } from './rules/lull.ts';
+import { diceExprDist, parseDiceExpr } from './rules/rolls.ts';
+import { sampleSetup } from './rules/sequence.ts';
+import { INTENSITIES, ROLES, SCALES, TERRAINS, WORKS_CATEGORIES, scenarioSchema, type RulesData, type ScenarioBody, type WorksCategory } from './schema.ts';
 
 const F = Fraction.of;
 const D6 = Dist.die(6);
@@ -223,7 +225,7 @@ const airSuperiority = mechanic({
   name: 'air-superiority',
   description: 'Air superiority by the Axis modifier m: the Axis player rolls d6 + m, the Allied player d6; the higher roll wins by the difference, a tie gives no air presence (spec §3.2, D1).',
   params: { modifier: { default: 0, min: -10, max: 10, integer: true, description: 'Axis modifier for the exact-vs-sampled check (the table shows -5..+4)' } },
-  table() {
+  table(_d, _o, p) {
     const rows: OddsRow[] = MODS.map((m) => {
       const d = DIE_DIFF.add(m);
       const c: Record<string, Fraction> = { axis: d.probWhere((x) => x > 0), tie: d.prob(0), allied: d.probWhere((x) => x < 0) };
@@ -231,7 +233,7 @@ const airSuperiority = mechanic({
         c[`axisBy${k}`] = k < 5 ? d.prob(k) : d.probAtLeast(5);
         c[`alliedBy${k}`] = k < 5 ? d.prob(-k) : d.probAtMost(-5);
       }
-      return { key: { m: m > 0 ? `+${m}` : String(m) }, cells: c };
+      return { key: { m: signed(m) }, cells: c };
     });
     const by = (side: string, label: string) => [1, 2, 3, 4, 5].map((k) => ({ name: `${side}By${k}`, label: `${label} by ${k === 5 ? '≥5' : k}`, kind: 'probability' as const }));
     return {
@@ -241,6 +243,7 @@ const airSuperiority = mechanic({
       rows,
       uses: ['air.modifiers'],
       charts: [{ mark: 'line', x: 'm', values: ['axis', 'tie', 'allied'], title: 'Air superiority by Axis modifier' }],
+      select: { m: signed(p.modifier) },
     };
   },
   exact: (_d, _o, p) => distRows(DIE_DIFF.add(p.modifier)),
@@ -249,6 +252,9 @@ const airSuperiority = mechanic({
 });
 
 const DIE_DIFF = D6.sub(D6);
+
+/** A modifier as the tables key it: '+2', '0', '-3'. */
+const signed = (m: number): string => (m > 0 ? `+${m}` : String(m));
 
 const airstrikes = mechanic({
   name: 'airstrikes',
@@ -259,7 +265,7 @@ const airstrikes = mechanic({
     side: { default: 'Axis', values: ['Axis', 'Allied'], description: 'side that rolls (check only)' },
   },
   validate: (data, _o, p) => (p.row && !(p.row in data.airstrikes.rows) ? [['row', `unknown airstrike row '${p.row}'; expected one of ${Object.keys(data.airstrikes.rows).join(', ')}`]] : []),
-  table(data, options) {
+  table(data, options, p) {
     const d = data;
     const rowIds = Object.keys(d.airstrikes.rows);
     const short = (r: string) => r.replace(/_/g, ' ');
@@ -280,7 +286,7 @@ const airstrikes = mechanic({
           cells[`${s}_${r}_p1`] = cell(dist.probAtLeast(1), uses);
         }
       }
-      return { key: { m: m > 0 ? `+${m}` : String(m) }, cells };
+      return { key: { m: signed(m) }, cells };
     });
     const o = options;
     return {
@@ -289,6 +295,7 @@ const airstrikes = mechanic({
       values,
       rows,
       charts: [{ mark: 'line', x: 'm', values: values.filter((v) => v.kind === 'expectation').map((v) => v.name), title: 'Expected airstrikes' }],
+      select: { m: signed(p.modifier) },
     };
   },
   exact(data, options, p) {

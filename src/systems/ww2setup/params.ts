@@ -5,9 +5,9 @@
  */
 import type { OddsParamSpecs, OddsParams } from '../../core/odds.ts';
 import type { OptionValues } from '../../core/options.ts';
-import { INTENSITIES, SCALES, TERRAINS } from './data.ts';
-import type { RulesData } from './rules-schema.ts';
-import { findNation, resolvePlan, scenarioSchema, type ScenarioBody, type SetupPlan } from './scenario.ts';
+import { findNation, resolvePlan } from './check.ts';
+import type { SetupPlan } from './model.ts';
+import { INTENSITIES, SCALES, TERRAINS, scenarioSchema, type RulesData, type ScenarioBody } from './schema.ts';
 
 export const SETUP_PARAMS = {
   attacker: { default: 'Germans', description: 'attacking nation (side A), e.g. Germans, Americans, Japanese' },

@@ -79,4 +79,19 @@ describe('defineDecisions', () => {
     // @ts-expect-error ambush is no frame kind
     expect(() => defineDecisions<E, S, typeof F.spec>(F, { main, reaction, counter, ambush: main })).toThrow(/'ambush' is not a frame kind/);
   });
+
+  it('a close that ended the game and cleared the stack leaves finish nothing to remove', () => {
+    // counter's close ends the game: every pending frame is dropped (as a system's game end does)
+    const ending = defineDecisions<E, S, typeof F.spec>(F, {
+      main,
+      reaction,
+      counter: { ...counter, close: (_e, s) => ((s.pending.depth = 0), void s.log.push('game over')) },
+    });
+    const s: S = { pending: newDecisionStack(), log: [] };
+    F.push(s.pending, 'reaction', 1, 0);
+    F.push(s.pending, 'counter', 0, 1);
+    expect(() => ending.finish(E0, s, ctx)).not.toThrow();
+    expect(s.pending.depth).toBe(0);
+    expect(s.log).toEqual(['game over']);
+  });
 });

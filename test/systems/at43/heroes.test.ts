@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { A, F } from '../../../src/systems/at43/actions.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
-import { damageInfantry, killFighter, moraleOf, officerOf } from '../../../src/systems/at43/rules/losses.ts';
+import { damageAfvUnit, damageInfantry, killFighter, moraleOf, officerOf } from '../../../src/systems/at43/rules/losses.ts';
 import { SP_STRIDE } from '../../../src/systems/at43/rules/afv.ts';
 import { DR_OVERWATCH, DR_TAKE_COVER, type At43State } from '../../../src/systems/at43/state.ts';
 import type { PlayContext } from '../../../src/core/system.ts';
@@ -226,5 +226,41 @@ describe('pilots and lone heroes under random playouts', () => {
     const L = compileScenarioDocument(d, 'heroes.yaml');
     expect(checkRandomPlayouts({ scenario: L, games: 6, seed: 3 }).reasons['safety-cap'] ?? 0).toBe(0);
     expect(checkRandomPlayouts({ scenario: L, games: 4, seed: 4, agents: ['assault', 'gunline'] }).games).toBe(4);
+  });
+});
+
+describe('a hero aboard an AFV is shielded by his unit (seed p.77, option heroes.aboardAfv)', () => {
+  // Foxtrot Toxic: Bad Dog (Borz, the first fighter and leader) and two Fire Toads; a salvo's
+  // impacts on the whole unit. Dice of 4: every damage test (4+) succeeds and every location is
+  // the frame, so each impact costs the AFV it hits one frame SP.
+  const foxtrot = { id: 'foxtrot', profile: 'fire-toad', count: 3, officer: 'sergeant', hero: 'borz', x: 60, y: 12, formation: 'line' };
+  const frames = (aboardAfv?: string, single = false) => {
+    const g = compile(doc([foxtrot], [golems(60, 80)], {}, aboardAfv ? { options: { 'heroes.aboardAfv': aboardAfv } } : {}));
+    const { s } = start(g);
+    const U = g.model.units[0];
+    const w = g.model.weapons.findIndex((x) => x.id === 'light-laser-cannon');
+    const { ctx } = withDice(g, new Array(40).fill(4));
+    // the shots come from just south of Bad Dog: he is the nearest AFV
+    damageAfvUnit(g.env, s, 0, 3, w, s.fx[U.first], s.fy[U.first] - 10, ctx, single ? U.first : -1);
+    return [0, 1, 2].map((i) => s.sp[(U.first + i) * SP_STRIDE]);
+  };
+  it('a salvo at the whole unit: Bad Dog takes nothing while the other AFVs stand; the nearer of them takes the extra impact', () => {
+    const [bad, a, b] = frames();
+    expect(bad).toBe(4);
+    expect([a, b].sort()).toEqual([2, 3]);
+  });
+  it('targeted alone (p.61, "he can be specifically targeted"), Bad Dog takes every impact', () => {
+    expect(frames(undefined, true)).toEqual([1, 4, 4]);
+  });
+  it('heroes.aboardAfv: exposed (spec §3.12.3) splits the impacts over all three', () => {
+    expect(frames('exposed')).toEqual([3, 3, 3]);
+  });
+  it('alone in his unit, he takes the impacts', () => {
+    const g = compile(doc([{ ...foxtrot, count: 1 }], [golems(60, 80)]));
+    const { s } = start(g);
+    const w = g.model.weapons.findIndex((x) => x.id === 'light-laser-cannon');
+    const f = g.model.units[0].first;
+    damageAfvUnit(g.env, s, 0, 2, w, s.fx[f], s.fy[f] - 10, withDice(g, new Array(10).fill(4)).ctx);
+    expect(s.sp[f * SP_STRIDE]).toBe(2);
   });
 });

@@ -45,3 +45,20 @@ describe('movement', () => {
     expect(new FixedDice([]).used()).toBe(0);
   });
 });
+
+describe('a goal beside an obstacle (the generator 3 cm north of a container)', () => {
+  it('the formation goes round the container to the nearest place where it fits, and reaches the control radius', () => {
+    // sector55's geometry: a 10 × 10 container, the objective 3 cm beyond its far edge
+    const g = compile(doc([{ id: 's', profile: 'steel-trooper', count: 6, officer: 'sergeant', x: 84, y: 15, formation: 'line' }], [{ id: 'g', profile: 'storm-golem', count: 1, x: 10, y: 85, formation: 'blob' }], {
+      terrain: [{ id: 'c', polygon: [[55, 40], [65, 40], [65, 50], [55, 50]], size: 3, cover: false }],
+      objectives: [{ id: 'o', x: 60, y: 53 }],
+    }));
+    const { s, ctx } = start(g);
+    const O = { x: 60, y: 53 };
+    const within = () => [0, 1, 2, 3, 4, 5].filter((f) => Math.hypot(s.fx[f] - O.x, s.fy[f] - O.y) - 1.5 <= 10).length;
+    for (let k = 0; k < 5; k++) moveUnit(g.env, s, 0, false, N_DIRS + MAX_UNITS + 0, ctx);
+    expect(within()).toBeGreaterThanOrEqual(3); // without the push it stopped against the container, none within 10 cm
+    const shape = g.model.terrain[0].shape;
+    for (let f = 0; f < 6; f++) expect(pointShapeDistance(shape, s.fx[f], s.fy[f])).toBeGreaterThanOrEqual(1.5 - 1e-6);
+  });
+});

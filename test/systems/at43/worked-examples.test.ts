@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { A, F } from '../../../src/systems/at43/actions.ts';
-import { controllerOf } from '../../../src/systems/at43/engine.ts';
+import { controllerOf } from '../../../src/systems/at43/rules/control.ts';
 import { applyAfvDamage, PART_FRAME, PART_PROPULSION, PART_WEAPON, SP_STRIDE } from '../../../src/systems/at43/rules/afv.ts';
 import { damageAfvUnit, damageInfantry, splitShare } from '../../../src/systems/at43/rules/losses.ts';
 import { fight } from '../../../src/systems/at43/rules/melee.ts';
 import { allowance } from '../../../src/systems/at43/rules/movement.ts';
 import { rangeBand, rollPool, rollRunOver, templateImpacts, templateRadius, utrNeeded } from '../../../src/systems/at43/rules/rolls.ts';
 import { coverNeed, fireSalvo, readyShooters } from '../../../src/systems/at43/rules/shooting.ts';
-import { caughtInZone, sees, underCover } from '../../../src/systems/at43/rules/table.ts';
+import { caughtInZone, sees, underCover } from '../../../src/systems/at43/rules/table-cache.ts';
 import { deviateTemplate } from '../../../src/core/geometry/table/groups.ts';
 import { groupCoherent } from '../../../src/core/geometry/table/groups.ts';
 import { N_DIRS } from '../../../src/systems/at43/model.ts';

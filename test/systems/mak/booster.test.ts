@@ -1,7 +1,7 @@
 /** The SAFS Mk II booster in play ([19.5.3]; spec §3.9). */
 import { describe, expect, it } from 'vitest';
 import { DIR_NAMES } from '../../../src/core/geometry/hex/directions.ts';
-import { stepCost } from '../../../src/systems/mak/engine.ts';
+import { stepCost } from '../../../src/systems/mak/rules/movement.ts';
 import { setup } from './helpers.ts';
 
 describe('SAFS Mk II booster ([19.5.3])', () => {

@@ -5,7 +5,7 @@ import type { PlayContext } from '../../../src/core/system.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { stripProvenance } from '../../../src/core/tables/provenance.ts';
 import { rulesData } from '../../../src/systems/mak/data/index.ts';
-import { compileMak, type MakGame } from '../../../src/systems/mak/index.ts';
+import { compile, type MakGame } from '../../../src/systems/mak/engine.ts';
 import { options, type MakOptions } from '../../../src/systems/mak/options.ts';
 import { rulesSchema, scenarioSchema, type RulesData } from '../../../src/systems/mak/schema.ts';
 import type { MakState } from '../../../src/systems/mak/state.ts';
@@ -68,7 +68,7 @@ export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions,
     },
   });
   const opt = { ...optionDefaults(options), ...(o.opts ?? {}) } as MakOptions;
-  const game = compileMak(data, body, opt);
+  const game = compile(data, body, opt);
   const dice = new ScriptedDice();
   const log: string[] = [];
   const ctx: PlayContext = { dice, tally: new Tally(game.metrics), log: (l) => log.push(l) };

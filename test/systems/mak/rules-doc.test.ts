@@ -33,6 +33,31 @@ describe('RULES.md', () => {
     const missing = [...sections].filter((s) => !covered(s));
     expect(missing).toEqual([]);
   });
+  it('names, on every row, files and functions that exist (the Where column)', () => {
+    const rows = doc.split('\n').filter((l) => /^\| (\[\d|Computing|Understanding)/.test(l));
+    expect(rows.length).toBeGreaterThan(60);
+    const missing: string[] = [];
+    for (const row of rows) {
+      const where = row.split('|')[3].trim();
+      if (where === '—') {
+        expect(row.split('|')[2].trim(), row).toBe('omitted');
+        continue;
+      }
+      // `file.ts` `fn`, `fn2`; `other/file.ts` `fn3`
+      for (const part of where.split(';')) {
+        const names = [...part.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+        expect(names[0], row).toMatch(/\.ts$/);
+        const file = join(ROOT, 'src/systems/mak', names[0]);
+        if (!existsSync(file)) { missing.push(names[0]); continue; }
+        const text = readFileSync(file, 'utf8');
+        for (const fn of names.slice(1)) {
+          const defined = new RegExp(`(function ${fn}\\b|(const|let) ${fn}\\b|^\\s+${fn}[(:]|${fn}: )`, 'm').test(text);
+          if (!defined) missing.push(`${names[0]} ${fn}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
   it('names only existing options', () => {
     for (const m of doc.matchAll(/option `(\w+)`|options `(\w+)`/g)) {
       const name = m[1] ?? m[2];

@@ -11,11 +11,12 @@ import { Tally } from '../../../src/core/tally.ts';
 import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src/core/agent.ts';
 import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
-import { moveKey } from '../../../src/systems/mgv/agents/heuristic.ts';
+import { moveKey } from '../../../src/systems/mgv/agents/common.ts';
 import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
 import { CACHE, beginReadOnly, endReadOnly, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { canTarget } from '../../../src/systems/mgv/rules/combat.ts';
-import { ST_MOVE_UNIT, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { DK, decisionOf } from '../../../src/systems/mgv/actions.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
 import { bundledScenarios } from '../../helpers/bundled.ts';
 import { SAMPLE, compile, readDoc } from './helpers.ts';
@@ -67,7 +68,7 @@ describe('observation snapshot', () => {
     };
     const a = mk(1);
     const b = mk(2);
-    const oa = g2.observe(a.s, a.s.side);
+    const oa = g2.observe(a.s, g2.currentSide(a.s));
     for (const k of Object.keys(a.s) as Array<keyof MgvState>) {
       if (k === 'secret') expect(oa.state.secret.attCore).toBe(-1);
       else expect(oa.state[k]).toBe(a.s[k]);
@@ -75,14 +76,17 @@ describe('observation snapshot', () => {
     expect(Object.keys(oa.state).sort()).toEqual(Object.keys(a.s).sort());
     // the state moves on: the next observe of it shows the new values
     const legal = new Int32Array(g2.maxActions);
-    g2.legalActions(a.s, legal);
-    g2.apply(a.s, legal[0], a.ctx);
-    const oa2 = g2.observe(a.s, a.s.side);
-    expect(oa2.state.step).toBe(a.s.step);
-    expect(oa2.state.cursor).toBe(a.s.cursor);
+    const phase0 = a.s.phaseNo;
+    for (let k = 0; k < 500 && a.s.phaseNo === phase0; k++) {
+      g2.legalActions(a.s, legal);
+      g2.apply(a.s, legal[0], a.ctx);
+    }
+    const oa2 = g2.observe(a.s, g2.currentSide(a.s));
+    expect(a.s.phaseNo).toBeGreaterThan(phase0);
+    for (const k of ['turn', 'slot', 'phaseNo', 'phaseSide', 'phaseType'] as const) expect(oa2.state[k]).toBe(a.s[k]);
     // another state: its own snapshot; the first one is untouched
     const turnA = oa2.state.turn;
-    const ob = g2.observe(b.s, b.s.side);
+    const ob = g2.observe(b.s, g2.currentSide(b.s));
     expect(ob.state).not.toBe(oa2.state);
     expect(ob.state.units).toBe(b.s.units);
     expect(oa2.state.units).toBe(a.s.units);
@@ -97,7 +101,7 @@ describe('move lists are sorted for the agents binary search', () => {
       const L = file === 'reverse' ? compile({ ...d, options: { ...d.options, allowReverse: true, 'engine.maxLegs': 2 } }).L : SAMPLE;
       let checked = 0;
       drive(L, [randomAgent, closerAgent], 4, (_g, _m, s, legal, n) => {
-        if (s.step !== ST_MOVE_UNIT) return;
+        if (decisionOf(s) !== DK.move) return;
         for (let k = 2; k < n; k++) expect(moveKey(legal[k])).toBeGreaterThan(moveKey(legal[k - 1]));
         checked++;
       });

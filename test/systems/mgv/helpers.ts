@@ -63,3 +63,17 @@ export function newState(g: any, seed = 1): { s: MgvState; ctx: PlayContext } {
   const s = g.newGame(new Rng([5, 6, 7, 8]), ctx) as MgvState;
   return { s, ctx };
 }
+
+/** Two units 10" apart facing each other on an open table. */
+export function duel(wA = 'kinetic', wB = 'kinetic', extraA: Record<string, unknown> = {}, extraB: Record<string, unknown> = {}, opts: Record<string, unknown> = {}) {
+  return compile(
+    doc(
+      [
+        { id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 10, heading: 0, weapon: wA, ...extraA },
+        { id: 'b', side: 'B', model: 'Mako', x: 18, y: 20, heading: 180, weapon: wB, ...extraB },
+      ],
+      { options: opts },
+    ),
+  );
+}
+

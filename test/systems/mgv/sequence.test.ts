@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FixedDice, compile, ctxWith, doc } from './helpers.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { Action, D_MOVE, D_FIRE, D_PASS_MOVE, D_PASS_FIRE, END_UNIT } from '../../../src/systems/mgv/actions.ts';
-import { ST_DECLARE, ST_MOVE_UNIT, type MgvState } from '../../../src/systems/mgv/state.ts';
+import type { MgvState } from '../../../src/systems/mgv/state.ts';
+import { D } from '../../../src/systems/mgv/decisions/index.ts';
 
 // two kinetic MGVs 30" apart: no target in range, fire phases end at once
 const { g } = compile(doc([{ id: 'a', side: 'A', model: 'Mako', x: 18, y: 3, heading: 0, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 33, heading: 180, weapon: 'kinetic' }]));
@@ -23,23 +24,23 @@ describe('X / Y / Z / F', () => {
   it('X roll: the higher die wins; ties are re-rolled; the winner chooses MOVE or FIRE (or passes)', () => {
     const { s, dice } = start([3, 3, 2, 5]);
     expect(dice.used()).toBe(4);
-    expect(s.step).toBe(ST_DECLARE);
-    expect(s.side).toBe(1);
+    expect(D.currentKind(s)).toBe('main');
+    expect(g.currentSide(s)).toBe(1);
     expect(legal(s).sort()).toEqual([Action.encode.declare(D_MOVE), Action.encode.declare(D_FIRE), Action.encode.declare(D_PASS_MOVE), Action.encode.declare(D_PASS_FIRE)].sort());
   });
 
   it('T24: X A wins and MOVEs; Y A wins: A must FIRE; no Z roll; B chooses the order of Z and F', () => {
     const { s, ctx, dice } = start([6, 1, 6, 2]);
-    expect(s.side).toBe(0);
+    expect(g.currentSide(s)).toBe(0);
     g.apply(s, Action.encode.declare(D_MOVE), ctx);
-    expect(s.step).toBe(ST_MOVE_UNIT);
+    expect(D.currentKind(s)).toBe('move');
     g.apply(s, END_UNIT, ctx);
     // Y: A wins again -> its FIRE is forced (no decision), the fire phase finds no target and ends
     expect(s.used).toEqual([1, 1, 0, 0]);
     expect(dice.used()).toBe(4); // no Z roll
     expect(s.slot).toBe(2);
-    expect(s.step).toBe(ST_DECLARE);
-    expect(s.side).toBe(1);
+    expect(D.currentKind(s)).toBe('main');
+    expect(g.currentSide(s)).toBe(1);
     expect(legal(s)).toHaveLength(4); // B has both actions left: it chooses which comes first
     g.apply(s, Action.encode.declare(D_PASS_FIRE), ctx);
     // F: B's remaining MOVE, forced
@@ -52,14 +53,14 @@ describe('X / Y / Z / F', () => {
     const { s, ctx } = start([6, 1, 1, 6, 5, 4]);
     g.apply(s, Action.encode.declare(D_FIRE), ctx); // no target: the phase ends
     expect(s.slot).toBe(1);
-    expect(s.side).toBe(1);
+    expect(g.currentSide(s)).toBe(1);
     expect(legal(s)).toHaveLength(4);
     g.apply(s, Action.encode.declare(D_PASS_MOVE), ctx);
     // Z roll 5 v 4: A wins; its remaining action is MOVE (forced)
     expect(s.slot).toBe(2);
     expect(s.phaseSide).toBe(0);
     expect(s.phaseType).toBe(0);
-    expect(s.step).toBe(ST_MOVE_UNIT);
+    expect(D.currentKind(s)).toBe('move');
     g.apply(s, END_UNIT, ctx);
     // F: B fires (no target): the turn reaches Reset and turn 2 starts with an X roll
     expect(s.turn).toBe(2);
@@ -73,6 +74,6 @@ describe('X / Y / Z / F', () => {
     // Y: A wins again: FIRE is its only action left (forced, no MOVE offered)
     expect(s.slot).toBeGreaterThanOrEqual(2);
     expect(s.used[1]).toBe(1);
-    expect(s.side).toBe(1);
+    expect(g.currentSide(s)).toBe(1);
   });
 });

@@ -1,38 +1,26 @@
 /**
- * The seed's worked examples and the spec's §8 oracles (T01-T38, §8.3-§8.5), as named tests.
+ * The seed's worked examples and the spec's §8 oracles T01-T38 (§8.1, §8.2) and the pentawing
+ * reconstruction checks (§8.5), as named tests. The exact probabilities of §8.3-§8.4: exact.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/dice/fraction.ts';
 import { Dist } from '../../../src/core/dice/exact.ts';
 import { turnCost } from '../../../src/core/geometry/table/index.ts';
 import { compareSorted, modifiers, ratioColumn, rangingPenalty, rollKinetic, rollPhoton, canTarget, SLOT_MAIN, missileAttackDice } from '../../../src/systems/mgv/rules/combat.ts';
-import { defenseOf, kineticPenetrate, spreadFrom, thermalDestroy, destroyCell, speedOf, vertexOf, applyCode, resolveCrits } from '../../../src/systems/mgv/rules/damage.ts';
+import { defenseOf, kineticPenetrate, spreadFrom, thermalDestroy, destroyCell, vertexOf, applyCode, resolveCrits } from '../../../src/systems/mgv/rules/damage.ts';
 import { recurringDamage, repairUnit } from '../../../src/systems/mgv/rules/reset.ts';
 import { C_D, C_PO } from '../../../src/systems/mgv/model.ts';
-import { columnFor, deathChance, jammingEffects, kineticCells, missileHits, photonDice, photonHits, repairChance, thermalCells } from '../../../src/systems/mgv/odds.ts';
+import { photonDice, repairChance } from '../../../src/systems/mgv/odds.ts';
 import { MGV_RULES_DATA } from '../../../src/systems/mgv/data/rules.ts';
 import { stripProvenance } from '../../../src/core/tables/provenance.ts';
 import type { MgvRules } from '../../../src/systems/mgv/schema.ts';
-import { FixedDice, compile, ctxWith, doc, newState } from './helpers.ts';
+import { FixedDice, compile, ctxWith, doc, duel, newState } from './helpers.ts';
 import { allowanceOf, moveLeg } from '../../../src/systems/mgv/rules/movement.ts';
-import { canLaunchBeacon } from '../../../src/systems/mgv/rules/payloads.ts';
+import { canLaunchBeacon, launchBeacon } from '../../../src/systems/mgv/rules/payloads.ts';
 
 const data = stripProvenance<MgvRules>(MGV_RULES_DATA);
 const F = (n: number, d = 1) => Fraction.of(n, d);
 const T = data.ratioColumns.thresholds;
-
-/** Two units 10" apart facing each other on an open table. */
-function duel(wA = 'kinetic', wB = 'kinetic', extraA: Record<string, unknown> = {}, extraB: Record<string, unknown> = {}, opts: Record<string, unknown> = {}) {
-  return compile(
-    doc(
-      [
-        { id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 10, heading: 0, weapon: wA, ...extraA },
-        { id: 'b', side: 'B', model: 'Mako', x: 18, y: 20, heading: 180, weapon: wB, ...extraB },
-      ],
-      { options: opts },
-    ),
-  );
-}
 
 describe('seed worked examples (spec §8.1)', () => {
   it('T01: kinetic 11 vs 6 with target moved: 12, 200%, column "200"', () => {
@@ -141,10 +129,26 @@ describe('rule mechanics (spec §8.2)', () => {
     expect([0, 1, 30, 45, 46, 90, 91, 135, 136, 180].map((d) => turnCost(d, data.turnCost.step, data.turnCost.cost))).toEqual([0, 0.5, 0.5, 0.5, 1, 1, 1.5, 1.5, 2, 2]);
   });
 
-  it('T21: ranges for attack 8 and 11 by weapon', () => {
+  it('T21: ranges for attack 8 and 11 by weapon, as the engine applies them (a target just inside / just outside)', () => {
     const r = (w: 'kinetic' | 'missile' | 'thermal' | 'photon', a: number) => (data.weapons[w].rangePerPoint === 0 ? Infinity : data.weapons[w].rangePerPoint * a);
     expect([r('kinetic', 8), r('missile', 8), r('thermal', 8), r('photon', 8)]).toEqual([16, 24, 24, Infinity]);
     expect([r('kinetic', 11), r('missile', 11), r('thermal', 11)]).toEqual([22, 33, 33]);
+    // a Mako (attack 8) and a Whiptail (attack 11) fire straight ahead at a target d" away (every
+    // target is spotted by a friend standing beside it, for the indirect missile)
+    const reaches = (model: string, w: string, d: number) => {
+      const { g, m } = compile(doc([
+        { id: 'a', side: 'A', model, x: 18, y: 1, heading: 0, weapon: w },
+        { id: 'f', side: 'A', model: 'Mako', x: 20, y: 1 + d, heading: 0, weapon: 'kinetic' },
+        { id: 'b', side: 'B', model: 'Mako', x: 18, y: 1 + d, heading: 180, weapon: 'kinetic' },
+      ], { options: { measure: 'centre' } }, { board: { width: 36, height: 40 } }));
+      return canTarget(m, newState(g).s, 0, SLOT_MAIN, 2);
+    };
+    for (const [model, a] of [['Mako', 8], ['Whiptail', 11]] as const) {
+      expect([reaches(model, 'kinetic', 2 * a - 0.1), reaches(model, 'kinetic', 2 * a + 0.1)], `${model} kinetic`).toEqual([true, false]);
+      expect([reaches(model, 'missile', 3 * a - 0.1), reaches(model, 'missile', 3 * a + 0.1)], `${model} missile`).toEqual([true, false]);
+      expect([reaches(model, 'thermal', 3 * a - 0.1), reaches(model, 'thermal', 3 * a + 0.1)], `${model} thermal`).toEqual([true, false]);
+      expect(reaches(model, 'photon', 38), `${model} photon`).toBe(true);
+    }
   });
 
   it('T22: arcs: kinetic 29° in / 31° out; photon 89° in / 91° out; missile and thermal 179° in', () => {
@@ -174,17 +178,28 @@ describe('rule mechanics (spec §8.2)', () => {
     expect(rear('missile', 170)).toBe(0);
   });
 
-  it('T27: beacons: 2 points = 6 beacons; a placement at 30.5" is illegal', () => {
-    const mk = (y: number) => compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 3, y: 2, weapon: 'photon', payload: { type: 'beacons', points: 2 } }, { id: 'b', side: 'B', model: 'Mako', x: 3, y, heading: 180, weapon: 'kinetic' }]));
+  it('T27: beacons: 2 points = 6 beacons; at most 6 launched in one turn; a placement at 30.5" is illegal, at 29.9" legal', () => {
+    // the beacon is placed next to the target, half an inch short of its centre (payloads.ts launchBeacon)
+    const mk = (y: number, points = 2, model = 'Whiptail') => compile(doc([{ id: 'a', side: 'A', model, x: 3, y: 2, weapon: 'photon', payload: { type: 'beacons', points } }, { id: 'b', side: 'B', model: 'Mako', x: 3, y, heading: 180, weapon: 'kinetic' }]));
     const near = mk(31.9);
     const st = newState(near.g).s;
     expect(st.units[0].beaconsLeft).toBe(6);
     expect(canLaunchBeacon(near.m, st, 0, 1)).toBe(true);
-    const far = mk(32.5);
+    const far = mk(33); // the placement point at 30.5"
     expect(canLaunchBeacon(far.m, newState(far.g).s, 0, 1)).toBe(false);
+    const edge = mk(32.4); // target centre at 30.4", the placement point at 29.9": within range
+    expect(canLaunchBeacon(edge.m, newState(edge.g).s, 0, 1)).toBe(true);
+    // a Mako with 4 points has 12 beacons, but launches 6 at most in a turn
+    const many = mk(20, 4, 'Mako');
+    const { s, ctx } = newState(many.g);
+    expect(s.units[0].beaconsLeft).toBe(12);
+    let launched = 0;
+    while (canLaunchBeacon(many.m, s, 0, 1) && launched < 20) (launchBeacon(many.m, s, 0, 0, 1, ctx), launched++);
+    expect(launched).toBe(6);
+    expect(s.units[0].beaconsLeft).toBe(6);
   });
 
-  it('T28: a paralyzed kinetic MGV fires at 1.9" only; never missile/photon/thermal', () => {
+  it('T28: a paralyzed kinetic MGV fires at 1.9" only; never missile/photon/thermal, nor beacons', () => {
     const at = (w: string, d: number) => {
       const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Mako', x: 18, y: 10, heading: 0, weapon: w }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 10 + d, heading: 0, weapon: 'kinetic' }]));
       const { s } = newState(g);
@@ -193,6 +208,12 @@ describe('rule mechanics (spec §8.2)', () => {
     };
     expect([at('kinetic', 1.9), at('kinetic', 2.1)]).toEqual([true, false]);
     expect([at('missile', 1.9), at('photon', 1.9), at('thermal', 1.9)]).toEqual([false, false, false]);
+    // nor launch beacons
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 10, heading: 0, weapon: 'photon', payload: { type: 'beacons', points: 2 } }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 20, heading: 0, weapon: 'kinetic' }]));
+    const { s } = newState(g);
+    expect(canLaunchBeacon(m, s, 0, 1)).toBe(true);
+    s.units[0].jam = 3;
+    expect(canLaunchBeacon(m, s, 0, 1)).toBe(false);
   });
 
   it('T29-T32: repair chances (Mj 2/3, infestation 1/2, S with two dice 3/4; module +1: 5/6, 2/3, 8/9)', () => {
@@ -246,102 +267,6 @@ describe('rule mechanics (spec §8.2)', () => {
     const c = m.graph.ids.indexOf('R3-2');
     spreadFrom(m, s.units[1], c, new FixedDice([6]));
     expect(s.units[1].infest[c]).toBe(1);
-  });
-});
-
-describe('exact probabilities (spec §8.3, §8.4)', () => {
-  it('roll-off: P(tie) = 1/6, P(A wins) = 1/2', () => {
-    const d = Dist.die(6).combine(Dist.die(6), (a, b) => Math.sign(a - b));
-    expect(d.prob(0)).toEqual(F(1, 6));
-    expect(d.prob(1)).toEqual(F(5, 12));
-  });
-
-  it('2D6 keep highest: P(best = k) = (2k-1)/36', () => {
-    const d = Dist.die(6).highestOf(2);
-    for (let k = 1; k <= 6; k++) expect(d.prob(k)).toEqual(F(2 * k - 1, 36));
-  });
-
-  it('missile one colour: 1v1, 2v1, 1v2, 2v2, 3v2, 3v5, k v 0', () => {
-    expect(missileHits(1, 1).prob(1)).toEqual(F(5, 12));
-    expect([missileHits(2, 1).prob(1), missileHits(2, 1).prob(2)]).toEqual([F(91, 216), F(125, 216)]);
-    expect(missileHits(1, 2).prob(1)).toEqual(F(55, 216));
-    const d22 = missileHits(2, 2);
-    expect([d22.prob(0), d22.prob(1), d22.prob(2)]).toEqual([F(581, 1296), F(35, 108), F(295, 1296)]);
-    const d32 = missileHits(3, 2);
-    expect([d32.prob(1), d32.prob(2), d32.prob(3)]).toEqual([F(2275, 7776), F(2611, 7776), F(1445, 3888)]);
-    const d35 = missileHits(3, 5);
-    expect([d35.prob(0), d35.prob(1), d35.prob(2), d35.prob(3)]).toEqual([F(60977, 93312), F(18715, 93312), F(58595, 559872), F(23125, 559872)]);
-    expect(missileHits(4, 0).prob(4)).toEqual(F(1));
-  });
-
-  it('missile DP agrees with brute-force enumeration (a, d <= 3)', () => {
-    for (let a = 1; a <= 3; a++)
-      for (let d = 0; d <= 3; d++) {
-        const counts = new Map<number, number>();
-        const total = 6 ** (a + d);
-        for (let x = 0; x < total; x++) {
-          let v = x;
-          const A: number[] = [];
-          const D: number[] = [];
-          for (let k = 0; k < a; k++) (A.push((v % 6) + 1), (v = Math.floor(v / 6)));
-          for (let k = 0; k < d; k++) (D.push((v % 6) + 1), (v = Math.floor(v / 6)));
-          const h = compareSorted(A, a, D, d, 0);
-          counts.set(h, (counts.get(h) ?? 0) + 1);
-        }
-        const exact = missileHits(a, d);
-        for (const [h, c] of counts) expect(exact.prob(h)).toEqual(F(c, total));
-      }
-  });
-
-  it('photon: P(no hit) = (2/3)^n; P(>=1 core) = 1 - (5/6)^n; P(1 core, 2 hull | 7 dice) = 70/729', () => {
-    const p7 = photonHits(data, 7);
-    const p = (h: number, c: number, rows = p7) => rows.find((r) => r.hull === h && r.core === c)?.p ?? Fraction.ZERO;
-    expect(p(0, 0)).toEqual(F(128, 2187));
-    expect(p(0, 0, photonHits(data, 8))).toEqual(F(256, 6561));
-    expect(p(2, 1)).toEqual(F(70, 729));
-    const noCore = p7.filter((r) => r.core === 0).reduce((a, r) => a.add(r.p), Fraction.ZERO);
-    expect(Fraction.ONE.sub(noCore)).toEqual(Fraction.ONE.sub(F(5 ** 7, 6 ** 7)));
-  });
-
-  it('kinetic expected cells by column and the 150 / 200 distributions [P]', () => {
-    const means = [F(11, 36), F(5, 9), F(19, 18), F(13, 9), F(73, 36), F(11, 4), F(59, 18)];
-    means.forEach((m, c) => expect(kineticCells(data, c).mean()).toEqual(m));
-    const k150 = kineticCells(data, 4);
-    expect([k150.prob(0), k150.prob(1), k150.prob(2), k150.prob(3)]).toEqual([F(1, 36), F(2, 9), F(4, 9), F(11, 36)]);
-    const k200 = kineticCells(data, 5);
-    expect([k200.prob(1), k200.prob(2), k200.prob(3), k200.prob(4)]).toEqual([F(1, 9), F(1, 3), F(1, 4), F(11, 36)]);
-  });
-
-  it('thermal expected destroyed cells by column [P]; P(no damage) = 1/3 at "100" and above', () => {
-    const means = [F(1, 6), F(1, 3), F(1, 2), F(5, 6), F(1), F(4, 3), F(5, 3)];
-    means.forEach((m, c) => expect(thermalCells(data, c).mean()).toEqual(m));
-    for (let c = 3; c < 7; c++) expect(thermalCells(data, c).prob(0)).toEqual(F(1, 3));
-  });
-
-  it('jamming table by J [P]', () => {
-    const j = (J: number) => Object.fromEntries(jammingEffects(data, J).map((r) => [r.effect, r.p.toString()]));
-    expect(j(1)).toEqual({ none: '1/2', Hs: '1/3', Im: '1/6' });
-    expect(j(3)).toEqual({ none: '1/6', Hs: '1/3', Im: '1/3', Pz: '1/6' });
-    expect(j(5)).toEqual({ Hs: '1/6', Im: '1/3', Pz: '1/3', 'Pz+B': '1/6' });
-    expect(j(6)).toEqual({ Im: '1/3', Pz: '1/3', 'Pz+B': '1/3' });
-  });
-
-  it('death per Reset by B hits [P]: 1/6 .. 5/6, then automatic', () => {
-    expect([1, 2, 3, 4, 5, 6].map((b) => deathChance(data, b).toString())).toEqual(['1/6', '1/3', '1/2', '2/3', '5/6', '1']);
-  });
-
-  it('speed track [P]: Whiptail 8, 6, 4, 2, 0; Mako 6, 4.5, 3, 1.5, 0', () => {
-    const { g, m } = duel();
-    const { s } = newState(g);
-    const track = (i: number) => [0, 1, 2, 3, 4].map((k) => ((s.units[i].S = k), speedOf(m, i, s.units[i])));
-    expect(track(0)).toEqual([8, 6, 4, 2, 0]);
-    expect(track(1)).toEqual([6, 4.5, 3, 1.5, 0]);
-  });
-
-  it('ratio columns: 12 vs 6 is "200", 11 vs 6 is "150"; odds and engine agree', () => {
-    expect(columnFor(data, 12, 6)).toBe(5);
-    expect(columnFor(data, 11, 6)).toBe(4);
-    for (let a = 0; a <= 20; a++) for (let d = 0; d <= 10; d++) expect(columnFor(data, a, d)).toBe(ratioColumn(T, a, d));
   });
 });
 

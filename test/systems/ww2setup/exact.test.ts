@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { Dist } from '../../../src/core/dice/exact.ts';
 import { Fraction } from '../../../src/core/dice/fraction.ts';
-import { diceExprDist, parseDiceExpr } from '../../../src/systems/ww2setup/dice-expr.ts';
-import * as X from '../../../src/systems/ww2setup/exact-setup.ts';
+import { diceExprDist, parseDiceExpr } from '../../../src/systems/ww2setup/rules/rolls.ts';
+import * as X from '../../../src/systems/ww2setup/exact.ts';
 import { commandRepairDist } from '../../../src/systems/ww2setup/odds.ts';
-import type { SetupPlan } from '../../../src/systems/ww2setup/scenario.ts';
+import type { SetupPlan } from '../../../src/systems/ww2setup/model.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
-import { resolvePlan, type ScenarioBody } from '../../../src/systems/ww2setup/scenario.ts';
-import type { RulesData } from '../../../src/systems/ww2setup/rules-schema.ts';
+import { resolvePlan } from '../../../src/systems/ww2setup/check.ts';
+import type { RulesData, ScenarioBody } from '../../../src/systems/ww2setup/schema.ts';
 import { DATA, planOf } from './helpers.ts';
 
 const F = (n: number, d = 1) => Fraction.of(n, d).toString();

@@ -1,9 +1,10 @@
 /** Shared helpers of the ww2setup tests: default data, plans from partial scenarios, scripted dice. */
 import { stripProvenance } from '../../../src/core/tables/provenance.ts';
-import { rulesData } from '../../../src/systems/ww2setup/data.ts';
-import type { D6Source } from '../../../src/systems/ww2setup/dice-expr.ts';
-import { rulesSchema, type RulesData } from '../../../src/systems/ww2setup/rules-schema.ts';
-import { resolvePlan, scenarioSchema, type SetupPlan } from '../../../src/systems/ww2setup/scenario.ts';
+import { resolvePlan } from '../../../src/systems/ww2setup/check.ts';
+import { rulesData } from '../../../src/systems/ww2setup/data/rules.ts';
+import type { SetupPlan } from '../../../src/systems/ww2setup/model.ts';
+import type { D6Source } from '../../../src/systems/ww2setup/rules/rolls.ts';
+import { rulesSchema, scenarioSchema, type RulesData } from '../../../src/systems/ww2setup/schema.ts';
 import type { OptionValues } from '../../../src/core/options.ts';
 
 export const DATA: RulesData = rulesSchema.parse(stripProvenance(rulesData));

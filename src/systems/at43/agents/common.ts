@@ -6,14 +6,15 @@ import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import { MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
+import { pointBoundaryDistance } from '../../../core/geometry/table/shapes.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
+import type { At43State } from '../state.ts';
 
 /** P(success) of one die with re-rolls, in floating point (the agents' hot path; odds.ts has the exact twin). */
 function pDie(need: number, rerolls: number): number {
   const q = 1 - facesFor(need) / 6;
   return 1 - q ** (rerolls + 1);
 }
-import type { At43State } from '../state.ts';
 
 export type Ctx = DecisionContext<At43Observation, At43State>;
 
@@ -148,10 +149,291 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
   return -1;
 }
 
-/** End-of-activation drills by priority (Take cover > Overwatch > Knee), keeping the reserve. */
+/**
+ * Could unit u be under cover (p.66-67)? A cover obstacle low enough for its fighters (Size one
+ * below theirs, two below under Take cover: A21) within `cover.depthCm` of its formation. In the
+ * open, "Take cover!" buys nothing.
+ */
+export function coverNearby(o: At43Observation, u: number): boolean {
+  const m = o.model;
+  const U = m.units[u];
+  const L = o.leader[u];
+  const depth = m.opts['cover.depthCm'];
+  let reach = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  for (const T of m.terrain) {
+    const low = U.profile.size - T.size;
+    if (!T.cover || (low !== 1 && low !== 2)) continue;
+    if (depth <= 0 || pointBoundaryDistance(T.shape, o.fx[L], o.fy[L]) <= depth + reach) return true;
+  }
+  return false;
+}
+
+/** End-of-activation drills by priority (Take cover when cover is at hand > Overwatch > Knee), keeping the reserve. */
 export function drillOrEnd(ctx: Ctx, o: At43Observation, wantCover: boolean, wantOverwatch: boolean): number {
   const spare = o.lp[o.me] - lpReserve(o);
-  if (spare >= 1 && wantCover && has(ctx, A.encode.drill(2))) return A.encode.drill(2);
+  if (spare >= 1 && wantCover && has(ctx, A.encode.drill(2)) && coverNearby(o, o.unit)) return A.encode.drill(2);
   if (spare >= 1 && wantOverwatch && has(ctx, A.encode.drill(1))) return A.encode.drill(1);
   return A.encode.end();
 }
+
+// ---- objectives (seed p.72-73): take, contest and hold them ----
+
+/** Fighters of `side` counted for objective k (infantry within the control radius, p.73). */
+export function countAt(o: At43Observation, k: number, side: number): number {
+  const m = o.model;
+  const O = m.objectives[k];
+  const R = m.rules.control.radiusCm;
+  let n = 0;
+  for (let f = 0; f < m.nF; f++) {
+    if (!o.alive[f] || m.fSide[f] !== side || m.fAfv[f]) continue;
+    if (Math.sqrt((o.fx[f] - O.x) ** 2 + (o.fy[f] - O.y) ** 2) - m.fRadius[f] <= R) n++;
+  }
+  return n;
+}
+
+/** Distance from unit u's leader to objective k's point. */
+export function objectiveDist(o: At43Observation, u: number, k: number): number {
+  const m = o.model;
+  const L = o.leader[u];
+  return Math.hypot(o.fx[L] - m.objectives[k].x, o.fy[L] - m.objectives[k].y);
+}
+
+/** Distance from unit v's leader to the nearest objective (Infinity without objectives). */
+export function nearestObjectiveDist(o: At43Observation, v: number): number {
+  let d = Infinity;
+  for (let k = 0; k < o.model.objectives.length; k++) d = Math.min(d, objectiveDist(o, v, k));
+  return d;
+}
+
+const RICHEST = new WeakMap<Model, readonly number[]>();
+/** The objective indices, the richest (VP per round) first (computed once per model). */
+function richestFirst(m: Model): readonly number[] {
+  let r = RICHEST.get(m);
+  if (!r) {
+    r = [...m.objectives.keys()].sort((a, b) => m.objectives[b].vp - m.objectives[a].vp || a - b);
+    RICHEST.set(m, r);
+  }
+  return r;
+}
+
+/**
+ * The objective unit u takes and holds, or -1 (a free unit): each objective, the richest first,
+ * gets the nearest infantry unit of u's side not yet given one (AFVs do not count for control).
+ */
+export function objectiveOf(o: At43Observation, u: number): number {
+  const m = o.model;
+  const side = m.units[u].side;
+  const nK = m.objectives.length;
+  if (nK === 0 || m.units[u].afv) return -1;
+  let taken = 0; // bit per unit given an objective
+  for (const k of richestFirst(m)) {
+    let best = -1;
+    let bd = Infinity;
+    for (const U of m.units) {
+      if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
+      const d = objectiveDist(o, U.index, k);
+      if (d < bd) {
+        bd = d;
+        best = U.index;
+      }
+    }
+    if (best < 0) return -1;
+    if (best === u) return k;
+    taken |= 1 << best;
+  }
+  return -1;
+}
+
+/** An objective the enemy of `side` holds or disputes (his count at least ours and above 0), the nearest to unit u; -1 if none. */
+export function contestedObjective(o: At43Observation, u: number): number {
+  const side = o.model.units[u].side;
+  let best = -1;
+  let bd = Infinity;
+  for (let k = 0; k < o.model.objectives.length; k++) {
+    const theirs = countAt(o, k, 1 - side);
+    if (theirs === 0 || theirs < countAt(o, k, side)) continue;
+    const d = objectiveDist(o, u, k);
+    if (d < bd) {
+      bd = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Does enemy unit v stand on an objective or close to one (its leader within `near` cm)? */
+export function nearObjective(o: At43Observation, v: number, near: number): boolean {
+  return nearestObjectiveDist(o, v) <= near;
+}
+
+/**
+ * The move of a unit going to objective k, or -1 when it is in place (leader within `hold` cm)
+ * or cannot move: a rush while the objective is farther than a combat move, no enemy unit stands
+ * within `near` cm of it and no shot worth `rushFloor` (expected kills) is to be had (a rush
+ * forbids shooting), else a combat move (the unit may shoot after it, at what disputes the
+ * objective, unless it ends in contact). With `keepOff` >= 0 (a shooting unit) and a shot worth
+ * firing from where it stands (`shotValue` above 0.05), no move that would bring the unit within
+ * `keepOff` cm of an enemy fighter: it stays and shoots.
+ */
+export function takeObjective(ctx: Ctx, o: At43Observation, k: number, hold: number, near: number, keepOff = -1, shotValue = 0, rushFloor = Infinity): number {
+  if (o.moved) return -1;
+  const u = o.unit;
+  const d = objectiveDist(o, u, k);
+  if (d <= hold) return -1;
+  if (keepOff >= 0 && shotValue > 0.05 && !safeMove(o, u, o.model.objectives[k].x, o.model.objectives[k].y, Math.min(d - hold, o.model.units[u].profile.movement + o.model.rules.movement.rushInfantry), keepOff)) return -1;
+  if (!o.shot && shotValue <= rushFloor && d - hold > o.model.units[u].profile.movement && !enemyNear(o, k, 1 - o.model.units[u].side, near)) {
+    const a = moveTo(ctx, true, goalObjective(k));
+    if (a >= 0) return a;
+  }
+  return moveTo(ctx, false, goalObjective(k));
+}
+
+/** Has `side` a unit whose leader stands within `near` cm of objective k? */
+export function enemyNear(o: At43Observation, k: number, side: number, near: number): boolean {
+  for (const V of o.model.units) if (V.side === side && o.members[V.index] > 0 && objectiveDist(o, V.index, k) <= near) return true;
+  return false;
+}
+
+/** Does `side` hold objective k with a margin (at least two fighters more than the enemy within the control radius)? */
+export function securelyHeld(o: At43Observation, k: number, side: number): boolean {
+  return countAt(o, k, side) >= countAt(o, k, 1 - side) + 2;
+}
+
+/** The objective a free unit u goes to support: the nearest one its side does not hold securely, or -1. */
+export function objectiveToSupport(o: At43Observation, u: number): number {
+  const side = o.model.units[u].side;
+  let best = -1;
+  let bd = Infinity;
+  for (let k = 0; k < o.model.objectives.length; k++) {
+    if (securelyHeld(o, k, side)) continue;
+    const d = objectiveDist(o, u, k);
+    if (d < bd) {
+      bd = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Best shot, preferring (×`bonus`) units on or near an objective (within `near` cm). */
+export function bestShotForObjectives(ctx: Ctx, o: At43Observation, near: number, bonus: number): [number, number] {
+  if (o.model.objectives.length === 0) return bestShot(ctx, o);
+  const [a, v] = bestShot(ctx, o, (t) => nearObjective(o, t, near));
+  const [b, w] = bestShot(ctx, o);
+  return a >= 0 && v * bonus >= w ? [a, v * bonus] : [b, w];
+}
+
+/**
+ * Would unit u, moved t cm straight toward (gx, gy), keep every alive enemy fighter farther
+ * than `keepOff` cm from its formation (the leader's place plus the formation's reach)? The
+ * estimate of a shooting unit that must not walk into close combat.
+ */
+export function safeMove(o: At43Observation, u: number, gx: number, gy: number, t: number, keepOff: number): boolean {
+  const m = o.model;
+  const U = m.units[u];
+  const L = o.leader[u];
+  const len = Math.hypot(gx - o.fx[L], gy - o.fy[L]);
+  if (len < 1e-9) return true;
+  const x = o.fx[L] + ((gx - o.fx[L]) * Math.min(t, len)) / len;
+  const y = o.fy[L] + ((gy - o.fy[L]) * Math.min(t, len)) / len;
+  let reach = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  for (let g = 0; g < m.nF; g++) {
+    if (!o.alive[g] || m.fSide[g] === U.side) continue;
+    if (Math.hypot(o.fx[g] - x, o.fy[g] - y) - m.fRadius[g] - reach < keepOff) return false;
+  }
+  return true;
+}
+
+/** Expected eliminations per round of close combat by unit a's fighters on unit b's (one die per attack, p.71). */
+export function meleeRate(o: At43Observation, a: number, b: number): number {
+  const m = o.model;
+  const A_ = m.units[a];
+  const B = m.units[b];
+  if (A_.ccWeapon < 0 || B.afv) return 0;
+  const W = m.weapons[A_.ccWeapon];
+  const pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - B.profile.combat), W.rerolls);
+  const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - B.profile.protection), 0);
+  return W.attackRate * pHit * pDmg;
+}
+
+/** Does unit u's fighter kill at least as many in close combat as enemy unit e's kills of u's (per fighter and round)? */
+export function meleeFavours(o: At43Observation, u: number, e: number): boolean {
+  return meleeRate(o, u, e) >= meleeRate(o, e, u);
+}
+
+/**
+ * A shooting unit caught in a close combat it loses (the enemy in contact kills more per fighter
+ * than it does): the combat move (halved, p.58) straight away from the nearest enemy, so that it
+ * is free to shoot at its next activation; -1 when it should stay (a fair fight, an objective it
+ * holds, or no move).
+ */
+export function disengage(ctx: Ctx, o: At43Observation, holding: boolean): number {
+  if (o.moved || o.shot || o.fought || holding) return -1;
+  const u = o.unit;
+  const e = nearestEnemy(o, u, true);
+  if (e < 0 || leaderDist(o, u, e) > 12 || meleeRate(o, e, u) <= meleeRate(o, u, e)) return -1;
+  return moveAwayFrom(ctx, o, u, e);
+}
+
+/** The compass move (combat movement) of unit u straight away from enemy unit e, or -1. */
+export function moveAwayFrom(ctx: Ctx, o: At43Observation, u: number, e: number): number {
+  const L = o.leader[u];
+  const E = o.leader[e];
+  const ax = o.fx[L] - o.fx[E];
+  const ay = o.fy[L] - o.fy[E];
+  let best = -1;
+  let bv = -Infinity;
+  for (let g = 0; g < N_DIRS; g++) {
+    // heading g: (sin, cos) of g × 45° (rules/movement.ts goalVector)
+    const v = Math.sin((g * Math.PI) / 4) * ax + Math.cos((g * Math.PI) / 4) * ay;
+    if (v > bv && has(ctx, A.encode.move(0, g))) {
+      bv = v;
+      best = g;
+    }
+  }
+  return best < 0 ? -1 : A.encode.move(0, best);
+}
+
+/**
+ * Keeping an officer alive: a unit led by its officer and down to `few` members (losses go
+ * nearest the shooter first, so he is among the next) steps out of the charge reach of an enemy
+ * infantry unit that wins close combats against it (its Movement + rush + contact), unless it
+ * holds an objective; it may still shoot after the move. -1 when nothing threatens him.
+ */
+export function protectOfficer(ctx: Ctx, o: At43Observation, few: number, holding: boolean): number {
+  const u = o.unit;
+  if (o.moved || o.shot || holding || !o.officer[u] || o.members[u] > few) return -1;
+  const m = o.model;
+  for (const V of m.units) {
+    if (V.side === o.me || V.afv || o.members[V.index] === 0 || meleeFavours(o, u, V.index)) continue;
+    if (leaderDist(o, u, V.index) <= V.profile.movement + m.rules.movement.rushInfantry + m.rules.contact.cm) return moveAwayFrom(ctx, o, u, V.index);
+  }
+  return -1;
+}
+
+/**
+ * The priors a scripted agent gives the generic search (`Agent.rank`, the system's search
+ * policy): its own choice 1 above the rest; among the others, inside an activation, the shots
+ * by expected kills (up to 0.3), a close combat 0.2, moves toward an objective 0.15, toward an
+ * enemy 0.05, the end of the activation 0.05; outside an activation, nothing more.
+ */
+export function rankAround(ctx: Ctx, o: At43Observation, choice: number, out: Float64Array): void {
+  const inActivation = o.pending === null && o.unit >= 0;
+  const U = inActivation ? o.model.units[o.unit] : null;
+  for (let i = 0; i < ctx.n; i++) {
+    const a = ctx.legal[i];
+    let v = a === choice ? 1 : 0;
+    if (U !== null) {
+      if (A.is(a, 'shoot')) v += 0.3 * Math.min(1, expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a)));
+      else if (A.is(a, 'fight')) v += 0.2;
+      else if (A.is(a, 'move')) {
+        const g = A.read.move.goal(a);
+        v += g >= N_DIRS + MAX_UNITS ? 0.15 : g >= N_DIRS ? 0.05 : 0;
+      } else if (A.is(a, 'end')) v += 0.05;
+    }
+    out[i] = v;
+  }
+}
+

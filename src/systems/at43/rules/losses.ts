@@ -121,7 +121,12 @@ export function moraleTest(env: Env, s: At43State, u: number, ctx: PlayContext):
   return false;
 }
 
-/** Morale triggers at activation (seed p.74). */
+/**
+ * Morale triggers at activation (seed p.74): an AFV unit entirely immobilised; a Type 1 or 2
+ * infantry unit that "has fallen to 3 members or fewer", a Type 3 one "fallen to 1 member": a
+ * unit fielded at that size or below (a lone hero on foot, a unit of three) never fell to it
+ * and is not tested.
+ */
 export function moraleTriggered(m: Model, s: At43State, u: number): boolean {
   const U = m.units[u];
   const off = officerOf(m, s, u);
@@ -131,8 +136,22 @@ export function moraleTriggered(m: Model, s: At43State, u: number): boolean {
     return true;
   }
   let n = s.members[u];
-  if (!m.opts['morale.countHero'] && heroFighter(m, s, u) >= 0) n--;
-  return U.profile.type <= 2 ? n <= m.rules.morale.triggerType12 : n <= m.rules.morale.triggerType3;
+  let fielded = U.fielded;
+  if (!m.opts['morale.countHero'] && heroFighter(m, s, u) >= 0) {
+    n--;
+    if (U.hero) fielded--;
+  }
+  const trigger = U.profile.type <= 2 ? m.rules.morale.triggerType12 : m.rules.morale.triggerType3;
+  return fielded > trigger && n <= trigger;
+}
+
+/**
+ * A unit of AFVs tests its morale when one of its members is destroyed or abandoned (seed p.75;
+ * an AFV abandoned by its pilot "is considered destroyed", p.53), if it has members left and
+ * does not have nerves of steel.
+ */
+export function afvLossTest(env: Env, s: At43State, v: number, ctx: PlayContext): void {
+  if (s.members[v] > 0 && env.m.units[v].profile.morale > 0) moraleTest(env, s, v, ctx);
 }
 
 const ORDER = new Int32Array(64);
@@ -188,6 +207,15 @@ export function damageInfantry(env: Env, s: At43State, v: number, impacts: numbe
   return kills;
 }
 
+/** ORDER[0..n) without unit v's hero (kept in order); returns the new count. */
+function withoutHero(m: Model, s: At43State, v: number, n: number): number {
+  const hero = heroFighter(m, s, v);
+  if (hero < 0) return n;
+  let k = 0;
+  for (let i = 0; i < n; i++) if (ORDER[i] !== hero) ORDER[k++] = ORDER[i];
+  return k;
+}
+
 /** Impacts of the AFV ranked `rank` by distance (0 = nearest) when `impacts` are split among n (p.67, W26). */
 export function splitShare(impacts: number, n: number, rank: number): number {
   const each = Math.floor(impacts / n);
@@ -196,12 +224,16 @@ export function splitShare(impacts: number, n: number, rank: number): number {
 
 /**
  * Impacts on a unit of AFVs (seed p.67): split as equally as possible, the extra impacts to the
- * AFVs nearest (fx, fy); each success rolls a location (p.52). Returns AFVs destroyed.
+ * AFVs nearest (fx, fy); each success rolls a location (p.52); a hero's AFV takes none while
+ * others remain unless targeted alone (`single`; p.77, option `heroes.aboardAfv`). Returns AFVs
+ * destroyed.
  */
 export function damageAfvUnit(env: Env, s: At43State, v: number, impacts: number, w: number, fx: number, fy: number, ctx: PlayContext, single = -1): number {
   const m = env.m;
-  const n = single >= 0 ? ((ORDER[0] = single), 1) : sortByDistance(env, s, v, fx, fy);
+  let n = single >= 0 ? ((ORDER[0] = single), 1) : sortByDistance(env, s, v, fx, fy);
   if (n === 0) return 0;
+  // a hero's AFV is shielded by the unit's other AFVs unless it is targeted alone (p.77)
+  if (single < 0 && n > 1 && m.opts['heroes.aboardAfv'] === 'shielded') n = withoutHero(m, s, v, n);
   const W = m.weapons[w];
   const need = utrNeeded(m.rules.utr, W.penetration - m.units[v].profile.protection);
   const rr = m.opts['rerolls.applyToDamage'] ? W.rerolls : 0;
@@ -223,7 +255,7 @@ export function damageAfvUnit(env: Env, s: At43State, v: number, impacts: number
     }
   }
   // an AFV unit tests morale when one of its members is destroyed (seed p.75)
-  if (destroyed > 0 && s.members[v] > 0 && m.units[v].profile.morale > 0) moraleTest(env, s, v, ctx);
+  if (destroyed > 0) afvLossTest(env, s, v, ctx);
   return destroyed;
 }
 

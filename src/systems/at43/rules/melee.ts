@@ -10,7 +10,8 @@ import type { Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { damageAfvUnit, damageInfantry, tallyKills, type Env } from './losses.ts';
 import { rollPool, utrNeeded } from './rolls.ts';
-import { baseFarFromUnit, gap, unitTouches } from './table.ts';
+import { gap } from './table.ts';
+import { baseFarFromUnit, unitTouches } from './table-cache.ts';
 
 const ATTACKERS = new Int32Array(64);
 const CONTACT = new Int32Array(256);

@@ -9,13 +9,15 @@
  */
 import { onSweptPath } from '../../../core/geometry/table/groups.ts';
 import { sweepBaseVsShape, type Footprint } from '../../../core/geometry/table/footprint.ts';
+import { pointInShape } from '../../../core/geometry/table/shapes.ts';
 import type { PlayContext } from '../../../core/system.ts';
 import { MAX_UNITS, N_DIRS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { killFighter, type Env } from './losses.ts';
 import { rollRunOver } from './rolls.ts';
-import { fighterEngaged, gap, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table.ts';
+import { gap } from './table.ts';
+import { fighterEngaged, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table-cache.ts';
 
 const FOOT: Footprint[] = [];
 function foot(r: number): Footprint {
@@ -51,6 +53,14 @@ function sweepCircle(x: number, y: number, r: number, dx: number, dy: number, ox
 
 function mobile(m: Model, s: At43State, f: number): boolean {
   return s.alive[f] === 1 && (m.fAfv[f] === 0 || s.sp[f * SP_STRIDE + 1] > 0);
+}
+
+/** Can unit u move at all: infantry always, AFVs while one of them keeps its propulsion (p.53)? */
+export function mobileUnit(m: Model, s: At43State, u: number): boolean {
+  const U = m.units[u];
+  if (!U.afv) return true;
+  for (let f = U.first; f < U.first + U.count; f++) if (s.alive[f] && s.sp[f * SP_STRIDE + 1] > 0) return true;
+  return false;
 }
 
 /** Heading (dx, dy, max distance) of a goal from the unit's leader; false if the goal is meaningless. */
@@ -91,6 +101,58 @@ export function goalVector(m: Model, s: At43State, u: number, goal: number, out:
 }
 
 const GV = new Float64Array(3);
+const PUSHED = new Float64Array(2);
+
+/**
+ * The point (x, y) pushed out to `r` from every blocking obstacle closer than that (away from its
+ * nearest boundary point), into out; false when no obstacle is that close.
+ */
+function pushOut(m: Model, x: number, y: number, r: number, out: Float64Array): boolean {
+  let px = x;
+  let py = y;
+  let moved = false;
+  for (let k = 0; k < m.terrain.length; k++) {
+    if (!m.blocking[k]) continue;
+    const T = m.terrain[k];
+    const inside = pointInShape(T.shape, px, py);
+    // nearest boundary point: over the polygon's edges
+    let bx = px;
+    let by = py;
+    let bd = Infinity;
+    for (let i = 0, j = T.xs.length - 1; i < T.xs.length; j = i++) {
+      const ex = T.xs[i] - T.xs[j];
+      const ey = T.ys[i] - T.ys[j];
+      const l2 = ex * ex + ey * ey;
+      let q = l2 > 0 ? ((px - T.xs[j]) * ex + (py - T.ys[j]) * ey) / l2 : 0;
+      q = q < 0 ? 0 : q > 1 ? 1 : q;
+      const cx = T.xs[j] + q * ex;
+      const cy = T.ys[j] + q * ey;
+      const d = Math.hypot(px - cx, py - cy);
+      if (d < bd) {
+        bd = d;
+        bx = cx;
+        by = cy;
+      }
+    }
+    if (!inside && bd >= r) continue;
+    let dx = px - bx;
+    let dy = py - by;
+    const l = Math.hypot(dx, dy);
+    if (l < 1e-9) {
+      // on the boundary: away from the obstacle's centre
+      dx = px - T.cx;
+      dy = py - T.cy;
+    }
+    const n = Math.hypot(dx, dy) || 1;
+    const sgn = inside ? -1 : 1;
+    px = bx + (sgn * dx * r) / n;
+    py = by + (sgn * dy * r) / n;
+    moved = true;
+  }
+  out[0] = px;
+  out[1] = py;
+  return moved;
+}
 
 const LEGS = new Float64Array(1024);
 const NEAR = new Int32Array(MAX_UNITS);
@@ -117,6 +179,9 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     const tx = LEGS[0];
     const ty = LEGS[1];
     let n = m.paths.path(s.fx[L], s.fy[L], tx, ty, span, m.blocking, LEGS);
+    // a goal within the formation's reach of an obstacle (an objective beside a container): the
+    // formation goes to the nearest place beside it where it fits, not into the obstacle
+    if (n < 0 && pushOut(m, tx, ty, span + 0.1, PUSHED)) n = m.paths.path(s.fx[L], s.fy[L], PUSHED[0], PUSHED[1], span, m.blocking, LEGS);
     if (n < 0) n = m.paths.path(s.fx[L], s.fy[L], tx, ty, U.profile.baseRadius, m.blocking, LEGS);
     if (n > 0) legs = n;
     else {

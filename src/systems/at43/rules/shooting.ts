@@ -15,7 +15,8 @@ import { DR_KNEE, DR_TAKE_COVER, type At43State } from '../state.ts';
 import { SP_STRIDE } from './afv.ts';
 import { damageAfvUnit, damageFighter, damageInfantry, damageMelee, tallyKills, type Env } from './losses.ts';
 import { rangeBand, rollCover, rollPool, templateImpacts, templateRadius, utrNeeded } from './rolls.ts';
-import { caughtInZone, gap, meleeOf, sees, seesUnit, underCover, unitEngaged } from './table.ts';
+import { gap } from './table.ts';
+import { caughtInZone, meleeOf, sees, seesUnit, underCover, unitEngaged } from './table-cache.ts';
 
 const CAUGHT = new Int32Array(512);
 /** Ready carriers in readyShooters / anyReadyShooter (not the CARRIERS of legal shots, which call them in between). */

@@ -9,7 +9,8 @@ import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, type Model } from '../model.ts';
 import { ARMLESS, BROKEN, DEAD, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, stackPoints } from './rolls.ts';
-import { K_DEFENSIVE, applyResult, attackTargetOf, hexHasSide, spendUsage, weaponReady } from './combat.ts';
+import { K_DEFENSIVE, attackTargetOf, hexHasSide, spendUsage, weaponReady } from './combat.ts';
+import { applyResult } from './damage.ts';
 
 /** May airdropped unit u be placed in hex h now? */
 export function canDrop(m: Model, s: MakState, u: number, h: number): boolean {

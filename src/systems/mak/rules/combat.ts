@@ -6,12 +6,10 @@
 import type { PlayContext } from '../../../core/system.ts';
 import { sees } from './sight.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_G, WT_L, WT_M, WT_MG, WT_PF, WT_R, type Model } from '../model.ts';
-import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, DONE, PILOT_GONE, PILOT_KILLED, DRAIN_BASE, IMMOBILE, MOVED, PINNED, REATTACKED, SCORED, removeUnit, type MakState } from '../state.ts';
-import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks, pilotKilled } from './rolls.ts';
+import { ARMLESS, ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, DRAIN_BASE, IMMOBILE, MOVED, PILOT_GONE, PINNED, REATTACKED, type MakState } from '../state.ts';
+import { HIT_AUTO_D, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, laserDepletes, mgBreaks } from './rolls.ts';
 import { M, rowOf } from '../metrics.ts';
-import { destroyCargo } from './transport.ts';
-import { amuOnDeath } from './amu.ts';
-import { haulOnDamage } from './carry.ts';
+import { applyResult } from './damage.ts';
 import { smokeMod } from './smoke.ts';
 import { maybeIgnite } from './fire.ts';
 import { WEAPON_TYPES } from '../schema.ts';
@@ -51,6 +49,19 @@ export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: n
   return true;
 }
 
+/**
+ * Has unit u a weapon it could still fire some day: not disarmed, and a slot that is neither
+ * depleted nor broken ([11.2]) nor out of rounds. Per-phase limits and broken morale do not count.
+ */
+export function hasWorkingWeapon(m: Model, s: MakState, u: number): boolean {
+  if (s.status[u] & ARMLESS) return false;
+  for (let w = 0; w < MAX_W; w++) {
+    const k = u * MAX_W + w;
+    if (m.wtype[k] >= 0 && s.wdis[k] !== 1 && (m.wammo[k] === 0 || s.ammo[k] > 0)) return true;
+  }
+  return false;
+}
+
 /** Can unit u attack unit t with slot w (range, LOS, friendly-hex rule, pinning)? */
 export function canAttack(m: Model, s: MakState, u: number, w: number, t: number, kind: number): boolean {
   if (!alive(s, t) || s.carrier[t] >= 0 || !weaponReady(m, s, u, w, kind)) return false;
@@ -71,11 +82,18 @@ export function canAttack(m: Model, s: MakState, u: number, w: number, t: number
 
 /** Attack target of u's slot w against t ([5.1.1], [5.1.3], [18.1.2]). Unarmed: fixed 4 ([9.5]). */
 export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: number): number {
+  return attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]);
+}
+
+/**
+ * Attack target of u's slot w against t as if u stood in hex a and t in hex b (the agents weigh
+ * positions with it; the engine always passes the units' own hexes). A defensive position shelters
+ * t only in its own hex.
+ */
+export function attackTargetAt(m: Model, s: MakState, u: number, w: number, t: number, a: number, b: number): number {
   if (w === UNARMED) return m.data.rules.unarmedTarget;
   const k = u * MAX_W + w;
   const wt = m.wtype[k];
-  const a = s.hex[u];
-  const b = s.hex[t];
   const d = m.grid.distance(a, b);
   const pAtk = s.status[u] & PILOT_GONE ? 0 : s.pAtk[u];
   const pDef = s.status[t] & PILOT_GONE ? 0 : s.pDef[t];
@@ -86,7 +104,7 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
   mods += smokeMod(m, s, a, b, wt); // smoke in the firer's or the target's hex ([19.2.6])
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
-  if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
+  if (m.defPos[b] !== 0 && a !== b && b === s.hex[t]) mods += shelter(m, s, t);
   return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods + m.unight[u]; // manned units at night ([19.3])
 }
 
@@ -102,9 +120,6 @@ export function shelter(m: Model, s: MakState, t: number): number {
   for (let u = 0; u < t; u++) if (s.hex[u] === h && m.uside[u] === m.uside[t] && !(s.status[u] & DEAD)) return 0;
   return v;
 }
-
-/** Outcome of the last resolved attack (read by the engine right after `resolveAttack`). */
-export const last = { T: 0, d1: 0, d2: 0, hit: 0, result: 0 };
 
 /**
  * Resolves one attack of u (slot w) on t: roll, usage checks on the natural dice ([11.2]), hit,
@@ -138,7 +153,6 @@ export function resolveAttack(m: Model, s: MakState, ctx: PlayContext, u: number
   }
   // [14.3.2]: broken infantry attacked again (any attack, or a hit with the option) gets +1 to recover.
   if (s.status[t] & BROKEN && (h !== MISS || !o.moraleReattackNeedsHit)) s.status[t] |= REATTACKED;
-  last.T = T; last.d1 = d1; last.d2 = d2; last.hit = h; last.result = res;
   if (res === R_D) tally.add(row, M.col.D);
   else if (res === R_A) tally.add(row, M.col.A);
   else if (res === R_M) tally.add(row, M.col.M);
@@ -220,59 +234,24 @@ export function spendUsage(m: Model, s: MakState, ctx: PlayContext, u: number, w
   return 0;
 }
 
-/** Applies D / A / M to unit t ([5.1.2]; infantry: M and A break morale, [14.3]); scores O.G.P. */
-export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, res: number, by: number, w: number): void {
-  if (m.upilot[t]) res = R_D; // any D, A or M kills a pilot on the map ([18.2.2])
-  let st = s.status[t];
-  if (res !== R_D && m.opt.repeatDamageEscalates && st & (ARMLESS | IMMOBILE | BROKEN)) res = R_D; // spec §6 A27
-  if (res === R_D) {
-    st |= DEAD;
-    removeUnit(m, s, t);
-    s.lost[m.uside[t]]++;
-    if (by >= 0) ctx.tally.add(rowOf(m, by, w), M.col.kills);
-  } else if (m.uinf[t]) st |= BROKEN;
-  else if (res === R_A) st |= ARMLESS;
-  else if (res === R_M) {
-    if (!(st & IMMOBILE)) s.nImm[m.uside[t]]++;
-    st |= IMMOBILE;
+/** The best ready slot of u against t (highest attack target), or -1. */
+export function bestSlot(m: Model, s: MakState, u: number, t: number, kind: number): number {
+  let best = -1;
+  let bestT = -1e9;
+  for (let w = 0; w < MAX_W; w++) {
+    if (!canAttack(m, s, u, w, t, kind)) continue;
+    const T = attackTargetOf(m, s, u, w, t);
+    if (T > bestT) { bestT = T; best = w; }
   }
-  // Pilot escape (optional rule [18.2.1]): killed on 2d6 >= 4 after D, >= 7 after A or M; a pilot who
-  // survives leaves the unit, which is removed (literal reading, option escapeRemovesUnitOnAM, A21).
-  // The escaped pilot is taken off the map at once (pilot units on the map are not played).
-  if (m.opt.pilotEscape && s.pVp[t] > 0 && !(st & PILOT_GONE) && !m.uinf[t]) {
-    const roll = ctx.dice.die(6) + ctx.dice.die(6);
-    const killed = pilotKilled(roll, res, m.data.rules.pilotKilledAfterAM, m.data.rules.pilotKilledAfterD);
-    if (ctx.log) ctx.log(`    pilot of ${m.uid[t]}: 2d6 ${roll}: ${killed ? 'killed' : 'escapes'}`);
-    if (killed || res === R_D || m.opt.escapeRemovesUnitOnAM) st |= PILOT_GONE;
-    if (killed) {
-      st |= PILOT_KILLED;
-      s.ogp[1 - m.uside[t]] += s.pVp[t];
-    }
-    else if (res !== R_D && m.opt.escapeRemovesUnitOnAM) {
-      st |= DEAD;
-      removeUnit(m, s, t);
-      s.lost[m.uside[t]]++;
-    }
-    // A surviving pilot is placed in the hex as a pilot unit ([18.2.1]-[18.2.2]), done for this phase.
-    const p = m.upilotUnit[t];
-    if (!killed && p >= 0 && st & PILOT_GONE) {
-      s.status[p] = DONE;
-      s.pVp[p] = s.pVp[t];
-      s.hex[p] = s.hex[t];
-      s.occ[s.hex[t] * 2 + m.uside[p]]++;
-      if (ctx.log) ctx.log(`    ${m.uid[p]} is placed in ${m.grid.id(s.hex[t])}`);
-    }
+  return best;
+}
+
+/** Units stacked with u (u included) that may join a simultaneous attack on t ([5.3.3]). */
+export function groupSize(m: Model, s: MakState, u: number, t: number): number {
+  let c = 0;
+  for (let v = 0; v < m.nu; v++) {
+    if (s.hex[v] !== s.hex[u] || m.uside[v] !== m.uside[u] || s.status[v] & (DEAD | MOVED | ATTACKED)) continue;
+    if (bestSlot(m, s, v, t, K_OFFENSIVE) >= 0) c++;
   }
-  if (st & DEAD && m.hasAmu) amuOnDeath(m, s, t); // [16.2.2]
-  if (m.hasCarry) { s.status[t] = st; haulOnDamage(m, s, t); } // [7.3.3]
-  if (st & DEAD && s.load[t] > 0) {
-    const n = destroyCargo(m, s, t); // [13.1.3]: D destroys the cargo too
-    if (ctx.log) ctx.log(`    ${n} unit(s) carried by ${m.uid[t]} destroyed with it`);
-  }
-  // O.G.P.: enemy VP destroyed, immobilized or disarmed, once per unit.
-  if (!(st & SCORED) && (res === R_D || (!m.uinf[t] && (res === R_A || res === R_M)))) {
-    st |= SCORED;
-    s.ogp[1 - m.uside[t]] += m.upilot[t] ? s.pVp[t] : m.uvp[t]; // a pilot unit is worth its pilot's VP ([18.2.5])
-  }
-  s.status[t] = st;
+  return c;
 }

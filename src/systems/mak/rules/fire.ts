@@ -11,7 +11,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import { WT_G, type Model } from '../model.ts';
 import { DEAD, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome } from './rolls.ts';
-import { applyResult } from './combat.ts';
+import { applyResult } from './damage.ts';
 import { refreshSight } from './sight.ts';
 
 /** After a D in hex h by a G/M weapon or artillery: the ignition roll ([19.4.1]), and a depot's explosion. */

@@ -6,7 +6,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import type { Model } from '../model.ts';
 import { BROKEN, DEAD, IMMOBILE, REATTACKED, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome } from './rolls.ts';
-import { applyResult } from './combat.ts';
+import { applyResult } from './damage.ts';
 
 /**
  * The minefield of hex h attacks unit u once ([19.1.2]-[19.1.3]): target = strength - defense, no

@@ -12,7 +12,8 @@ import type { PlayContext } from '../../../core/system.ts';
 import { MAX_W, type Model } from '../model.ts';
 import { A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, OFFMAP, removeUnit, type MakState } from '../state.ts';
 import { HIT_AUTO_D, MISS, PRODUCT, R_D, R_M, R_NONE, RESULT_NAMES, SUM, combine, enduranceResult, hitOutcome, stackPoints } from './rolls.ts';
-import { K_DEFENSIVE, applyResult, hexHasSide, spendUsage, weaponReady } from './combat.ts';
+import { K_DEFENSIVE, hexHasSide, spendUsage, weaponReady } from './combat.ts';
+import { applyResult } from './damage.ts';
 import { M, rowOf } from '../metrics.ts';
 
 /** May Hornisse a (on a ground mission, not yet used) land in hex h now? */

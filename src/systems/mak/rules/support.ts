@@ -12,7 +12,8 @@ import { MAX_W, RANGES, WT_G, WT_L, WT_M, WT_R, type Model } from '../model.ts';
 import { M, rowOf, airRow } from '../metrics.ts';
 import { maybeIgnite } from './fire.ts';
 import { A_AIR, A_ARMLESS, A_DEAD, A_GROUND, A_LANDED, A_MLAND, A_SET, A_USED, ARMLESS, ATTACKED, BROKEN, DEAD, DONE, IMMOBILE, MOVED, type MakState } from '../state.ts';
-import { K_DEFENSIVE, applyResult, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
+import { K_DEFENSIVE, hexHasSide, shelter, spendUsage, weaponReady } from './combat.ts';
+import { applyResult } from './damage.ts';
 import { ART_DEVIATE, ART_HIT, HIT_AUTO_D, laserDepletes, mineAfterShot, MISS, PRODUCT, R_A, R_D, R_M, R_NONE, RESULT_NAMES, SUM, allocateLoss, artilleryAccuracy, breakthroughUnits, combine, enduranceResult, hitOutcome, ratioColumn } from './rolls.ts';
 
 const CODES = ['a', 'b', 'c', 'd', 'e'] as const;
