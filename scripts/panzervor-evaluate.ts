@@ -11,7 +11,7 @@
  *
  * --games per scenario and pairing. One thread, in this process.
  */
-import { createAgent } from '../src/core/agents.ts';
+import { createAgent } from '../src/agents/resolve.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';
