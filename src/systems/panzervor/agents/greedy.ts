@@ -346,7 +346,7 @@ export class GreedyAgent implements Agent<PvObservation, PvState> {
 
 export const greedy = pvAgent({
   name: 'greedy',
-  description: 'One-ply greedy: fires at the best kill chance, steps toward better firing positions; cheap enough for search rollouts, ranks every action (the search policy).',
+  description: 'One-ply greedy: fires at the best kill chance, steps toward better firing positions; cheap enough for search rollouts, ranks every action (mcts:policy=greedy).',
   params: {
     lambda: { default: GREEDY.lambda, min: 0, max: 5, description: 'weight of the threat to the moving tank where a step leads' },
     closeWeight: { default: GREEDY.closeWeight, min: 0, max: 1, description: 'value lost per hex of distance to the nearest enemy (pull toward the enemy)' },

@@ -9,5 +9,11 @@ export { brawler, flagCommander, greedy, marksman };
 
 export const agents = [randomAgent, brawler, marksman, flagCommander, greedy] as const;
 
-/** The policy of the generic `mcts` (rollouts and priors): the greedy player, about a third of the marksman's time a decision. */
-export const searchPolicy = 'greedy';
+/**
+ * The policy of the generic `mcts` (rollouts and priors): the marksman. Measured on fake-battle
+ * (seed 3, 150 games a seat, default mcts: 48 iterations, depth 6) against the marksman: with the
+ * marksman's rollouts mcts scores 50.3% at 18 ms a decision, with greedy's 42.0% at 6.9 ms (43.7%
+ * at 128 iterations): greedy's one-ply play makes rollouts that misjudge the positions more than
+ * its speed buys back. `mcts:policy=greedy` remains the cheap search.
+ */
+export const searchPolicy = 'marksman';
