@@ -135,7 +135,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     if (this.signatureChanged(o) || force) this.stamp = newStamp();
     ws.search.setBoard(o, force, newStamp);
     this.lam = this.lambda(o);
-    this.qsRate = process.env.X2 ? 0 : quickShotChance(o, this.side);
+    this.qsRate = quickShotChance(o, this.side);
     // The largest MP bonus of a moving card in hand: one move search per tank serves every card.
     let bonus = 0;
     for (let k = 0; k < G.nK; k++) {
