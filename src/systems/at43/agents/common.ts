@@ -4,7 +4,7 @@
  */
 import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
-import { MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
+import { MAX_FIGHTERS, MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
 import { pointBoundaryDistance } from '../../../core/geometry/table/shapes.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
@@ -58,31 +58,110 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
   return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / Math.max(1, V.fielded)) / 30 : Math.min(e, o.members[v]) * (V.cost / Math.max(1, V.fielded)) / 30;
 }
 
-/** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
-export function bestShot(ctx: Ctx, o: At43Observation, allowed: ((v: number) => boolean) | null = null): [number, number] {
+// Action code ranges of the shots (a kind owns one contiguous range: core/decision/codec.ts),
+// so that the scans below test a code with two compares instead of A.is.
+const SHOOT_LO = A.encode.shoot(0, 0);
+const SHOOT_HI = SHOOT_LO + MAX_SLOTS * MAX_UNITS;
+const AFV_LO = A.encode.shootAfv(0, 0);
+const AFV_HI = AFV_LO + MAX_SLOTS * MAX_FIGHTERS;
+
+/**
+ * Per-decision memo: an observation is built once per decision and the state does not change
+ * while an agent decides, so what depends only on it is computed once per observation (a stamp
+ * per entry, no clearing, no allocation): expected kills of the active unit's weapon types at
+ * each target, each unit's distance to the nearest objective, the shot scan.
+ */
+const memo = {
+  o: null as At43Observation | null,
+  stamp: 0,
+  /** expectedKills(o, o.unit, weaponTypes[k], v) at k * MAX_UNITS + v. */
+  ek: new Float64Array(MAX_SLOTS * MAX_UNITS),
+  ekAt: new Int32Array(MAX_SLOTS * MAX_UNITS),
+  objD: new Float64Array(MAX_UNITS),
+  objDAt: new Int32Array(MAX_UNITS),
+  /** The last shot scan: its context, legal count and `near` (NaN: none), its two answers. */
+  scanCtx: null as Ctx | null,
+  scanN: -1,
+  scanNear: NaN,
+  best: -1,
+  bv: -1,
+  bestNear: -1,
+  bvNear: -1,
+};
+
+/** Starts the memo over when o is a new observation (a new decision). */
+function memoOf(o: At43Observation): typeof memo {
+  if (memo.o !== o) {
+    memo.o = o;
+    memo.stamp = (memo.stamp + 1) | 0;
+    memo.scanCtx = null;
+  }
+  return memo;
+}
+
+/** expectedKills of weapon type k (index in its weapon types) of the active unit at unit v, once per decision. */
+function activeKills(o: At43Observation, k: number, v: number): number {
+  const M = memoOf(o);
+  const i = k * MAX_UNITS + v;
+  if (M.ekAt[i] !== M.stamp) {
+    M.ek[i] = expectedKills(o, o.unit, o.model.units[o.unit].weaponTypes[k], v);
+    M.ekAt[i] = M.stamp;
+  }
+  return M.ek[i];
+}
+
+/**
+ * One pass over the legal shots by expected kills: the best of all (memo.best, memo.bv) and the
+ * best at units whose leader is within `near` cm of an objective (memo.bestNear, memo.bvNear;
+ * near NaN: not asked). Each best is the first legal shot of the highest value, as one scan per
+ * filter found it.
+ */
+function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
+  const M = memoOf(o);
+  if (M.scanCtx === ctx && M.scanN === ctx.n && (Object.is(M.scanNear, near) || Number.isNaN(near))) return M;
   let best = -1;
   let bv = -1;
-  const U = o.model.units[o.unit];
+  let bestNear = -1;
+  let bvNear = -1;
+  const filter = !Number.isNaN(near);
+  const m = o.model;
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
     let v: number;
-    if (A.is(a, 'shoot')) {
-      if (allowed && !allowed(A.read.shoot.target(a))) continue;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a));
-    }
-    else if (A.is(a, 'shootAfv')) {
+    let t: number;
+    if (a >= SHOOT_LO && a < SHOOT_HI) {
+      t = A.read.shoot.target(a);
+      v = activeKills(o, A.read.shoot.weapon(a), t);
+    } else if (a >= AFV_LO && a < AFV_HI) {
       // focus fire: a single AFV is worth more the more damaged its frame already is
       const f = A.read.shootAfv.fighter(a);
-      const T = o.model.units[o.model.fUnit[f]];
-      const frame = T.profile.frameSP;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shootAfv.weapon(a)], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
+      t = m.fUnit[f];
+      const frame = m.units[t].profile.frameSP;
+      v = activeKills(o, A.read.shootAfv.weapon(a), t) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
     } else continue;
     if (v > bv) {
       bv = v;
       best = a;
     }
+    if (filter && v > bvNear && nearObjective(o, t, near)) {
+      bvNear = v;
+      bestNear = a;
+    }
   }
-  return [best, bv];
+  M.scanCtx = ctx;
+  M.scanN = ctx.n;
+  M.scanNear = near;
+  M.best = best;
+  M.bv = bv;
+  M.bestNear = bestNear;
+  M.bvNear = bvNear;
+  return M;
+}
+
+/** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
+export function bestShot(ctx: Ctx, o: At43Observation): [number, number] {
+  const M = scanShots(ctx, o, NaN);
+  return [M.best, M.bv];
 }
 
 export function has(ctx: Ctx, a: number): boolean {
@@ -201,8 +280,12 @@ export function objectiveDist(o: At43Observation, u: number, k: number): number 
 
 /** Distance from unit v's leader to the nearest objective (Infinity without objectives). */
 export function nearestObjectiveDist(o: At43Observation, v: number): number {
+  const M = memoOf(o);
+  if (M.objDAt[v] === M.stamp) return M.objD[v];
   let d = Infinity;
   for (let k = 0; k < o.model.objectives.length; k++) d = Math.min(d, objectiveDist(o, v, k));
+  M.objD[v] = d;
+  M.objDAt[v] = M.stamp;
   return d;
 }
 
@@ -319,9 +402,8 @@ export function objectiveToSupport(o: At43Observation, u: number): number {
 /** Best shot, preferring (×`bonus`) units on or near an objective (within `near` cm). */
 export function bestShotForObjectives(ctx: Ctx, o: At43Observation, near: number, bonus: number): [number, number] {
   if (o.model.objectives.length === 0) return bestShot(ctx, o);
-  const [a, v] = bestShot(ctx, o, (t) => nearObjective(o, t, near));
-  const [b, w] = bestShot(ctx, o);
-  return a >= 0 && v * bonus >= w ? [a, v * bonus] : [b, w];
+  const M = scanShots(ctx, o, near);
+  return M.bestNear >= 0 && M.bvNear * bonus >= M.bv ? [M.bestNear, M.bvNear * bonus] : [M.best, M.bv];
 }
 
 /**
@@ -426,7 +508,7 @@ export function rankAround(ctx: Ctx, o: At43Observation, choice: number, out: Fl
     const a = ctx.legal[i];
     let v = a === choice ? 1 : 0;
     if (U !== null) {
-      if (A.is(a, 'shoot')) v += 0.3 * Math.min(1, expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a)));
+      if (a >= SHOOT_LO && a < SHOOT_HI) v += 0.3 * Math.min(1, activeKills(o, A.read.shoot.weapon(a), A.read.shoot.target(a)));
       else if (A.is(a, 'fight')) v += 0.2;
       else if (A.is(a, 'move')) {
         const g = A.read.move.goal(a);
