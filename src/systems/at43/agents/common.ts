@@ -4,7 +4,7 @@
  */
 import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
-import { MAX_FIGHTERS, MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
+import { MAX_FIGHTERS, MAX_OBJECTIVES, MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
 import { pointBoundaryDistance } from '../../../core/geometry/table/shapes.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
@@ -79,6 +79,12 @@ const memo = {
   ekAt: new Int32Array(MAX_SLOTS * MAX_UNITS),
   objD: new Float64Array(MAX_UNITS),
   objDAt: new Int32Array(MAX_UNITS),
+  /** formationReach(o, u). */
+  reach: new Float64Array(MAX_UNITS),
+  reachAt: new Int32Array(MAX_UNITS),
+  /** objectiveOf for every unit of side s, once per side (mineAt[s] === stamp). */
+  mine: new Int32Array(MAX_UNITS),
+  mineAt: new Int32Array(2),
   /** The last shot scan: its context, legal count and `near` (NaN: none), its two answers. */
   scanCtx: null as Ctx | null,
   scanN: -1,
@@ -93,7 +99,7 @@ const memo = {
 function memoOf(o: At43Observation): typeof memo {
   if (memo.o !== o) {
     memo.o = o;
-    memo.stamp = (memo.stamp + 1) | 0;
+    memo.stamp = memo.stamp === 0x7fffffff ? 1 : memo.stamp + 1;
     memo.scanCtx = null;
   }
   return memo;
@@ -228,6 +234,20 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
   return -1;
 }
 
+/** The reach of unit u's formation: the farthest edge of an alive member from its leader's centre (once per decision). */
+export function formationReach(o: At43Observation, u: number): number {
+  const M = memoOf(o);
+  if (M.reachAt[u] === M.stamp) return M.reach[u];
+  const m = o.model;
+  const U = m.units[u];
+  const L = o.leader[u];
+  let reach = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  M.reach[u] = reach;
+  M.reachAt[u] = M.stamp;
+  return reach;
+}
+
 /**
  * Could unit u be under cover (p.66-67)? A cover obstacle low enough for its fighters (Size one
  * below theirs, two below under Take cover: A21) within `cover.depthCm` of its formation. In the
@@ -238,8 +258,7 @@ export function coverNearby(o: At43Observation, u: number): boolean {
   const U = m.units[u];
   const L = o.leader[u];
   const depth = m.opts['cover.depthCm'];
-  let reach = 0;
-  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  const reach = formationReach(o, u);
   for (const T of m.terrain) {
     const low = U.profile.size - T.size;
     if (!T.cover || (low !== 1 && low !== 2)) continue;
@@ -275,8 +294,31 @@ export function countAt(o: At43Observation, k: number, side: number): number {
 export function objectiveDist(o: At43Observation, u: number, k: number): number {
   const m = o.model;
   const L = o.leader[u];
-  return Math.hypot(o.fx[L] - m.objectives[k].x, o.fy[L] - m.objectives[k].y);
+  const x = o.fx[L];
+  const y = o.fy[L];
+  const D = objectiveDists;
+  // a leader stands still for many decisions: his distances are kept with his place (exact reuse)
+  if (D.model !== m) {
+    D.model = m;
+    D.leader.fill(-1);
+  }
+  if (D.leader[u] !== L || D.x[u] !== x || D.y[u] !== y) {
+    for (let j = 0; j < m.objectives.length; j++) D.d[u * MAX_OBJECTIVES + j] = Math.hypot(x - m.objectives[j].x, y - m.objectives[j].y);
+    D.leader[u] = L;
+    D.x[u] = x;
+    D.y[u] = y;
+  }
+  return D.d[u * MAX_OBJECTIVES + k];
 }
+
+/** objectiveDist's cache: per unit, the leader and his place the distances at u * MAX_OBJECTIVES + k were computed for. */
+const objectiveDists = {
+  model: null as Model | null,
+  leader: new Int32Array(MAX_UNITS).fill(-1),
+  x: new Float64Array(MAX_UNITS),
+  y: new Float64Array(MAX_UNITS),
+  d: new Float64Array(MAX_UNITS * MAX_OBJECTIVES),
+};
 
 /** Distance from unit v's leader to the nearest objective (Infinity without objectives). */
 export function nearestObjectiveDist(o: At43Observation, v: number): number {
@@ -307,25 +349,30 @@ function richestFirst(m: Model): readonly number[] {
 export function objectiveOf(o: At43Observation, u: number): number {
   const m = o.model;
   const side = m.units[u].side;
-  const nK = m.objectives.length;
-  if (nK === 0 || m.units[u].afv) return -1;
-  let taken = 0; // bit per unit given an objective
-  for (const k of richestFirst(m)) {
-    let best = -1;
-    let bd = Infinity;
-    for (const U of m.units) {
-      if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
-      const d = objectiveDist(o, U.index, k);
-      if (d < bd) {
-        bd = d;
-        best = U.index;
+  if (m.objectives.length === 0 || m.units[u].afv) return -1;
+  const M = memoOf(o);
+  if (M.mineAt[side] !== M.stamp) {
+    // the assignment of the whole side, once per decision (it does not depend on u)
+    for (const U of m.units) if (U.side === side) M.mine[U.index] = -1;
+    let taken = 0; // bit per unit given an objective
+    for (const k of richestFirst(m)) {
+      let best = -1;
+      let bd = Infinity;
+      for (const U of m.units) {
+        if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
+        const d = objectiveDist(o, U.index, k);
+        if (d < bd) {
+          bd = d;
+          best = U.index;
+        }
       }
+      if (best < 0) break;
+      M.mine[best] = k;
+      taken |= 1 << best;
     }
-    if (best < 0) return -1;
-    if (best === u) return k;
-    taken |= 1 << best;
+    M.mineAt[side] = M.stamp;
   }
-  return -1;
+  return M.mine[u];
 }
 
 /** An objective the enemy of `side` holds or disputes (his count at least ours and above 0), the nearest to unit u; -1 if none. */
@@ -419,11 +466,15 @@ export function safeMove(o: At43Observation, u: number, gx: number, gy: number, 
   if (len < 1e-9) return true;
   const x = o.fx[L] + ((gx - o.fx[L]) * Math.min(t, len)) / len;
   const y = o.fy[L] + ((gy - o.fy[L]) * Math.min(t, len)) / len;
-  let reach = 0;
-  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  const reach = formationReach(o, u);
   for (let g = 0; g < m.nF; g++) {
     if (!o.alive[g] || m.fSide[g] === U.side) continue;
-    if (Math.hypot(o.fx[g] - x, o.fy[g] - y) - m.fRadius[g] - reach < keepOff) return false;
+    // far beyond keepOff (by 1 cm, well above rounding): safe without the exact distance
+    const dx = o.fx[g] - x;
+    const dy = o.fy[g] - y;
+    const lim = keepOff + m.fRadius[g] + reach + 1;
+    if (lim > 0 && dx * dx + dy * dy > lim * lim) continue;
+    if (Math.hypot(dx, dy) - m.fRadius[g] - reach < keepOff) return false;
   }
   return true;
 }
