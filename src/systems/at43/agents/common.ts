@@ -6,15 +6,26 @@ import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import { MAX_FIGHTERS, MAX_OBJECTIVES, MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
+import { hypot } from '../../../core/geometry/table/angles.ts';
 import { pointBoundaryDistance } from '../../../core/geometry/table/shapes.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
 import type { At43State } from '../state.ts';
 
 /** P(success) of one die with re-rolls, in floating point (the agents' hot path; odds.ts has the exact twin). */
 function pDie(need: number, rerolls: number): number {
-  const q = 1 - facesFor(need) / 6;
+  const faces = facesFor(need);
+  if (!(faces >= 0 && faces <= 6 && rerolls >= 0 && rerolls < 8 && (rerolls | 0) === rerolls)) return pDieOf(faces, rerolls);
+  const i = faces * 8 + rerolls;
+  let p = P_DIE[i];
+  if (p !== p) P_DIE[i] = p = pDieOf(faces, rerolls);
+  return p;
+}
+function pDieOf(faces: number, rerolls: number): number {
+  const q = 1 - faces / 6;
   return 1 - q ** (rerolls + 1);
 }
+/** pDie by faces (0..6) and re-rolls (0..7), computed once (NaN: not yet). */
+const P_DIE = new Float64Array(7 * 8).fill(NaN);
 
 export type Ctx = DecisionContext<At43Observation, At43State>;
 
@@ -242,7 +253,7 @@ export function formationReach(o: At43Observation, u: number): number {
   const U = m.units[u];
   const L = o.leader[u];
   let reach = 0;
-  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
   M.reach[u] = reach;
   M.reachAt[u] = M.stamp;
   return reach;
@@ -303,7 +314,7 @@ export function objectiveDist(o: At43Observation, u: number, k: number): number 
     D.leader.fill(-1);
   }
   if (D.leader[u] !== L || D.x[u] !== x || D.y[u] !== y) {
-    for (let j = 0; j < m.objectives.length; j++) D.d[u * MAX_OBJECTIVES + j] = Math.hypot(x - m.objectives[j].x, y - m.objectives[j].y);
+    for (let j = 0; j < m.objectives.length; j++) D.d[u * MAX_OBJECTIVES + j] = hypot(x - m.objectives[j].x, y - m.objectives[j].y);
     D.leader[u] = L;
     D.x[u] = x;
     D.y[u] = y;
@@ -462,7 +473,7 @@ export function safeMove(o: At43Observation, u: number, gx: number, gy: number, 
   const m = o.model;
   const U = m.units[u];
   const L = o.leader[u];
-  const len = Math.hypot(gx - o.fx[L], gy - o.fy[L]);
+  const len = hypot(gx - o.fx[L], gy - o.fy[L]);
   if (len < 1e-9) return true;
   const x = o.fx[L] + ((gx - o.fx[L]) * Math.min(t, len)) / len;
   const y = o.fy[L] + ((gy - o.fy[L]) * Math.min(t, len)) / len;
@@ -474,14 +485,26 @@ export function safeMove(o: At43Observation, u: number, gx: number, gy: number, 
     const dy = o.fy[g] - y;
     const lim = keepOff + m.fRadius[g] + reach + 1;
     if (lim > 0 && dx * dx + dy * dy > lim * lim) continue;
-    if (Math.hypot(dx, dy) - m.fRadius[g] - reach < keepOff) return false;
+    if (hypot(dx, dy) - m.fRadius[g] - reach < keepOff) return false;
   }
   return true;
 }
 
 /** Expected eliminations per round of close combat by unit a's fighters on unit b's (one die per attack, p.71). */
 export function meleeRate(o: At43Observation, a: number, b: number): number {
+  // a constant of the model: kept per unit pair for the latest model (NaN: not yet)
   const m = o.model;
+  if (melee.model !== m) {
+    melee.model = m;
+    melee.rate.fill(NaN);
+  }
+  const i = a * MAX_UNITS + b;
+  let r = melee.rate[i];
+  if (r !== r) melee.rate[i] = r = meleeRateOf(m, a, b);
+  return r;
+}
+const melee = { model: null as Model | null, rate: new Float64Array(MAX_UNITS * MAX_UNITS) };
+function meleeRateOf(m: Model, a: number, b: number): number {
   const A_ = m.units[a];
   const B = m.units[b];
   if (A_.ccWeapon < 0 || B.afv) return 0;
