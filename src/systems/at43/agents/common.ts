@@ -54,13 +54,11 @@ export function nearestEnemy(o: At43Observation, u: number, infantryOnly = false
 /** Expected kills (infantry) or expected damage successes (AFVs, /2) of weapon w of u at v, ignoring LOS and cover. */
 export function expectedKills(o: At43Observation, u: number, w: number, v: number): number {
   const m: Model = o.model;
-  const U = m.units[u];
   const W = m.weapons[w];
+  // slots of weapon w on alive fighters of u (model.weaponSlots: fighter * MAX_SLOTS + slot)
+  const pairs = m.weaponSlots[u][w];
   let n = 0;
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!o.alive[f]) continue;
-    for (let sl = 0; sl < MAX_SLOTS; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w) n++;
-  }
+  for (let i = 0; i < pairs.length; i++) if (o.alive[(pairs[i] / MAX_SLOTS) | 0]) n++;
   const band = Math.floor(Math.max(0, leaderDist(o, u, v)) / m.rules.rangeBand.cm);
   const pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
   const V = m.units[v];
