@@ -204,13 +204,19 @@ export function lpReserve(o: At43Observation): number {
  * wager, first player (self), sequence options (play), rally and pay when affordable, keep an
  * immobilised AFV, always fire on overwatch. Returns -1 inside an activation.
  */
-export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => number, wager: (max: number) => number): number {
+/** Card priority of unit u: the nearer its nearest enemy, the earlier (gunline, assault). */
+export function nearestEnemyFirst(o: At43Observation, u: number): number {
+  const e = nearestEnemy(o, u);
+  return e < 0 ? 0 : -leaderDist(o, u, e);
+}
+
+export function tactical(ctx: Ctx, o: At43Observation, priority: (o: At43Observation, u: number) => number, wager: (o: At43Observation, max: number) => number): number {
   switch (o.pending) {
     case 'order': {
       let best = ctx.legal[0];
       let bv = -Infinity;
       for (let i = 0; i < ctx.n; i++) {
-        const v = priority(A.read.order.unit(ctx.legal[i]));
+        const v = priority(o, A.read.order.unit(ctx.legal[i]));
         if (v > bv) {
           bv = v;
           best = ctx.legal[i];
@@ -219,7 +225,7 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       return best;
     }
     case 'wager': {
-      const w = Math.min(ctx.n - 1, Math.max(0, wager(ctx.n - 1)));
+      const w = Math.min(ctx.n - 1, Math.max(0, wager(o, ctx.n - 1)));
       return A.encode.wager(w);
     }
     case 'first':
