@@ -60,11 +60,30 @@ export function expectedKills(o: At43Observation, u: number, w: number, v: numbe
   let n = 0;
   for (let i = 0; i < pairs.length; i++) if (o.alive[(pairs[i] / MAX_SLOTS) | 0]) n++;
   const band = Math.floor(Math.max(0, leaderDist(o, u, v)) / m.rules.rangeBand.cm);
-  const pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
+  const T = oddsOf(m);
+  let pHit = band < ODDS_BANDS ? T.hit[w * ODDS_BANDS + band] : NaN;
+  if (pHit !== pHit) {
+    pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
+    if (band < ODDS_BANDS) T.hit[w * ODDS_BANDS + band] = pHit;
+  }
   const V = m.units[v];
-  const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
+  let pDmg = T.dmg[w * MAX_UNITS + v];
+  if (pDmg !== pDmg) T.dmg[w * MAX_UNITS + v] = pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
   const e = n * W.attackRate * pHit * pDmg;
   return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / Math.max(1, V.fielded)) / 30 : Math.min(e, o.members[v]) * (V.cost / Math.max(1, V.fielded)) / 30;
+}
+
+/** Range bands kept in expectedKills' odds tables (farther bands are computed each time). */
+const ODDS_BANDS = 32;
+/** expectedKills' odds for the latest model (NaN: not yet): to hit by weapon and band, to damage by weapon and target unit. */
+const odds = { model: null as Model | null, hit: new Float64Array(0), dmg: new Float64Array(0) };
+function oddsOf(m: Model): typeof odds {
+  if (odds.model !== m) {
+    odds.model = m;
+    odds.hit = new Float64Array(m.weapons.length * ODDS_BANDS).fill(NaN);
+    odds.dmg = new Float64Array(m.weapons.length * MAX_UNITS).fill(NaN);
+  }
+  return odds;
 }
 
 // Action code ranges of the shots (a kind owns one contiguous range: core/decision/codec.ts),
@@ -346,15 +365,14 @@ export function nearestObjectiveDist(o: At43Observation, v: number): number {
   return d;
 }
 
-const RICHEST = new WeakMap<Model, readonly number[]>();
-/** The objective indices, the richest (VP per round) first (computed once per model). */
+const richest = { model: null as Model | null, order: [] as readonly number[] };
+/** The objective indices, the richest (VP per round) first (computed once for the latest model). */
 function richestFirst(m: Model): readonly number[] {
-  let r = RICHEST.get(m);
-  if (!r) {
-    r = [...m.objectives.keys()].sort((a, b) => m.objectives[b].vp - m.objectives[a].vp || a - b);
-    RICHEST.set(m, r);
+  if (richest.model !== m) {
+    richest.model = m;
+    richest.order = [...m.objectives.keys()].sort((a, b) => m.objectives[b].vp - m.objectives[a].vp || a - b);
   }
-  return r;
+  return richest.order;
 }
 
 /**
@@ -370,7 +388,9 @@ export function objectiveOf(o: At43Observation, u: number): number {
     // the assignment of the whole side, once per decision (it does not depend on u)
     for (const U of m.units) if (U.side === side) M.mine[U.index] = -1;
     let taken = 0; // bit per unit given an objective
-    for (const k of richestFirst(m)) {
+    const order = richestFirst(m);
+    for (let j = 0; j < order.length; j++) {
+      const k = order[j];
       let best = -1;
       let bd = Infinity;
       for (const U of m.units) {
