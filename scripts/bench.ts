@@ -3,7 +3,8 @@
  *  - games/s on one thread (inline, no pool: the median run of a short case run several times)
  *    and on piscina pools of 1 and 2 workers,
  *  - random draws and decisions per game,
- *  - exact-probability timings (the odds engine's own bench, when present).
+ *  - exact-probability timings (the odds engine's own bench, when present),
+ *  - the generic mcts's cost per decision on each main scenario (scripts/bench-search.ts).
  * Usage: npm run bench [-- --quick] [-- --only <substring>]
  */
 import { existsSync } from 'node:fs';
@@ -251,6 +252,7 @@ async function main(): Promise<void> {
   console.log(`salvo bench — node ${process.version}, ${quick ? 'quick' : 'full'} run`);
   for (const c of CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
+  if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick);
   if (!only || 'exact odds'.includes(only)) {
     const mod = (await dist('odds/bench')) as { runOddsBench?: () => Promise<void> | void };
     if (mod.runOddsBench) {

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { emptyScore, playMatch, points, type AgentScore } from '../src/agents/match.ts';
 import { parseAgentChoice } from '../src/core/agent.ts';
-import { checkAgentChoices } from '../src/core/agents.ts';
+import { checkAgentChoices } from '../src/agents/resolve.ts';
 import { InputError } from '../src/core/errors.ts';
 import { wilson } from '../src/analysis/intervals.ts';
 import { loadScenarioFile } from '../src/scenario/load.ts';

@@ -1,7 +1,7 @@
 /**
  * The generic agents: they work on any system whose compiled games offer `evaluate` and
  * `determinize` (SystemInfo.search), with no per-system code. Resolution by name, together with
- * the systems' own agents and the random baseline, is in src/core/agents.ts.
+ * the systems' own agents and the random baseline, is in ./resolve.ts.
  */
 import type { AgentFactory } from '../core/agent.ts';
 import { lookaheadAgent } from './lookahead.ts';

@@ -4,7 +4,7 @@
  * Used by scripts/round-robin.ts and the agents' tests; it also times each side's decisions.
  */
 import type { Agent, AgentChoice } from '../core/agent.ts';
-import { createAgent } from '../core/agents.ts';
+import { createAgent } from './resolve.ts';
 import { PlayScratch, playGame } from '../core/play.ts';
 import { gameStreams } from '../core/rng/streams.ts';
 import type { AnySystem, CompiledGame } from '../core/system.ts';

@@ -1,157 +1,398 @@
 /**
- * `mcts`: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "Information
- * Set Monte Carlo Tree Search", IEEE TCIAIG 4(2); the single-observer variant, SO-ISMCTS) on any
- * system that offers evaluate and determinize.
+ * `mcts`: information-set Monte Carlo tree search guided by the system's own policy, on any system
+ * that offers evaluate and determinize.
  *
- * One tree per decision, rooted at the agent's information set. Each iteration
- *   1. determinises: a state consistent with what the agent's side has seen (DecisionContext.determinize);
- *   2. descends from the root by UCB1 among the children whose actions are legal in THIS
- *      determinisation, with availability counts (a child's exploration term uses the number of
- *      visits of its parent in which it was available, not the parent's visits);
- *   3. expands one untried legal action (chosen uniformly); decisions with a single legal action
- *      are played through without a node, in the descent and after the expansion;
- *   4. rolls out at most `rollout` decisions with uniformly random actions, then scores the
- *      position with the system's evaluator (a finished game scores 1 / 0 / 1/2);
- *   5. backs the value up: each node holds the value for the side that chose its action, so
- *      sides that make several decisions in a row, and more than two sides, need nothing special.
- * Chance lives inside `apply`, so a node is the (open-loop) sequence of actions from the root.
+ * The search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
+ * sequence of choices from the root, chance lives inside `apply`):
+ *   - the rollout policy is `policy`, else the system's GameSystem.searchPolicy, else its first
+ *     default agent (src/agents/resolve.ts searchPolicyOf), else uniform;
+ *   - a node's candidates are the policy's top `width` actions, with priors halving down its order
+ *     (src/agents/priors.ts: its `rank`, or its choice and its next choices);
+ *   - at the root, rollout-based policy improvement (Tesauro & Galperin 1996): the policy's own
+ *     choice is the control, and each other candidate races it on paired simulations (common random
+ *     numbers: the k-th simulation of every candidate shares its determinisation and dice). A race
+ *     stops early when decided (Maron & Moore's racing, 1994), and an alternative replaces the
+ *     policy's choice only when its paired advantage is at least `z` standard errors (a Student-t
+ *     threshold on few pairs): the agent departs from its policy on evidence only;
+ *   - below the root, PUCT with the priors (Silver et al. 2017), availability counts for the actions
+ *     not legal in every determinisation, and first-play urgency at the mean of the visited siblings;
+ *   - a new leaf is valued by a rollout of `depth` policy choices, then the system's `evaluate` (a
+ *     finished game scores 1 / 0 / 1/2); each node holds the value of the side that chose its action;
+ *   - forced moves (one legal action) are played through without a node;
+ *   - with `reuse`, the subtree of the chosen action is kept when the agent's next decision follows
+ *     its own choice with no other choice between (DecisionContext.choices).
  *
- * The budget is `iterations`, never time, and every random number comes from the agent's own
- * stream (four draws per decision seed the simulation's generator): a decision is a pure
- * function of the seed, and the game's dice and tally are never touched.
+ * The budget is `iterations` (simulations), never time. Every random number comes from the agent's
+ * own stream (four draws per decision key the simulations' streams): a decision is a pure function
+ * of the game so far and that stream; the game's dice and tally are never touched. Policy instances
+ * are made fresh for every simulation (a policy may keep a plan from one decision to the next); the
+ * instance asked at the real decisions is kept, so the control is exactly the policy's own play.
  */
-import { agentOf } from '../core/agent.ts';
-import { Rng } from '../core/rng/rng.ts';
-import { SimContext, evaluatorOf, rngFrom, valueOf } from './search.ts';
+import { agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
+import type { CompiledGame } from '../core/system.ts';
+import { Ranker } from './priors.ts';
+import { SimContext, SimDecision, SimStreams, evaluatorOf, policyChoice, valueOf } from './search.ts';
 
-/** Forced moves followed after the expanded node at most (a safety bound, not a rule). */
-const MAX_FORCED = 64;
+/** Forced moves followed in a row at most (a safety bound, not a rule). */
+const MAX_FORCED = 256;
 
-class Node {
-  /** Children by action code. */
-  readonly children = new Map<number, Node>();
+export class Node {
+  /** Candidates (children), best prior first; null until the node is expanded. */
+  children: Node[] | null = null;
   visits = 0;
-  /** Parent visits in which this node's action was legal (ISMCTS availability). */
+  /** Visits of the parent in which this node's action was legal (ISMCTS availability). */
   avail = 0;
-  /** Sum of the values, for `mover`, of the iterations through this node. */
+  /** Sum of the values, for `mover`, of the simulations through this node. */
   total = 0;
   constructor(
     readonly action: number,
     /** Side that chose `action` (the side to act at the parent). */
     readonly mover: number,
+    /** Prior from the policy's order (below the root, PUCT's; at the root, the order of the candidates). */
+    public prior: number,
   ) {}
+  mean(): number {
+    return this.total / this.visits;
+  }
 }
+
+export interface MctsParams {
+  readonly iterations: number;
+  readonly policy: string;
+  readonly depth: number;
+  readonly width: number;
+  readonly c: number;
+  readonly z: number;
+  readonly reuse: boolean;
+}
+
+/** The search of one side of one game (exported for the tests: the root after a decision). */
+export class MctsSearch<S> implements Agent<unknown, S> {
+  /** The root of the last decision (tests read its visits). */
+  root: Node | null = null;
+  /** Whether the last decision started from a kept subtree. */
+  reused = false;
+  private chosen: Node | null = null;
+  private lastChoices = -2;
+  private readonly evaluate: (s: S, side: number) => number;
+  private readonly streams = new SimStreams();
+  private readonly sim: SimContext;
+  private readonly buf: Int32Array;
+  private readonly ctx: SimDecision<S>;
+  private readonly ranker: Ranker;
+  private readonly cand: Int32Array;
+  private readonly prior: Float64Array;
+  private readonly values: Float64Array;
+  private readonly known: Uint8Array;
+  private readonly path: Node[] = [];
+  /** The root candidates' values of this decision by simulation index (the pairs of common random numbers). */
+  private readonly trace = new Map<Node, number[]>();
+  /** The rollout policy of each side (simulations, priors below the root). */
+  private readonly policies: Array<Agent | null>;
+  /** Builds a policy instance for a side (null: uniform); every simulation gets fresh instances. */
+  private readonly makePolicy: ((side: number) => Agent) | null;
+  /** The policy of this side asked at the real decisions only. */
+  private readonly rootPolicy: Agent | null;
+  /** The real decision of the current search. */
+  private real: DecisionContext<unknown, S> | null = null;
+
+  constructor(
+    private readonly game: CompiledGame<S>,
+    private readonly side: number,
+    private readonly p: MctsParams,
+    env: AgentEnv | undefined,
+  ) {
+    this.evaluate = evaluatorOf(game, 'mcts');
+    const maxA = Math.max(1, game.maxActions);
+    this.buf = new Int32Array(maxA);
+    this.sim = new SimContext(game as CompiledGame<unknown, unknown>, this.streams.dice);
+    this.ctx = new SimDecision(game, this.buf, this.streams.policy);
+    this.ranker = new Ranker(maxA);
+    this.cand = new Int32Array(maxA);
+    this.prior = new Float64Array(maxA);
+    this.values = new Float64Array(game.sides.length);
+    this.known = new Uint8Array(game.sides.length);
+    const choice = p.policy !== '' ? p.policy : (env?.searchPolicy ?? 'random');
+    if (choice !== 'random' && env === undefined) throw new Error(`agent 'mcts' with policy '${choice}' must be created through agent resolution (createAgent)`);
+    this.makePolicy = choice === 'random' ? null : (s: number) => env!.agent(choice, s);
+    this.policies = game.sides.map(() => null);
+    this.rootPolicy = choice === 'random' ? null : env!.agent(choice, side);
+  }
+
+  decide(ctx: DecisionContext<unknown, S>): number {
+    if (ctx.n === 1) return ctx.legal[0];
+    const game = this.game;
+    this.streams.rekey(ctx.rng);
+    this.real = ctx;
+    // The policy's own choice, asked once per real decision of the side on a copy of what it sees
+    // (so this policy instance follows the game as the policy playing alone would; the instances
+    // of the simulations are others): the root's first candidate, the control of the comparison.
+    this.streams.aim(0);
+    const det = ctx.determinize(this.streams.hidden);
+    const choice = this.rootPolicy === null ? -1 : this.rootPolicy.decide(this.ctx.at(det, this.side, ctx.legal, ctx.n));
+    // The root: the kept subtree when only our own choice was made since, else a new node.
+    let root: Node | null = null;
+    this.reused = false;
+    if (this.p.reuse && this.chosen !== null && ctx.choices !== undefined && ctx.choices === this.lastChoices + 1) {
+      const kids = this.chosen.children;
+      if (kids !== null) {
+        const keep = kids.filter((ch) => ch.mover === this.side && indexIn(ctx.legal, ctx.n, ch.action) >= 0);
+        if (keep.length > 0) {
+          root = new Node(-1, -1, 1);
+          root.children = keep;
+          root.visits = this.chosen.visits;
+          this.reused = true;
+          if (choice >= 0) {
+            const top = keep.find((ch) => ch.action === choice) ?? new Node(choice, this.side, 0);
+            if (!keep.includes(top)) keep.push(top);
+            top.prior = 1 + Math.max(...keep.map((ch) => ch.prior)); // the control, whatever the kept order
+          }
+        }
+      }
+    }
+    if (root === null) {
+      root = new Node(-1, -1, 1);
+      if (this.makePolicy !== null) this.policies[this.side] = this.makePolicy(this.side);
+      this.expand(root, det, this.side, ctx.legal, ctx.n, choice);
+    }
+    this.root = root;
+    const kids = root.children!;
+    // The policy's first choice is the control; the other candidates, in the policy's order, race
+    // it one after the other on paired simulations (the k-th simulation of every candidate shares
+    // its determinisation and dice; the control's k-th is played once and serves every race). A
+    // race stops early once it is decided: the alternative is at least z standard errors better
+    // (it passes), or one worse, or the same in every pair so far (an equivalent action); else at
+    // its share of the budget left. The best passing alternative, by mean paired advantage,
+    // replaces the control; with none, the policy's choice stands.
+    const top = bestPrior(kids);
+    const alts = kids.filter((ch) => ch !== top).sort((a, b) => b.prior - a.prior);
+    let best = top;
+    if (alts.length > 0) {
+      const trace = this.trace;
+      for (const ch of kids) trace.set(ch, []);
+      const control = trace.get(top)!;
+      let left = this.p.iterations;
+      let bestGain = 0;
+      for (let i = 0; i < alts.length && left > 1; i++) {
+        const alt = alts[i];
+        const mine = trace.get(alt)!;
+        const allowance = Math.max(2 * MIN_PAIRS, Math.floor(left / (alts.length - i)));
+        let spent = 0;
+        for (let k = 0; spent < allowance && left > 0; k++) {
+          if (control.length <= k) {
+            this.simulate(root, top);
+            spent++;
+            left--;
+          }
+          this.simulate(root, alt);
+          spent++;
+          left--;
+          // Looks at 3, 6, 12, ... pairs (few looks keep the chance of a false pass near the test's).
+          const n = k + 1;
+          const m = n / MIN_PAIRS;
+          if (n % MIN_PAIRS !== 0 || (m & (m - 1)) !== 0) continue;
+          const z = pairedZ(mine, control);
+          if (z >= tCritical(this.p.z, n - 1) || z <= -1 || (z === 0 && sameAll(mine, control))) break;
+        }
+        const pairs = Math.min(mine.length, control.length);
+        if (pairs >= MIN_PAIRS && pairedZ(mine, control) >= tCritical(this.p.z, pairs - 1)) {
+          const gain = meanDiff(mine, control);
+          if (gain > bestGain) {
+            bestGain = gain;
+            best = alt;
+          }
+        }
+      }
+      trace.clear();
+    }
+    this.chosen = best;
+    this.lastChoices = ctx.choices ?? -2;
+    this.real = null;
+    return best.action;
+  }
+
+  /** Writes the policy's candidates at `s` (side `mover` to act, legal[0..n)) as the node's children. */
+  private expand(node: Node, s: S, mover: number, legal: Int32Array, n: number, first = -1): void {
+    const k = this.ranker.candidates(this.policies[mover], this.ctx.at(s, mover, legal, n), this.p.width, this.cand, this.prior, first);
+    const kids: Node[] = new Array(k);
+    for (let i = 0; i < k; i++) kids[i] = new Node(this.cand[i], mover, this.prior[i]);
+    node.children = kids;
+  }
+
+  /** Plays forced moves (one legal action) until a choice or the end; returns the number of legal actions (0 at the end). */
+  private forced(s: S): number {
+    const game = this.game;
+    for (let f = 0; f < MAX_FORCED; f++) {
+      if (game.result(s) !== null) return 0;
+      const n = game.legalActions(s, this.buf);
+      if (n !== 1) return n;
+      game.apply(s, this.buf[0], this.sim);
+    }
+    return game.result(s) !== null ? 0 : game.legalActions(s, this.buf);
+  }
+
+  /** One simulation through the root's candidate `first`. */
+  private simulate(root: Node, first: Node): void {
+    const game = this.game;
+    const streams = this.streams;
+    // The index of this simulation among this decision's simulations of `first`: the k-th of every
+    // candidate shares its determinisation and dice (common random numbers).
+    const t = this.trace.get(first);
+    const k = t === undefined ? first.visits : t.length;
+    streams.aim(k);
+    // Fresh policy instances: a policy may keep a plan from one decision to the next, which a
+    // simulation from another position must not inherit.
+    if (this.makePolicy !== null) for (let side = 0; side < this.policies.length; side++) this.policies[side] = this.makePolicy(side);
+    const s = this.real!.determinize(streams.hidden);
+    const path = this.path;
+    path.length = 0;
+    path.push(first);
+    first.avail++;
+    game.apply(s, first.action, this.sim);
+    let node = first;
+    let n = this.forced(s);
+    // Descent below the root by PUCT, until a node visited for the first time.
+    while (n > 0 && node.visits > 0) {
+      const mover = game.currentSide(s);
+      if (node.children === null) this.expand(node, s, mover, this.buf, n);
+      const next = this.select(node, n);
+      if (next === null) break;
+      path.push(next);
+      game.apply(s, next.action, this.sim);
+      node = next;
+      n = this.forced(s);
+    }
+    // Rollout: `depth` choices of the policy.
+    const ctx = this.ctx;
+    for (let d = 0; d < this.p.depth && n > 0; d++) {
+      const side = game.currentSide(s);
+      game.apply(s, policyChoice(this.policies[side], ctx.at(s, side, this.buf, n)), this.sim);
+      n = this.forced(s);
+    }
+    // Backup: each node gets the value for the side that chose its action.
+    const known = this.known;
+    const values = this.values;
+    known.fill(0);
+    root.visits++;
+    for (let i = 0; i < path.length; i++) {
+      const nd = path[i];
+      if (!known[nd.mover]) {
+        values[nd.mover] = valueOf(game, this.evaluate, s, nd.mover);
+        known[nd.mover] = 1;
+      }
+      nd.visits++;
+      nd.total += values[nd.mover];
+    }
+    if (t !== undefined) t[k] = values[first.mover];
+  }
+
+  /** PUCT among the node's candidates legal in this determinisation (buf[0..n)); null when none is. */
+  private select(node: Node, n: number): Node | null {
+    const kids = node.children!;
+    let vSum = 0;
+    let tSum = 0;
+    for (const ch of kids) {
+      if (ch.visits > 0) {
+        vSum += ch.visits;
+        tSum += ch.total;
+      }
+    }
+    const fpu = vSum > 0 ? tSum / vSum : 0.5;
+    let best: Node | null = null;
+    let bestScore = -Infinity;
+    for (const ch of kids) {
+      if (indexIn(this.buf, n, ch.action) < 0) continue;
+      ch.avail++;
+      const q = ch.visits > 0 ? ch.total / ch.visits : fpu;
+      const u = q + (this.p.c * ch.prior * Math.sqrt(ch.avail)) / (1 + ch.visits);
+      if (u > bestScore) {
+        bestScore = u;
+        best = ch;
+      }
+    }
+    return best;
+  }
+}
+
+/** The candidate with the highest prior (the first such: the policy's first choice). */
+function bestPrior(kids: readonly Node[]): Node {
+  let best = kids[0];
+  for (const ch of kids) if (ch.prior > best.prior) best = ch;
+  return best;
+}
+
+/**
+ * The paired advantage of `a` over `b` in standard errors, over the simulation indices both have
+ * in this decision (0 with fewer than two pairs; ±Infinity when every pair differs by the same amount).
+ */
+export function pairedZ(a: readonly number[], b: readonly number[]): number {
+  let n = 0;
+  let sum = 0;
+  let sumSq = 0;
+  const len = Math.min(a.length, b.length);
+  for (let k = 0; k < len; k++) {
+    const x = a[k];
+    const y = b[k];
+    if (x === undefined || y === undefined) continue;
+    const d = x - y;
+    n++;
+    sum += d;
+    sumSq += d * d;
+  }
+  if (n < 2) return 0;
+  const mean = sum / n;
+  const v = (sumSq - n * mean * mean) / (n - 1);
+  if (v <= 1e-18) return mean > 0 ? Infinity : mean < 0 ? -Infinity : 0;
+  return mean / Math.sqrt(v / n);
+}
+
+/**
+ * The Student-t quantile with `df` degrees of freedom at the normal quantile z (Cornish–Fisher
+ * expansion; within a few percent from 2 degrees of freedom): the paired test's threshold on few pairs.
+ */
+export function tCritical(z: number, df: number): number {
+  const z3 = z * z * z;
+  const z5 = z3 * z * z;
+  return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
+}
+
+/** Pairs a race plays before it may stop. */
+const MIN_PAIRS = 3;
+
+/** Mean paired difference a − b over the indices both have. */
+function meanDiff(a: readonly number[], b: readonly number[]): number {
+  let n = 0;
+  let sum = 0;
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    n++;
+    sum += a[k] - b[k];
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+/** Every pair so far equal. */
+function sameAll(a: readonly number[], b: readonly number[]): boolean {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+function indexIn(list: Int32Array, n: number, a: number): number {
+  for (let i = 0; i < n; i++) if (list[i] === a) return i;
+  return -1;
+}
+
 
 export const mctsAgent = agentOf<unknown, unknown>()({
   name: 'mcts',
-  description: 'Generic information-set Monte Carlo tree search (SO-ISMCTS, UCB1) scored by the system evaluator; budget in iterations.',
+  description: "Information-set MCTS guided by the system's policy (priors, short policy rollouts scored by the system evaluator); budget in iterations.",
   params: {
-    iterations: { default: 200, min: 1, max: 1_000_000, description: 'search iterations per decision (the whole budget: no clock)' },
-    c: { default: 0.7, min: 0, max: 10, description: 'UCB1 exploration constant (values are win probabilities in [0, 1])' },
-    rollout: { default: 0, min: 0, max: 10_000, description: 'random decisions played after the expanded node before evaluating' },
+    iterations: { default: 48, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
+    policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
+    depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },
+    width: { default: 4, min: 1, max: 10_000, description: "candidates per node: the policy's top-ranked actions" },
+    c: { default: 1, min: 0, max: 100, description: 'PUCT exploration constant below the root (values are win probabilities in [0, 1])' },
+    z: { default: 3, min: -100, max: 100, description: "paired advantage, in standard errors, an alternative needs to replace the policy's choice at the root" },
+    reuse: { default: true, description: "keep the chosen action's subtree when the agent's next decision follows its own choice" },
   },
-  create(game, side, p) {
-    const evaluate = evaluatorOf(game, 'mcts');
-    const sim = new SimContext(game, new Rng([1, 0, 0, 0]));
-    const buf = new Int32Array(Math.max(1, game.maxActions));
-    const nSides = game.sides.length;
-    const values = new Float64Array(nSides);
-    const known = new Uint8Array(nSides);
-    const path: Node[] = [];
-    const { iterations, c, rollout } = p;
-
-    return {
-      decide(ctx) {
-        if (ctx.n === 1) return ctx.legal[0];
-        const dice = rngFrom(ctx.rng);
-        sim.dice = dice;
-        const root = new Node(-1, -1);
-        for (let it = 0; it < iterations; it++) {
-          const s = ctx.determinize(dice);
-          let node = root;
-          path.length = 0;
-          // Selection and expansion (the engine's safety cap bounds a descent through forced moves).
-          for (let steps = 0; steps < game.maxDecisions && game.result(s) === null; steps++) {
-            const mover = game.currentSide(s);
-            const n = game.legalActions(s, buf);
-            if (n === 1) {
-              // A forced move is no choice: played through without a node.
-              game.apply(s, buf[0], sim);
-              continue;
-            }
-            let untried = 0;
-            for (let i = 0; i < n; i++) {
-              const ch = node.children.get(buf[i]);
-              if (ch === undefined) untried++;
-              else ch.avail++;
-            }
-            if (untried > 0) {
-              let k = dice.int(untried);
-              let a = buf[0];
-              for (let i = 0; i < n; i++) {
-                if (node.children.has(buf[i])) continue;
-                if (k-- === 0) {
-                  a = buf[i];
-                  break;
-                }
-              }
-              const child = new Node(a, mover);
-              child.avail = 1;
-              node.children.set(a, child);
-              path.push(child);
-              game.apply(s, a, sim);
-              for (let f = 0; f < MAX_FORCED && game.result(s) === null && game.legalActions(s, buf) === 1; f++) game.apply(s, buf[0], sim);
-              break;
-            }
-            let best: Node | undefined;
-            let bestScore = -Infinity;
-            for (let i = 0; i < n; i++) {
-              const ch = node.children.get(buf[i])!;
-              const u = ch.total / ch.visits + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
-              if (u > bestScore) {
-                bestScore = u;
-                best = ch;
-              }
-            }
-            node = best!;
-            path.push(node);
-            game.apply(s, node.action, sim);
-          }
-          // Rollout.
-          for (let r = 0; r < rollout && game.result(s) === null; r++) {
-            const n = game.legalActions(s, buf);
-            game.apply(s, buf[dice.int(n)], sim);
-          }
-          // Backup: each node gets the value for the side that chose its action.
-          known.fill(0);
-          for (let i = 0; i < path.length; i++) {
-            const nd = path[i];
-            if (!known[nd.mover]) {
-              values[nd.mover] = valueOf(game, evaluate, s, nd.mover);
-              known[nd.mover] = 1;
-            }
-            nd.visits++;
-            nd.total += values[nd.mover];
-          }
-        }
-        // The most visited root action that is legal now; ties by mean value, then the stream.
-        let best = -1;
-        let bestVisits = -1;
-        let bestMean = -Infinity;
-        let ties = 0;
-        for (let i = 0; i < ctx.n; i++) {
-          const ch = root.children.get(ctx.legal[i]);
-          const v = ch ? ch.visits : 0;
-          const mean = ch && ch.visits > 0 ? ch.total / ch.visits : 0;
-          if (v > bestVisits || (v === bestVisits && mean > bestMean)) {
-            best = i;
-            bestVisits = v;
-            bestMean = mean;
-            ties = 1;
-          } else if (v === bestVisits && mean === bestMean && ctx.rng.int(++ties) === 0) best = i;
-        }
-        return ctx.legal[best];
-      },
-    };
-  },
+  create: (game, side, p, env) => new MctsSearch(game, side, p, env),
 });

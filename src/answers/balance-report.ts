@@ -5,6 +5,7 @@ import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { BalanceResult } from './balance.ts';
 import { placeholderCaveat, rateWords } from './verdict.ts';
+import { restsOnAgents } from './skill-check.ts';
 import type { Subject } from './subject.ts';
 
 export interface BalanceReport {
@@ -67,7 +68,7 @@ export function balanceHtml(r: BalanceReport): string {
   return renderAnswerPage({
     title: `Balance: ${r.label} for ${b.sideName} at ${(b.target * 100).toFixed(0)}%`,
     subtitle: `${r.subject.loaded.input.name} · ${r.subject.agents.map((a, i) => `${r.subject.sides[i]}: ${a.name}`).join(', ')} · seed ${r.subject.seed} · ${b.gamesPlayed.toLocaleString('en-US')} games played`,
-    verdict: [b.message, `Confirm with: ${r.confirm}`],
+    verdict: [b.message, `Confirm with: ${r.confirm}`, restsOnAgents(r.subject.sides, r.subject.agents, r.confirm)],
     caveat,
     warnings,
     key: chartDiv('curve', 'Every value was played on the same game seeds (common random numbers), so the curve is smooth in the value; each probe played more games until its interval excluded the target or the most games allowed still included it.'),

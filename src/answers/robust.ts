@@ -5,7 +5,9 @@
  * when it keeps its sign and its 95% significance under every pairing.
  */
 import type { AgentChoice } from '../core/agent.ts';
-import { formatAgentChoice, parseAgentChoice } from '../core/agent.ts';
+import { formatAgentChoice } from '../core/agent.ts';
+import { InputError } from '../core/errors.ts';
+import { agentChoiceWithSets } from '../scenario/param-set.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
 import { pairedDiff, type PairedDiff } from './probe.ts';
@@ -23,15 +25,17 @@ export interface RobustResult {
   readonly variants: readonly RobustVariant[];
 }
 
-export function parsePairings(text: string): AgentChoice[][] | null {
+/** 'a,b;c,d' (agents may name parameter sets, 'gunline@tuned.json', read relative to `base`). */
+export function parsePairings(text: string, base = process.cwd()): AgentChoice[][] | null {
   try {
     const out = text
       .split(';')
       .map((x) => x.trim())
       .filter(Boolean)
-      .map((part) => part.split(',').map((n) => parseAgentChoice(n)));
+      .map((part) => part.split(',').map((n) => agentChoiceWithSets(n, base)));
     return out.length && out.every((p) => p.every((c) => c.name)) ? out : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof InputError) throw e;
     return null;
   }
 }

@@ -5,6 +5,7 @@ import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { SensitivityResult, SensitivityRow, StepEffect } from './sensitivity.ts';
 import { placeholderCaveat, rateWords } from './verdict.ts';
+import { restsOnAgents } from './skill-check.ts';
 import type { Subject } from './subject.ts';
 
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
@@ -51,7 +52,7 @@ export function sensitivityHtml(subject: Subject, r: SensitivityResult, o: { top
   return renderAnswerPage({
     title: `Sensitivity: what the ${r.measureName} in ${subject.loaded.input.name} rests on`,
     subtitle: `${subject.agents.map((a, i) => `${subject.sides[i]}: ${a.name}`).join(', ')} · seed ${subject.seed} · ${r.screened} values screened on ${r.screenGames.toLocaleString('en-US')} games, the top ${r.rows.filter((x) => x.pass === 2).length} confirmed on ${r.confirmGames.toLocaleString('en-US')} · ${r.gamesPlayed.toLocaleString('en-US')} games in ${(r.elapsedMs / 1000).toFixed(0)} s`,
-    verdict: sensitivityVerdict(r),
+    verdict: [...sensitivityVerdict(r), restsOnAgents(subject.sides, subject.agents, `salvo run ${subject.given}`)],
     caveat: placeholderCaveat(subject.loaded.provenance, influential),
     key: bars.length ? chartDiv('tornado', 'Each value moved one step (whole values ±1, others ±10%) with everything else as bundled, on the same games as the rules as they are; red bars are placeholders. Values are sorted by the larger change.') : '<p>No value reached the confirmation pass.</p>',
     sections: [

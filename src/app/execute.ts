@@ -16,6 +16,7 @@ import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from '.
 import { salvoVersion } from './version.ts';
 import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
 import { loadSystemsOfFile } from '../scenario/systems.ts';
+import { skillCheckOfPlan } from '../answers/skill-check.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -91,6 +92,7 @@ function versions(loaded: LoadedScenario): Record<string, string> {
  */
 export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = planContext(pf), extra: Pick<ReportInput, 'sprt' | 'influential'> = {}): Omit<RunOutcome, 'written'> {
   const robust = robustOf(pf, raw.pairs);
+  const skillCheck = skillCheckOfPlan(pf, raw.summaries, raw.pairs, ctx.base.compiled.sides);
   const shown = reportedResult(pf, raw);
   const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
   const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
@@ -107,6 +109,7 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
     ...(pf.report.compare ? { compare: pf.report.compare } : {}),
     ...(robust ? { robust } : {}),
+    ...(skillCheck ? { skillCheck } : {}),
     ...extra,
   };
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.ts';
-import type { BatchRef } from '../run/plan.ts';
+import { variantGames, type BatchRef } from '../run/plan.ts';
 import type { PlanResult } from '../run/pool.ts';
 import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
-import { planBatchesOf, planStopping, playedVariantCount } from './sequential.ts';
+import { canonicalJson, sha256 } from '../core/canonical.ts';
+import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PartialFile, Segment } from './shard.ts';
@@ -66,14 +66,17 @@ export function addPartial(st: MergeState, file: string, p: PartialFile): void {
 export function addSegment(st: MergeState, file: string, where: string, seg: Segment): void {
   const byStart = new Map(st.batches.filter((b) => b.round === seg.round).map((b) => [b.start, b]));
   let games = 0;
+  const played = playedPlan(st.pf).variants;
+  const perVariant = played.map(() => 0);
   for (const start of seg.batches) {
     const b = byStart.get(start);
     if (!b) bad(file, `${where}.batches`, `game ${start} does not start a batch of round ${seg.round} of this plan`);
     games += b.count;
+    played.forEach((pv, i) => (perVariant[i] += variantGames(pv, b.start, b.count)));
   }
-  const v = playedVariantCount(st.pf);
-  if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s) => s?.games !== games) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
-    bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists)`);
+  const v = played.length;
+  if (!Array.isArray(seg.summaries) || seg.summaries.length !== v || seg.summaries.some((s, i) => s?.games !== perVariant[i]) || !Array.isArray(seg.pairs) || seg.pairs.length !== v) {
+    bad(file, where, `expected ${v} summaries of ${games} games each (the batches it lists${v > st.pf.plan.variants.length && perVariant.some((n) => n !== games) ? '; a skill check only its first games' : ''})`);
   }
   const hash = sha256(canonicalJson(seg));
   const seen = seg.batches.filter((s) => st.seen.has(s));

@@ -17,6 +17,7 @@ import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { planVersions } from './version.ts';
 import { compileWithSets, type SetEdit } from '../answers/sets.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
+import { defaultSkillGames, skillAgents } from '../answers/skill-check.ts';
 import { PLAN_FORMAT, planIdentity, type PlanFile } from './plan-read.ts';
 
 export { PLAN_FORMAT, planFromData, planIdentity, planText, readPlanFile, writePlanFile, type PlanFile, type ReportContext } from './plan-read.ts';
@@ -41,6 +42,17 @@ export interface PlanRequest {
   readonly sprt?: SprtSpec;
   /** Other agent pairings to replay the variants under (experiments with a baseline). */
   readonly pairings?: readonly (readonly AgentChoice[])[];
+  /** `--skill-check [N]`: replay the first N games (true: the default N) with mcts on every side. */
+  readonly skillCheck?: number | true;
+}
+
+/** The plan's skill check (src/answers/skill-check.ts), checked against its system. */
+function skillCheckOf(req: PlanRequest, loaded: LoadedScenario, games: number): Pick<PlanFile, 'skillCheck'> {
+  if (req.skillCheck === undefined) return {};
+  const agents = skillAgents(loaded.system, loaded.compiled.sides.length);
+  if (!agents) throw new InputError('command line', [{ path: '--skill-check', message: `replays the games with the search agent mcts, which ${loaded.system.info.id} does not offer` }]);
+  const n = req.skillCheck === true ? defaultSkillGames(loaded.system, games) : Math.min(req.skillCheck, games);
+  return { skillCheck: { games: n, agents } };
 }
 
 /** Games per round of a GSPRT when the request names none (a round never splits a batch). */
@@ -106,6 +118,10 @@ function sequentialFlags(pf: Pick<PlanFile, 'sprt' | 'pairings'>): string {
   return (pf.sprt ? ` --sprt ${pf.sprt.d0},${pf.sprt.d1}${pf.sprt.side !== undefined ? ` --side ${pf.sprt.side}` : ''}` : '') + (pf.pairings?.length ? ` --pairings '${pf.pairings.map((p) => p.map(formatAgentChoice).join(',')).join(';')}'` : '');
 }
 
+function skillFlag(s: Pick<PlanFile, 'skillCheck'>): string {
+  return s.skillCheck ? ` --skill-check ${s.skillCheck.games}` : '';
+}
+
 function sealed(body: Omit<PlanFile, 'id' | 'format' | 'formatVersion'>): PlanFile {
   const unsealed = { format: 'salvo-plan' as const, formatVersion: PLAN_FORMAT, ...body };
   return { ...unsealed, id: planIdentity(unsealed) };
@@ -118,14 +134,17 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   const planned = planForScenario(loaded, req);
   const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const batchSize = req.batchSize ?? defaultBatchSize(plan.games);
+  const skill = skillCheckOf(req, loaded, plan.games);
   const command =
     req.command ??
     `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${e.path}=${e.value}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
-      (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '');
+      (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '') +
+      skillFlag(skill);
   const pf = sealed({
     versions: planVersions([loaded.system.info.id]),
     batchSize,
     stop: stopOf(req, batchSize),
+    ...skill,
     plan,
     report: { title: loaded.input.name, description: loaded.envelope.description, command, scenarioFile: displayPath(loaded.file), scenarioText: loaded.text },
   });
@@ -136,15 +155,17 @@ export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanF
   const exp = loadExperimentFile(file, { games: req.games, seed: req.seed });
   const batchSize = req.batchSize ?? 250;
   const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
+  const skill = skillCheckOf(req, exp.base, exp.plan.games);
   const command =
     req.command ??
-    `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential);
+    `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + skillFlag(skill);
   const plan: RunPlan = { ...exp.plan, variants: exp.plan.variants.map((v): VariantSpec => ({ ...v, file: displayPath(v.file) })) };
   const pf = sealed({
     versions: planVersions(exp.variants.map((v) => v.system.info.id)),
     batchSize,
     stop: stopOf(req, batchSize),
     ...sequential,
+    ...skill,
     plan,
     report: {
       title: exp.spec.name,

@@ -10,10 +10,12 @@ import type { AgentChoice } from '../core/agent.ts';
 import { InputError, zodIssues, type InputIssue } from '../core/errors.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { SprtSpec } from '../answers/sprt.ts';
+import type { SkillCheckSpec } from '../answers/skill-check.ts';
 import { loadSystems } from '../systems/index.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
+import { canonicalJson, sha256 } from '../core/canonical.ts';
 import { writeFileAtomic } from './output.ts';
-import { rulesHash, versionMismatch, type PlanVersions } from './version.ts';
+import { rulesHash } from '../run/rules-hash.ts';
+import { versionMismatch, type PlanVersions } from './version.ts';
 
 export const PLAN_FORMAT = 1;
 
@@ -45,6 +47,8 @@ export interface PlanFile {
   readonly sprt?: SprtSpec & { readonly roundGames: number };
   /** Other agent pairings the variants are replayed under, in the same batches (`--pairings`; src/app/sequential.ts). */
   readonly pairings?: readonly (readonly AgentChoice[])[];
+  /** The first `games` games replayed with these agents on every side (`--skill-check`; src/answers/skill-check.ts). */
+  readonly skillCheck?: SkillCheckSpec;
   readonly plan: RunPlan;
   readonly report: ReportContext;
 }
@@ -155,6 +159,7 @@ const planShape = shape({
   stop: optional(shape({ halfWidth: between(0, 0.5), roundGames: posInt })),
   sprt: optional(shape({ d0: between(-1, 1), d1: between(-1, 1), alpha: between(0, 0.5), beta: between(0, 0.5), sides: optional(listOf((v) => v === 0 || v === 1, 1)), side: optional(str), roundGames: posInt })),
   pairings: optional(listOf(listOf(agent, 1), 1)),
+  skillCheck: optional(shape({ games: posInt, agents: listOf(agent, 1) })),
   plan: shape({
     kind: (v) => v === 'run' || v === 'experiment',
     id: str,

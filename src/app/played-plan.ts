@@ -38,14 +38,20 @@ function underPairing(plan: RunPlan, agents: readonly AgentChoice[]): VariantSpe
   return plan.variants.map((v) => ({ ...v, name: `${v.name} @ ${tag}`, agents: v.agents.map((a, s) => (same(a, base[s]) ? agents[s] : a)) }));
 }
 
-/** The plan as played: the experiment's variants, then one group of them per extra pairing. */
+/**
+ * The plan as played: the experiment's variants, then one group of them per extra pairing, then
+ * the skill check's group (the variants with its agents, on the first games only).
+ */
 export function playedPlan(pf: PlanFile): RunPlan {
   const pairings = pf.pairings ?? [];
-  if (pairings.length === 0) return pf.plan;
-  return { ...pf.plan, variants: [...pf.plan.variants, ...pairings.flatMap((p) => underPairing(pf.plan, p))], groupSize: pf.plan.variants.length };
+  const skill = pf.skillCheck;
+  if (pairings.length === 0 && !skill) return pf.plan;
+  const groups = pairings.flatMap((p) => underPairing(pf.plan, p));
+  if (skill) groups.push(...underPairing(pf.plan, skill.agents).map((v) => ({ ...v, games: Math.min(skill.games, pf.plan.games) })));
+  return { ...pf.plan, variants: [...pf.plan.variants, ...groups], groupSize: pf.plan.variants.length };
 }
 
-/** Variants played per batch (the plan's, times 1 + pairings). */
+/** Variants played per batch (the plan's, times 1 + pairings + the skill check). */
 export function playedVariantCount(pf: PlanFile): number {
-  return pf.plan.variants.length * (1 + (pf.pairings?.length ?? 0));
+  return pf.plan.variants.length * (1 + (pf.pairings?.length ?? 0) + (pf.skillCheck ? 1 : 0));
 }

@@ -7,19 +7,17 @@
  * then removes the job; a killed worker's batch is retried elsewhere (BullMQ's stalled-job check)
  * with no double count; failed jobs make the run incomplete, loudly.
  */
-import { createRequire } from 'node:module';
 import { Job, Queue, QueueEvents, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { BatchRef } from '../run/plan.ts';
 import { BatchPool, defaultWorkers, type PlanResult } from '../run/pool.ts';
 import type { BatchResult } from '../run/batch.ts';
 import { emptyTotals, mergeInto } from '../run/summary.ts';
-import { InputError } from '../scenario/errors.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { finishPlan, type PlanContext, type RunOutcome } from './execute.ts';
 import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import { checkOutputFolder, replaceFolder } from './output.ts';
 import { planFromData, planText, type PlanFile } from './plan-file.ts';
+import { checkUrl, RedisLink, requireRedis, seconds, shownUrl, sleep, waitForRedis, within } from './redis.ts';
 
 export const QUEUE_NAME = 'salvo';
 const planKeyOf = (id: string): string => `salvo:plan:${id}`;
@@ -32,35 +30,36 @@ interface BatchJob {
   readonly count: number;
 }
 
-/** An ioredis client (its types only: the package itself is loaded by redisClient, on demand). */
-type RedisClient = Redis;
-
-/** ioredis (CommonJS), loaded only by the queue commands: nothing else in salvo needs Redis. */
-export function redisClient(url: string): RedisClient {
-  let Client: typeof Redis;
-  try {
-    const req = createRequire(import.meta.url);
-    const mod: typeof import('ioredis') = req('ioredis');
-    Client = mod.Redis;
-  } catch {
-    throw new InputError('command line', [{ path: '--queue', message: "the queue needs the ioredis package (npm install ioredis)" }]);
-  }
-  if (!/^rediss?:\/\//.test(url)) throw new InputError('command line', [{ path: '--queue', message: `expected a redis://host:port URL, got '${url}'` }]);
-  return new Client(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
-}
-
 export interface WorkerOptions {
   readonly workers?: number;
   /** Job lock duration (a killed worker's batch is retried after it). Default 30 s. */
   readonly lockMs?: number;
   readonly log?: (line: string) => void;
   readonly signal?: AbortSignal;
+  /** Longest wait between two attempts to reach Redis (default 30 s). */
+  readonly retryCapMs?: number;
 }
 
-/** `salvo worker --redis URL`: processes batch jobs until the signal; returns the number of batches played. */
+/**
+ * `salvo worker --redis URL`: processes batch jobs until the signal; returns the number of batches
+ * played. An unreachable Redis is retried with capped backoff, one line per retry (at start and
+ * whenever it goes away). The signal stops the worker within a few seconds whether or not Redis
+ * answers: a batch in flight is abandoned, and BullMQ's stalled-job check gives it to another
+ * worker once its lock expires (as after kill -9).
+ */
 export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise<number> {
-  const store = redisClient(url);
+  checkUrl(url, '--redis');
+  const log = opts.log ?? (() => {});
+  const who = 'salvo worker';
+  if (!(await waitForRedis(url, { signal: opts.signal, log, who, capMs: opts.retryCapMs }))) return 0;
+  const link = new RedisLink(url, {
+    capMs: opts.retryCapMs,
+    onRetry: (n, delay, why) => log(`${who}: lost Redis at ${shownUrl(url)}: ${why}; retrying in ${seconds(delay)} s (attempt ${n})`),
+    onBack: () => log(`${who}: Redis at ${shownUrl(url)} is back`),
+  });
+  const store = link.client;
   const pool = new BatchPool(Math.max(1, opts.workers ?? defaultWorkers()));
+  let stopping = false;
   const plans = new Map<string, Promise<PlanFile>>();
   const planOf = (id: string): Promise<PlanFile> => {
     let p = plans.get(id);
@@ -78,7 +77,6 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
     return p;
   };
   let played = 0;
-  const workerConn = store.duplicate();
   const lockMs = opts.lockMs ?? 30_000;
   const worker = new Worker<BatchJob, BatchResult>(
     QUEUE_NAME,
@@ -88,29 +86,29 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
       opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: started (attempt ${job.attemptsMade + 1})`);
       // Played on the worker-thread pool: this thread only waits, so lock renewals keep running.
       const pp = playedPlan(pf);
-      const r = await pool.run({ planKey: pf.id, variants: pp.variants, baseline: pp.baseline, ...(pp.groupSize ? { groupSize: pp.groupSize } : {}), seed: pp.seed, start, count });
+      const r = await pool.run({ planKey: pf.id, variants: pp.variants, baseline: pp.baseline, ...(pp.groupSize ? { groupSize: pp.groupSize } : {}), seed: pp.seed, start, count }).catch((e: unknown) => {
+        // Stopped by the signal: the batch is abandoned, never reported failed (its lock expires).
+        if (stopping) return new Promise<never>(() => {});
+        throw e;
+      });
       played++;
       opts.log?.(`batch ${start} of plan ${pf.id.slice(0, 12)}: done`);
       return r;
     },
-    { connection: workerConn, concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
+    { connection: link.dup(), concurrency: pool.workers, lockDuration: lockMs, stalledInterval: Math.max(500, Math.floor(lockMs / 2)), maxStalledCount: 5, autorun: true },
   );
+  worker.on('error', () => {}); // connection errors: the link says them, one line per retry
   worker.on('failed', (job, err) => opts.log?.(`batch ${job?.id ?? '?'} failed: ${err.message}`));
-  await worker.waitUntilReady();
-  opts.log?.(`salvo worker: ${pool.workers} thread${pool.workers === 1 ? '' : 's'} serving queue '${QUEUE_NAME}' at ${url}`);
-  await new Promise<void>((resolve) => {
-    if (opts.signal?.aborted) resolve();
-    opts.signal?.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await worker.close();
+  await Promise.race([worker.waitUntilReady(), sleep(Infinity, opts.signal)]);
+  if (!opts.signal?.aborted) log(`${who}: ${pool.workers} thread${pool.workers === 1 ? '' : 's'} at most, serving queue '${QUEUE_NAME}' at ${shownUrl(url)}`);
+  await sleep(Infinity, opts.signal);
+  // Stop within a few seconds, whether or not Redis answers: connections first (an abandoned
+  // batch cannot be reported failed), then the threads (a batch in flight is terminated).
+  stopping = true;
+  link.disconnect();
+  await within(worker.close(true), 2_000);
   await pool.destroy();
-  await quitAll([store, workerConn]);
   return played;
-}
-
-/** BullMQ leaves connections it was given open: close them (else the process never exits). */
-async function quitAll(clients: readonly RedisClient[]): Promise<void> {
-  await Promise.allSettled(clients.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
 export interface QueueRunOptions {
@@ -123,21 +121,47 @@ export interface QueueRunOptions {
   readonly attempts?: number;
   /** How often to look for results missed by the event stream. Default 1 s. */
   readonly sweepMs?: number;
+  /** How long Redis may stay unreachable during the run before it stops (exit 3). Default 180 s. */
+  readonly queueTimeoutMs?: number;
+  /** Longest wait between two attempts to reach Redis again (default 30 s). */
+  readonly retryCapMs?: number;
 }
+
+/** `--queue-timeout` default: a Redis restart or failover takes seconds; a lost server, longer. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 180_000;
 
 /**
  * `salvo run --queue URL ...`: enqueues the plan's batches (round by round for a precision plan),
  * merges results as they complete, writes the report. Undefined when the run is incomplete
- * (failed batches, or stopped by the signal); the checkpoint then keeps what was merged.
+ * (failed batches, stopped by the signal, or Redis gone for longer than `queueTimeoutMs`); the
+ * checkpoint then keeps what was merged. An unreachable Redis at the start is an InputError.
+ * A Redis that comes back (after a restart, even an empty one) is carried on with: the plan is
+ * stored again and the jobs of batches not yet merged are added again.
  */
 export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOptions, ctx?: PlanContext): Promise<RunOutcome | undefined> {
   const t0 = performance.now();
   checkOutputFolder(opts.out);
-  const store = redisClient(url);
-  const conns = [store.duplicate(), store.duplicate()];
-  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: conns[0] });
-  const events = new QueueEvents(QUEUE_NAME, { connection: conns[1] });
+  await requireRedis(url, '--queue');
   const log = opts.log ?? (() => {});
+  const bound = opts.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+  let downSince: number | undefined;
+  const link = new RedisLink(url, {
+    capMs: opts.retryCapMs,
+    onRetry: (n, delay, why) => {
+      downSince ??= performance.now();
+      const left = Math.max(0, bound - (performance.now() - downSince));
+      log(`queue: lost Redis at ${shownUrl(url)}: ${why}; retrying in ${seconds(delay)} s (attempt ${n}${Number.isFinite(left) ? `; the run stops if it is not back within ${seconds(Math.round(left / 1000) * 1000)} s, --queue-timeout` : ''})`);
+    },
+    onBack: () => {
+      downSince = undefined;
+      log(`queue: Redis at ${shownUrl(url)} is back; carrying on`);
+    },
+  });
+  const store = link.client;
+  const queue = new Queue<BatchJob, BatchResult>(QUEUE_NAME, { connection: link.dup() });
+  const events = new QueueEvents(QUEUE_NAME, { connection: link.dup() });
+  queue.on('error', () => {}); // connection errors: the link says them, one line per retry
+  events.on('error', () => {});
   const resume = readCheckpoint(opts.out, pf);
   const variants = playedVariantCount(pf);
   const totals = resume?.totals ?? emptyTotals(variants);
@@ -156,12 +180,22 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   const prefix = `${pf.id}-`;
   events.on('completed', ({ jobId }) => { if (jobId.startsWith(prefix)) wake(); });
   events.on('failed', ({ jobId }) => { if (jobId.startsWith(prefix)) wake(); });
-  opts.signal?.addEventListener('abort', () => wake(), { once: true });
+  // Ended by Redis gone for longer than the bound (or by the signal): nothing is merged after that.
+  const ended = new AbortController();
+  let lost = false;
+  const watch = setInterval(() => {
+    if (downSince !== undefined && performance.now() - downSince > bound) {
+      lost = true;
+      ended.abort();
+    }
+  }, Math.min(250, Math.max(10, bound / 4)));
+  opts.signal?.addEventListener('abort', () => ended.abort(), { once: true });
   let stoppedEarly = false;
   let interrupted = false;
-  try {
+  const planText_ = planText(pf);
+  const play = async (): Promise<void> => {
     await events.waitUntilReady();
-    await store.set(planKeyOf(pf.id), planText(pf), 'NX');
+    await store.set(planKeyOf(pf.id), planText_, 'NX');
     const rounds = (batches.at(-1)?.round ?? -1) + 1;
     for (let r = 0; r < rounds && !interrupted; r++) {
       const inRound = batches.filter((b) => b.round === r);
@@ -178,14 +212,16 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
           const id = jobIdOf(pf.id, b.start);
           // The state first, then the job: a job read before its state could predate its result.
           const state = await queue.getJobState(id);
+          if (ended.signal.aborted) return;
           if (state === 'unknown') {
-            // Removed without being merged (e.g. by hand): add it again.
+            // Removed without being merged (by hand, or a Redis restarted empty): the plan and the job again.
+            await store.set(planKeyOf(pf.id), planText_, 'NX');
             await enqueue(queue, pf, [b], opts.attempts ?? 3);
             continue;
           }
           if (state === 'completed') {
             const job = await Job.fromId<BatchJob, BatchResult>(queue, id);
-            if (!job) continue;
+            if (!job || ended.signal.aborted) continue;
             if (!merged.has(b.start)) {
               const res = job.returnvalue;
               if (!res || res.start !== b.start || res.count !== b.count || res.summaries.length !== variants) throw new Error(`job ${id}: its result does not match its batch (games ${b.start}-${b.start + b.count - 1})`);
@@ -214,11 +250,24 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
         break;
       }
     }
+  };
+  try {
+    const playing = play();
+    playing.catch(() => {}); // once ended, its Redis calls fail as the connections close
+    await Promise.race([playing, sleep(Infinity, ended.signal)]);
+    if (ended.signal.aborted) interrupted = true;
   } finally {
+    clearInterval(watch);
+    wake();
     checkpoint.offer(merged, totals, stopping.checks());
     checkpoint.flush();
-    await Promise.allSettled([events.close(), queue.close()]);
-    await quitAll([store, ...conns]);
+    // Closed politely when Redis answers, at once when it does not.
+    await within(Promise.allSettled([events.close(), queue.close()]), lost ? 0 : 1_000);
+    await link.close(lost ? 0 : 1_000);
+  }
+  if (lost) {
+    log(`queue: Redis at ${shownUrl(url)} unreachable for more than ${seconds(bound)} s (--queue-timeout): stopped with ${merged.size} of ${batches.length} batches merged, checkpoint in ${opts.out}/checkpoint.json; run the same command again once Redis is back`);
+    return undefined;
   }
   if (failed.size > 0) {
     const list = [...failed.entries()].sort((a, b) => a[0] - b[0]);

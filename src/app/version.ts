@@ -1,20 +1,13 @@
 /** The versions a run depends on: salvo's own, the stream format, and a hash of the rules data. */
 import { readFileSync } from 'node:fs';
 import { STREAM_FORMAT } from '../core/rng/streams.ts';
-import { findSystem } from '../systems/index.ts';
-import { sha256, canonicalJson } from './canonical.ts';
+import { rulesHash } from '../run/rules-hash.ts';
 
 let cached: string | undefined;
 
 export function salvoVersion(): string {
   cached ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   return cached;
-}
-
-/** SHA-256 of the bundled rules data (with provenance) of the given systems, in id order. */
-export function rulesHash(systemIds: readonly string[]): string {
-  const ids = [...new Set(systemIds)].sort();
-  return sha256(canonicalJson(ids.map((id) => [id, findSystem(id)?.rulesData ?? null])));
 }
 
 export interface PlanVersions {

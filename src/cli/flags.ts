@@ -9,6 +9,7 @@ import { parseAgentChoice, type AgentChoice } from '../core/agent.ts';
 import { InputError, excerpt, forbiddenSegment } from '../core/errors.ts';
 import { checkSeed } from '../core/rng/streams.ts';
 import { LIMITS } from '../scenario/limits.ts';
+import { agentChoiceWithSets } from '../scenario/param-set.ts';
 
 const CMD = 'command line';
 
@@ -72,8 +73,10 @@ export function agentList(v: string | undefined): AgentChoice[] | undefined {
   }
   let list: AgentChoice[];
   try {
-    list = v.split(',').map((s) => parseAgentChoice(s));
+    // 'gunline@tuned.json' takes the parameters of a set written by salvo tune (relative to here).
+    list = v.split(',').map((s) => agentChoiceWithSets(s, process.cwd()));
   } catch (e) {
+    if (e instanceof InputError) throw e;
     bad('--agents', excerpt((e as Error).message, 200));
   }
   for (const c of list) {

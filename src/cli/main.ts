@@ -28,6 +28,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ['balance', async () => (await import('./commands/balance.ts')).registerBalance],
   ['sensitivity', async () => (await import('./commands/sensitivity.ts')).registerSensitivity],
   ['ladder', async () => (await import('./commands/ladder.ts')).registerLadder],
+  ['tune', async () => (await import('./commands/tune.ts')).registerTune],
   ['schema', async () => (await import('./commands/schema.ts')).register],
   ['new', async () => (await import('./commands/new.ts')).register],
   ['plan', async () => (await import('./commands/plan.ts')).register],
@@ -40,7 +41,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
  * are listed); the others load only the systems of the files and plans they read
  * (src/systems/index.ts loads each system on demand).
  */
-const NEED_ALL_SYSTEMS: ReadonlySet<string> = new Set(['list', 'odds', 'cards', 'setup', 'balance', 'sensitivity', 'ladder', 'schema', 'new']);
+const NEED_ALL_SYSTEMS: ReadonlySet<string> = new Set(['list', 'odds', 'cards', 'setup', 'balance', 'sensitivity', 'ladder', 'tune', 'schema', 'new']);
 
 /** The commands to register for these arguments: the one named, or all (help, version, a typo). */
 export async function commandsFor(argv: readonly string[]): Promise<Register[]> {

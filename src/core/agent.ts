@@ -13,6 +13,12 @@ export interface DecisionContext<O = unknown, S = unknown> {
   readonly n: number;
   /** The agent's own stream: an agent's randomness never shifts the game's dice. */
   readonly rng: Rng;
+  /**
+   * Choices made so far in this game by any side (decisions with more than one legal action;
+   * forced moves are not counted), when the loop counts them. A search agent keeps its tree from
+   * one of its decisions to the next only when exactly one choice (its own) was made in between.
+   */
+  readonly choices?: number;
   /** Observation for this side, built lazily (random agents never pay for it). */
   observe(): O;
   describe(action: number): string;
@@ -43,6 +49,11 @@ export interface ParamSpec {
   readonly min?: number;
   readonly max?: number;
   readonly values?: readonly ParamValue[];
+  /**
+   * The value names another agent of the same system ('' = none), e.g. the rollout policy of
+   * `mcts`: resolution checks the name like any agent choice.
+   */
+  readonly agent?: boolean;
 }
 
 export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
@@ -65,8 +76,19 @@ export interface AgentFactory<S = any, O = any, P extends ParamSpecs = ParamSpec
   readonly name: string;
   readonly description: string;
   readonly params: P;
-  /** Called once per game and side. */
-  create(game: CompiledGame<S, O>, side: number, params: ParamValuesOf<P>): Agent<O, S>;
+  /**
+   * Called once per game and side. `env` is given by resolution (src/agents/resolve.ts): agents
+   * that play other agents (a search agent's rollout policy) build them through it.
+   */
+  create(game: CompiledGame<S, O>, side: number, params: ParamValuesOf<P>, env?: AgentEnv): Agent<O, S>;
+}
+
+/** What resolution hands a factory besides its game and parameters. */
+export interface AgentEnv {
+  /** The system's search policy (GameSystem.searchPolicy), when it declares one. */
+  readonly searchPolicy: string | undefined;
+  /** An agent of the same system for `side` ('marksman', 'gunline:aggression=0.5'); throws on a bad choice. */
+  agent(choice: AgentChoice | string, side: number): Agent;
 }
 
 /**

@@ -42,6 +42,7 @@ export class PlayScratch {
 
 class Ctx<S> implements DecisionContext<unknown, S> {
   n = 0;
+  choices = 0;
   obs: unknown = undefined;
   hasObs = false;
   constructor(
@@ -169,6 +170,7 @@ function loop<S>(
   const chosen = opts.onDecision;
   const after = opts.afterApply;
   const shape = scratch.shape;
+  let choices = 0;
   let result: GameResult | null;
   while ((result = game.result(state)) === null) {
     if (decisions >= cap) {
@@ -187,6 +189,7 @@ function loop<S>(
       const c = ctxs[side];
       c.n = n;
       c.hasObs = false;
+      c.choices = choices++;
       action = agents[side].decide(c);
     }
     if (chosen !== undefined) chosen(state, side, action, n);

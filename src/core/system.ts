@@ -198,8 +198,9 @@ export interface GameSystem<R = any, B = any, OS extends OptionSpecs = OptionSpe
   /**
    * The fast policy of the generic search agent `mcts` (src/agents/mcts.ts): an agent choice naming
    * one of the system's own agents ('marksman', 'gunline:aggression=0.5'), which plays the search's
-   * rollouts and gives its priors (its `rank`, when it has one, else its choice). Absent: uniformly
-   * random rollouts and no priors. Only meaningful when `info.search` is true.
+   * rollouts and gives its priors (its `rank`, when it has one, else its choice). Absent: the
+   * system's first default agent when it is one of its own (src/agents/resolve.ts searchPolicyOf),
+   * else uniformly random rollouts and no priors. Only meaningful when `info.search` is true.
    */
   readonly searchPolicy?: string;
   /**

@@ -19,6 +19,7 @@ import { tocBlock, verdictBlock, VERDICT_CSS } from './answer-page.ts';
 import { compareMeasure, experimentVerdict, placeholderCaveat, runVerdict, variantName, words, type InfluentialValue } from '../answers/verdict.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { RobustResult } from '../answers/robust.ts';
+import type { SkillCheckResult } from '../answers/skill-check.ts';
 import { amount, shapeSentences, type ShapeAnalysis } from '../analysis/shape.ts';
 
 export interface ScenarioDescription {
@@ -56,6 +57,8 @@ export interface ReportInput {
   readonly sprt?: SprtResult;
   /** The variants' changes replayed under other agent pairings (`--pairings`). */
   readonly robust?: RobustResult;
+  /** The verdict replayed with a stronger player (`--skill-check`): its sentence joins the verdict. */
+  readonly skillCheck?: SkillCheckResult;
   /** The placeholders the answer depends on most (from salvo sensitivity), for the caveat. */
   readonly influential?: readonly InfluentialValue[];
 }
@@ -201,6 +204,7 @@ function summaryJson(input: ReportInput): unknown {
     ratings: input.analysis.ratings,
     sprt: input.sprt,
     robust: input.robust,
+    skillCheck: input.skillCheck,
     pooledViews: input.analysis.pooledViews,
     variants: input.analysis.variants,
   };
@@ -220,6 +224,7 @@ export function verdictLines(input: ReportInput): string[] {
     lines.push(runVerdict(v.sides, v.outcomes, v.games));
   }
   if (input.sprt) lines.push(sprtSentence(input));
+  if (input.skillCheck) lines.push(input.skillCheck.sentence);
   if (input.robust) {
     const rb = input.robust;
     const robust = rb.variants.filter((v) => v.verdict === 'robust').map((v) => variantName(analysis.variants[v.variant]));

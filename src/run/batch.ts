@@ -2,14 +2,14 @@
  * Plays one batch of games (a range of game indices) for every variant of a plan and returns
  * compact summaries. Runs inside a piscina worker, or inline in the main thread.
  */
-import { resolveAgentParams, type Agent, type AgentFactory, type ParamValue } from '../core/agent.ts';
+import type { Agent } from '../core/agent.ts';
 import { PlayScratch, playGame, type PlayOptions } from '../core/play.ts';
 import { GameStreamSet } from '../core/rng/streams.ts';
 import { Tally } from '../core/tally.ts';
-import { findAgent } from '../scenario/agents.ts';
+import { agentMakers } from '../scenario/agents.ts';
 import { compileScenarioDocument, type LoadedScenario } from '../scenario/load.ts';
 import { loadSystemsOfDocuments } from '../scenario/systems.ts';
-import type { BatchTask, VariantSpec } from './plan.ts';
+import { variantGames, type BatchTask, type VariantSpec } from './plan.ts';
 import { CLOCK_EVERY, gameStarted, timedOut, type GameWatch } from './watchdog.ts';
 import { addCells, addPaired, emptyPaired, emptyPairTable, MetricSampler, emptySummary, outcomeCode, SummaryRecorder, type PairTable, type Summary } from './summary.ts';
 
@@ -42,16 +42,6 @@ function cachedVariant(planKey: string, index: number, v: VariantSpec): LoadedSc
     cache.set(key, s);
   }
   return s;
-}
-
-function agentFactories(loaded: LoadedScenario, v: VariantSpec): Array<[AgentFactory, Record<string, ParamValue>]> {
-  return v.agents.map((c) => {
-    const f = findAgent(loaded.system, c.name);
-    if (!f) throw new Error(`unknown agent '${c.name}'`);
-    const [params, errors] = resolveAgentParams(f, c.params);
-    if (errors.length) throw new Error(errors.join('; '));
-    return [f, params];
-  });
 }
 
 const NO_HOOKS: PlayOptions = {};
@@ -110,8 +100,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     const loaded = cachedVariant(task.planKey, vi, v);
     const game = loaded.compiled;
     const sides = game.sides.length;
-    const factories = agentFactories(loaded, v);
-    const agents: Agent[] = new Array(factories.length); // this game's agents (the array is reused)
+    const makers = agentMakers(loaded.system, game, v.agents);
+    const agents: Agent[] = new Array(makers.length); // this game's agents (the array is reused)
     const tally = new Tally(game.metrics);
     const scratch = new PlayScratch(game);
     const streams = new GameStreamSet(sides);
@@ -127,7 +117,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
     }
     const baseMetrics = base?.metrics;
     const paired = sampler && !isBase && baseMetrics && layoutKey === base.layout ? (summary.paired = emptyPaired(sampler.width)) : undefined;
-    for (let i = 0; i < task.count; i++) {
+    const count = variantGames(v, task.start, task.count);
+    for (let i = 0; i < count; i++) {
       const g = task.start + i;
       if (slots !== undefined) gameStarted(slots, slot, vi, g);
       else if (hooks !== NO_HOOKS) {
@@ -136,7 +127,7 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
         currentVariant = vi;
       }
       streams.aim(task.seed, g);
-      for (let side = 0; side < factories.length; side++) agents[side] = factories[side][0].create(game, side, factories[side][1]);
+      for (let side = 0; side < makers.length; side++) agents[side] = makers[side](side);
       const { result, decisions, state } = playGame(game, agents, streams, tally, scratch, hooks);
       record.game(result, tally.scalars, decisions, streams.draws());
       if (scratch.shape !== undefined) record.shape(scratch.shape.end(state), result);

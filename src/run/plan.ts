@@ -17,6 +17,16 @@ export interface VariantSpec {
   readonly doc: unknown;
   /** One agent per side. */
   readonly agents: readonly AgentChoice[];
+  /**
+   * Plays only game indices below this (a skill check replays the first games of a run with other
+   * agents: src/answers/skill-check.ts). Absent: every game of the plan.
+   */
+  readonly games?: number;
+}
+
+/** Games of [start, start + count) a variant plays (all of them unless it stops at its `games`). */
+export function variantGames(v: Pick<VariantSpec, 'games'>, start: number, count: number): number {
+  return v.games === undefined ? count : Math.max(0, Math.min(count, v.games - start));
 }
 
 export interface RunPlan {

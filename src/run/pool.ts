@@ -7,10 +7,12 @@
  * (a checkpoint) are handed to it by the caller.
  */
 import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { BatchResult } from './batch.ts';
-import { planBatches, planKey, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
+import { planBatches, planKey, variantGames, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
+import { WORKER_READY, type WorkerData } from './thread.ts';
 import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
 import type { RulesTask, WorkerTask } from './worker.ts';
 
@@ -70,11 +72,28 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-function workerFile(): { filename: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return { filename: new URL('./worker.ts', here).href, execArgv: ['--import', 'tsx'] };
-  return { filename: new URL('./worker.js', here).href, execArgv: [] };
+/** Threads for a run of `batches` batches when `workers` are asked for (0 stays 0: inline). */
+export function capWorkers(workers: number, batches: number): number {
+  return workers <= 0 ? 0 : Math.max(1, Math.min(workers, batches));
 }
+
+/**
+ * The worker entry and how to start its thread. `--no-experimental-require-module` makes
+ * piscina's first attempt, `require(filename)`, fail at once, so the worker and everything it
+ * imports are loaded by the ES module loader (piscina's fallback, `import()`): Node 20.19's
+ * require() of an ES module, terminated while it instantiates the module graph, aborts the whole
+ * process (`FATAL ERROR: v8::Module::IsGraphAsync must be used on an instantiated module`, issue 22).
+ */
+function workerFile(): { filename: string; execArgv: string[]; workerData: WorkerData } {
+  const here = import.meta.url;
+  const noRequireEsm = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module') ? ['--no-experimental-require-module'] : [];
+  const sources = here.endsWith('.ts');
+  const filename = new URL(sources ? './worker.ts' : './worker.js', here).href;
+  return { filename, execArgv: [...(sources ? ['--import', 'tsx'] : []), ...noRequireEsm], workerData: { salvoWorker: { sources } } };
+}
+
+/** How long destroy() waits for threads still loading their modules before terminating them anyway. */
+const READY_WAIT_MS = 60_000;
 
 /**
  * V8 limits of a worker thread. The young generation is capped at 6 MB (semi-spaces of 2 MB
@@ -85,11 +104,28 @@ function workerFile(): { filename: string; execArgv: string[] } {
  */
 export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6 } as const;
 
-/** Plays batch tasks on worker threads, or inline in this thread when workers = 0. */
+/**
+ * Plays batch tasks on worker threads, or inline in this thread when workers = 0.
+ *
+ * `workers` is the most threads the pool runs. A thread starts when a task finds none free (so a
+ * pool never has more threads than tasks it was given), and never retires while the pool is
+ * open: each holds its compiled plans. A thread the watchdog terminated is not replaced until a
+ * task needs it.
+ *
+ * destroy() first waits until every thread has loaded its modules (its ready message): a thread
+ * terminated while Node instantiates its module graph can abort the process (issue 22).
+ */
 export class BatchPool {
   private readonly pool: Piscina | null;
+  private readonly ready = new Set<number>();
+  private readonly waiting = new Set<() => void>();
   constructor(readonly workers: number) {
-    this.pool = workers > 0 ? new Piscina({ ...workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 1000, concurrentTasksPerWorker: 1, resourceLimits: WORKER_LIMITS }) : null;
+    this.pool = workers > 0 ? new Piscina({ ...workerFile(), minThreads: 0, maxThreads: workers, idleTimeout: Infinity, concurrentTasksPerWorker: 1, resourceLimits: WORKER_LIMITS }) : null;
+    this.pool?.on('message', (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(WORKER_READY in m) || typeof m[WORKER_READY] !== 'number') return;
+      this.ready.add(m[WORKER_READY]);
+      for (const w of this.waiting) w();
+    });
   }
   /** Plays one task; `watch` times its games, `signal` aborts it (terminating its worker if it is running). */
   run(task: BatchTask, watch?: GameWatch, signal?: AbortSignal): Promise<BatchResult> {
@@ -105,14 +141,43 @@ export class BatchPool {
     const t: RulesTask = { rulesOf: systemIds };
     return this.pool.run(t) as Promise<string>;
   }
+  /** Threads running now (at most `workers`). */
+  get started(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+  /** Threads that have reported their modules loaded, over the pool's life. */
+  get loaded(): number {
+    return this.ready.size;
+  }
+  /** Resolves once every thread of the pool has loaded its modules or exited (or after `ms`). */
+  async settled(ms = READY_WAIT_MS): Promise<void> {
+    const pool = this.pool;
+    if (!pool) return;
+    const loading = (): Worker[] => pool.threads.filter((t) => t.threadId >= 0 && !this.ready.has(t.threadId));
+    const deadline = performance.now() + ms;
+    for (let left = loading(); left.length > 0 && performance.now() < deadline; left = loading()) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.waiting.delete(done);
+          for (const t of left) t.off('exit', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(1, deadline - performance.now()));
+        this.waiting.add(done);
+        for (const t of left) t.once('exit', done);
+      });
+    }
+  }
   async destroy(): Promise<void> {
-    await this.pool?.destroy();
+    if (!this.pool) return;
+    await this.settled();
+    await this.pool.destroy();
   }
 }
 
 export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<PlanResult> {
   const t0 = performance.now();
-  const workers = opts.pool?.workers ?? opts.workers ?? defaultWorkers();
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
   const key = opts.planKey ?? planKey(plan);
   const totals = opts.resume ? structuredClone(opts.resume.totals) : emptyTotals(plan.variants.length);
@@ -120,8 +185,12 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   const batches = planBatches(plan.games, batchSize, opts.stop?.roundGames);
   const stop = opts.only ? undefined : opts.stop;
   const wanted = opts.only ? batches.filter(opts.only) : batches;
-  const totalGames = wanted.reduce((s, b) => s + b.count, 0) * plan.variants.length;
-  let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? b.count : 0), 0) * plan.variants.length;
+  // Never more threads than batches to play: a 200-game run on a 64-core machine starts one.
+  const toPlay = wanted.reduce((n, b) => n + (merged.has(b.start) ? 0 : 1), 0);
+  const workers = opts.pool?.workers ?? capWorkers(opts.workers ?? defaultWorkers(), toPlay);
+  const inBatch = (b: BatchRef): number => plan.variants.reduce((s, v) => s + variantGames(v, b.start, b.count), 0);
+  const totalGames = wanted.reduce((s, b) => s + inBatch(b), 0);
+  let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? inBatch(b) : 0), 0);
   let stoppedEarly = false;
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);
@@ -135,7 +204,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
       await runWindowed(pool, todo, window, watchdog, opts.signal, (b) => ({ planKey: key, variants: plan.variants, baseline: plan.baseline, ...(plan.groupSize ? { groupSize: plan.groupSize } : {}), seed: plan.seed, start: b.start, count: b.count }), (b, res) => {
         mergeInto(totals, res);
         merged.add(b.start);
-        played += b.count * plan.variants.length;
+        played += inBatch(b);
         opts.onMerged?.(b, totals, merged);
         opts.onProgress?.(played, totalGames);
       });

@@ -2,12 +2,12 @@
  * One game, told move by move: the same game index and seed as in a run give exactly the game
  * that run played (same streams), so any number in a report can be traced to concrete games.
  */
-import { resolveAgentParams, type AgentChoice } from '../core/agent.ts';
+import type { AgentChoice } from '../core/agent.ts';
 import { PlayScratch, playGame } from '../core/play.ts';
 import { gameStreams } from '../core/rng/streams.ts';
 import type { GameResult } from '../core/system.ts';
 import { Tally } from '../core/tally.ts';
-import { findAgent } from '../scenario/agents.ts';
+import { createAgent } from '../scenario/agents.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 
 export interface Transcript {
@@ -21,12 +21,7 @@ export function transcribeGame(loaded: LoadedScenario, agents: readonly AgentCho
   const sides = game.sides.length;
   const streams = gameStreams(seed, gameIndex, sides);
   const lines: string[] = [];
-  const instances = agents.map((c, side) => {
-    const f = findAgent(loaded.system, c.name);
-    if (!f) throw new Error(`unknown agent ${c.name}`);
-    const [params] = resolveAgentParams(f, c.params);
-    return f.create(game, side, params);
-  });
+  const instances = agents.map((c, side) => createAgent(loaded.system, game, side, c));
   const { result, decisions } = playGame(game, instances, streams, new Tally(game.metrics), new PlayScratch(game), {
     log: (line) => lines.push(`    ${line}`),
     onDecision: (state, side, action, n) => lines.push(`[${game.sides[side]}] ${game.describeAction(state as never, action)}${n > 1 ? `  (1 of ${n} choices)` : ''}`),

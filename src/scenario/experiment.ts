@@ -129,9 +129,11 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
   });
   const baseline = spec.baseline === undefined ? -1 : spec.variants.findIndex((v) => v.name === spec.baseline);
   if (spec.baseline !== undefined && baseline < 0) issues.push({ path: 'baseline', message: `no variant named '${spec.baseline}'` });
+  // The default pairing is checked even when every variant sets its own agents.
+  if (spec.agents) issues.push(...checkAgentChoices(base.system, spec.agents.map((a) => agentChoiceFromInput(a, file)!), 'agents'));
   if (issues.length) throw new InputError(file, withLines(src, issues));
 
-  const defaultAgents: AgentChoice[] = spec.agents?.map(agentChoiceFromInput) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
+  const defaultAgents: AgentChoice[] = spec.agents?.map((a) => agentChoiceFromInput(a, file)!) ?? base.defaults.agents ?? base.system.defaultAgents.map((n) => ({ name: n, params: {} }));
   const variantSpecs: VariantSpec[] = [];
   const compiled: LoadedScenario[] = [];
   const variantIssues: InputIssue[] = [];
@@ -139,6 +141,10 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     const doc = structuredClone(baseSrc.data) as Record<string, unknown>;
     const patchIssues: InputIssue[] = [];
     for (const [path, value] of Object.entries(v.patch ?? {})) {
+      if ((path === 'system' || path.startsWith('system.')) && value !== base.system.info.id) {
+        patchIssues.push({ path: `variants.${i}.patch.${path}`, message: `variant '${v.name}' would change the system from ${base.system.info.id} to ${excerpt(value, 40)}: every variant plays its base scenario's system (compare systems in separate experiments)` });
+        continue;
+      }
       const msg = setPath(doc, path, value);
       if (msg) patchIssues.push({ path: `variants.${i}.patch.${path}`, message: msg });
     }
@@ -156,7 +162,7 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     }
     // A grid may set one side's agent only: the other sides keep the default pairing.
     const given = v.agents;
-    const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side]) : defaultAgents[side])) : defaultAgents;
+    const agents = given ? Array.from({ length: Math.max(defaultAgents.length, given.length) }, (_, side) => (given[side] !== undefined ? agentChoiceFromInput(given[side], file)! : defaultAgents[side])) : defaultAgents;
     const agentIssues = checkAgentChoices(loaded.system, agents, v.agents ? `variants.${i}.agents` : 'agents');
     if (agents.length !== loaded.compiled.sides.length) agentIssues.push({ path: v.agents ? `variants.${i}.agents` : 'agents', message: `expected ${loaded.compiled.sides.length} agents (one per side: ${loaded.compiled.sides.join(', ')}), got ${agents.length}` });
     if (agentIssues.length) return void variantIssues.push(...agentIssues);

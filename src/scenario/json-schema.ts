@@ -117,7 +117,7 @@ export function experimentJsonSchema(): Json {
 }
 
 /** Rules-data collections a scenario field may name by id ('tank' -> tanks, 'model' -> mgvs...). */
-const ALIASES: Readonly<Record<string, string>> = { model: 'mgvs' };
+const ALIASES: Readonly<Record<string, string>> = { model: 'mgvs', hero: 'heroes' };
 
 /**
  * Adds the ids of the rules data to the block's id fields (as `examples`, which editors offer for

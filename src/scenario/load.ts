@@ -39,16 +39,20 @@ export interface LoadedScenario {
 
 export function loadScenarioFile(file: string): LoadedScenario {
   const src = readSourceFile(file);
-  return compileSource(src);
+  return compileSource(src, true);
 }
 
-/** Compiles an in-memory document (experiments patch a base scenario this way). */
+/**
+ * Compiles an in-memory document (experiments patch a base scenario this way; workers compile a
+ * plan's documents without their text: parameter-set files named in their run.agents are then not
+ * read, see agentChoiceFromInput).
+ */
 export function compileScenarioDocument(doc: unknown, file: string, text = ''): LoadedScenario {
-  return compileSource({ file, text, data: doc, lineOf: () => undefined });
+  return compileSource({ file, text, data: doc, lineOf: () => undefined }, text !== '');
 }
 
 export function compileScenarioText(text: string, file: string): LoadedScenario {
-  return compileSource(parseSource(file, text));
+  return compileSource(parseSource(file, text), true);
 }
 
 function fail(src: SourceFile, issues: InputIssue[]): never {
@@ -69,7 +73,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * file with four typos gets four errors in one run. Cross-checks that need a valid block and
  * valid rules data (unknown unit ids, placement zones) run when those are sound.
  */
-function compileSource(src: SourceFile): LoadedScenario {
+function compileSource(src: SourceFile, readSets: boolean): LoadedScenario {
   const raw = isRecord(src.data) ? src.data : {};
   if (raw.experiment !== undefined && raw.system === undefined) {
     fail(src, [{ path: '', message: "this is an experiment file (it has 'experiment:'): use salvo experiment, not salvo run" }]);
@@ -102,7 +106,14 @@ function compileSource(src: SourceFile): LoadedScenario {
   const { options, data } = rules;
 
   // Run defaults: agents known, one per side.
-  const runAgents = isRecord(raw.run) && Array.isArray(raw.run.agents) && env.success ? (env.data as ScenarioEnvelope).run?.agents?.map(agentChoiceFromInput) : undefined;
+  let runAgents: AgentChoice[] | undefined;
+  try {
+    const given = isRecord(raw.run) && Array.isArray(raw.run.agents) && env.success ? (env.data as ScenarioEnvelope).run?.agents?.map((a) => agentChoiceFromInput(a, readSets ? src.file : undefined)) : undefined;
+    runAgents = given?.every((a) => a !== null) ? (given as AgentChoice[]) : undefined;
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    issues.push({ path: 'run.agents', message: e.message });
+  }
   if (runAgents) issues.push(...checkAgentChoices(system, runAgents, 'run.agents'));
 
   if (issues.length || body === undefined || data === undefined || !env.success) fail(src, issues);

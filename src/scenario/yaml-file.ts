@@ -82,7 +82,7 @@ export function readSourceFile(file: string): SourceFile {
 
 export function parseSource(file: string, text: string): SourceFile {
   if (text.length > FILE_LIMITS.maxBytes) throw new InputError(file, [{ path: '', message: `text too large (${text.length} characters; at most ${FILE_LIMITS.maxBytes})` }]);
-  const { LineCounter, parseDocument, isNode } = yaml();
+  const { LineCounter, parseDocument, isNode, isCollection, isSeq } = yaml();
   const lineCounter = new LineCounter();
   let doc: Document;
   let data: unknown;
@@ -109,18 +109,27 @@ export function parseSource(file: string, text: string): SourceFile {
     throw new InputError(file, [{ path: '', message: 'expected a mapping (key: value pairs) at the top level' }]);
   }
   const lineOf = (path: string): number | undefined => {
-    const keys = path === '' ? [] : path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-    // Walk down as far as the path exists, so an unknown leaf still points at its parent.
-    for (let n = keys.length; n >= 0; n--) {
-      let node: unknown;
-      try {
-        node = n === 0 ? doc.contents : doc.getIn(keys.slice(0, n), true);
-      } catch {
-        node = undefined;
+    const segs = path === '' ? [] : path.split('.');
+    // Walk down as far as the path exists, so an unknown leaf still points at its parent. A key
+    // may itself hold dots (an override key 'terrain.smallRocks.cover'): the longest key that
+    // exists at a level is taken.
+    let node: unknown = doc.contents;
+    let line = isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : undefined;
+    for (let i = 0; i < segs.length; ) {
+      if (!isCollection(node)) break;
+      let next: unknown;
+      let end = segs.length;
+      for (; end > i; end--) {
+        const key = segs.slice(i, end).join('.');
+        next = node.get(/^\d+$/.test(key) && isSeq(node) ? Number(key) : key, true);
+        if (next !== undefined) break;
       }
-      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+      if (next === undefined) break;
+      i = end;
+      node = next;
+      if (isNode(node) && node.range) line = lineCounter.linePos(node.range[0]).line;
     }
-    return undefined;
+    return line;
   };
   const src: SourceFile = { file, text, data, lineOf };
   const problems = checkPlainData(data);

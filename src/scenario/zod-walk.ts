@@ -46,6 +46,23 @@ function at(schema: unknown, path: readonly PropertyKey[]): unknown[] {
   return cur;
 }
 
+/** The numeric bounds the schema puts on the value at `path` (unions: the widest), or undefined when it is not a number there. */
+export function numberBoundsAt(schema: z.ZodType, path: readonly PropertyKey[]): { min: number; max: number; int: boolean } | undefined {
+  let found: { min: number; max: number; int: boolean } | undefined;
+  const visit = (s0: unknown): void => {
+    const s = unwrap(s0);
+    const d = defOf(s);
+    if (!d) return;
+    if (d.type === 'union') return void (d.options as unknown[]).forEach(visit);
+    if (d.type !== 'number') return;
+    const n = s as { minValue: number | null; maxValue: number | null; isInt: boolean };
+    const b = { min: n.minValue ?? -Infinity, max: n.maxValue ?? Infinity, int: !!n.isInt };
+    found = found ? { min: Math.min(found.min, b.min), max: Math.max(found.max, b.max), int: found.int && b.int } : b;
+  };
+  at(schema, path).forEach(visit);
+  return found;
+}
+
 export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   const keys = new Set<string>();
   const visit = (s0: unknown): void => {

@@ -27,15 +27,24 @@ export function isSystemId(id: unknown): id is string {
 }
 
 /**
- * The TypeScript sources in a worker thread under tsx (the tests' worker pools): piscina requires
- * the worker as CommonJS, where import() has no TypeScript loader (Node 20 gives worker threads no
- * module hooks), so the system's index.ts (every system folder has one) is required instead.
+ * How this thread loads a system: `import()`, the one path everywhere except a worker thread that
+ * runs the TypeScript sources under tsx (the tests' and scripts' worker pools). Node 20 applies no
+ * ES module hooks in worker threads, so there tsx's CommonJS hook compiles every module, the worker
+ * entry included, and the systems are loaded the same way, with require(): that thread never loads
+ * an ES module at all. Set by src/run/worker.ts before the thread's first task.
  */
-function requireSources(id: string, e: unknown): { readonly system: GameSystem } {
-  const code = typeof e === 'object' && e !== null && 'code' in e ? e.code : undefined;
-  if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || typeof require !== 'function') throw e;
+let byRequire = false;
+
+/** For src/run/worker.ts in a worker thread running the TypeScript sources (see above). */
+export function loadSystemsByRequire(): void {
+  if (loaded.size > 0) throw new Error('src/systems/index.ts: the loading path is chosen before any system is loaded');
+  byRequire = true;
+}
+
+function importSystem(id: string): Promise<{ readonly system: GameSystem }> {
+  if (!byRequire) return LOADERS[id]();
   const mod: { readonly system: GameSystem } = require(`./${id}/index.ts`);
-  return mod;
+  return Promise.resolve(mod);
 }
 
 /** Loads a system by id (once per process); undefined for an id that is not registered. */
@@ -43,7 +52,7 @@ export async function loadSystem(id: string): Promise<GameSystem | undefined> {
   if (!isSystemId(id)) return undefined;
   const have = loaded.get(id);
   if (have) return have;
-  const { system } = await LOADERS[id]().catch((e: unknown) => requireSources(id, e));
+  const { system } = await importSystem(id);
   if (system.info.id !== id) throw new Error(`src/systems/index.ts: the line '${id}' loads system '${system.info.id}'`);
   loaded.set(id, system);
   return system;

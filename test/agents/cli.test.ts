@@ -11,7 +11,7 @@ describe('salvo with the generic search agents', () => {
     const names = (id: string) => j.systems.find((s) => s.id === id)!.agents.map((a) => a.name);
     for (const id of ['duel', 'panzervor', 'mgv']) expect(names(id)).toEqual(expect.arrayContaining(['random', 'lookahead', 'mcts']));
     expect(names('ww2setup')).not.toContain('mcts');
-    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ iterations: 200, c: 0.7, rollout: 0 });
+    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ iterations: 48, policy: '', depth: 6, width: 4, c: 1, z: 3, reuse: true });
   });
 
   it("run takes 'mcts:iterations=30,patient' and rejects a misspelt parameter with exit 2", () => {
@@ -24,7 +24,7 @@ describe('salvo with the generic search agents', () => {
       expect(summary.command).toContain("--agents mcts:iterations=30,patient");
       const bad = salvo(['run', 'scenarios/duel/high-noon.yaml', '--agents', 'mcts:iteratons=30,patient', '--games', '10', '--out', out]);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toMatch(/agent 'mcts' has no parameter 'iteratons' \(known: iterations, c, rollout\)/);
+      expect(bad.stderr).toMatch(/agent 'mcts' has no parameter 'iteratons' \(known: iterations, policy, depth, width, c, z, reuse\)/);
       expect(bad.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -13,7 +13,7 @@ describe('generic search agents on duel', () => {
     for (let g = 0; g < 10; g++) {
       const r = playChecked(duel, ['mcts:iterations=40', 'lookahead:samples=3'], 3, g);
       expect(r.asked).toBeGreaterThan(0);
-      playChecked(duel, ['random', 'mcts:iterations=25:rollout=0'], 3, g);
+      playChecked(duel, ['random', 'mcts:iterations=25:depth=0'], 3, g);
     }
   });
 
@@ -45,9 +45,10 @@ describe('generic search agents on duel', () => {
     expect(points(m) + points(r)).toBe(400);
   });
 
-  it('mcts is competitive with the best fixed policy (always fire), within 10 points of an even score', () => {
-    const [m] = playMatch(duel, 'mcts:rollout=0', 'trigger-happy', 2, 150);
+  it('mcts holds its own against the optimal policy (always fire: 50% is the most anyone can score against it)', () => {
+    // Exact: always firing is optimal in high-noon (a best response to it scores 50% over both seats).
+    const [m] = playMatch(duel, 'mcts', 'trigger-happy', 2, 150);
     const rate = points(m) / m.games;
-    expect(rate).toBeGreaterThan(0.4);
+    expect(rate).toBeGreaterThan(0.44);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { GENERIC_AGENTS } from '../../src/agents/index.ts';
 import { parseAgentChoice, type AgentChoice, type DecisionContext } from '../../src/core/agent.ts';
-import { createAgent } from '../../src/core/agents.ts';
+import { createAgent } from '../../src/agents/resolve.ts';
 import { determinizeFor } from '../../src/core/play.ts';
 import { gameStreams } from '../../src/core/rng/streams.ts';
 import type { GameResult, PlayContext } from '../../src/core/system.ts';

@@ -21,7 +21,7 @@ for (const [id, file, heuristic] of cases) {
         expect(again.dice).toBe(played.dice);
         expect(again.result).toEqual(played.result.reason === 'safety-cap' ? null : played.result);
       }
-      playChecked(loaded, [heuristic, 'mcts:iterations=5:rollout=3'], 22, 0, 300);
+      playChecked(loaded, [heuristic, 'mcts:iterations=5:depth=3'], 22, 0, 300);
     });
 
     it('are deterministic under hidden information: the same seed gives the same decisions', () => {

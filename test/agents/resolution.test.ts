@@ -1,8 +1,10 @@
 /** Agent resolution in the core: which agents a system offers, typed parameters, clear errors. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_AGENTS } from '../../src/agents/index.ts';
 import { parseAgentChoice } from '../../src/core/agent.ts';
-import { availableAgents, checkAgentChoices, createAgent, findAgent, offersSearch } from '../../src/core/agents.ts';
+import { availableAgents, checkAgentChoices, createAgent, findAgent, offersSearch } from '../../src/agents/resolve.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { loadAllSystems } from '../../src/systems/index.ts';
 import { bundledScenarios, ROOT } from '../helpers/bundled.ts';
@@ -11,7 +13,18 @@ const SYSTEMS = await loadAllSystems();
 
 const byId = (id: string) => SYSTEMS.find((s) => s.info.id === id)!;
 
+/** Every .ts file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
 describe('agent resolution', () => {
+  it('lives above the core: nothing in src/core imports src/agents', () => {
+    const offenders = sources(join(ROOT, 'src/core')).filter((f) => /from '(\.\.\/)+agents\//.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+    expect(sources(join(ROOT, 'src/core')).length).toBeGreaterThan(20);
+  });
+
   it('lists a system own agents, then random, then the generic agents it qualifies for', () => {
     const duel = availableAgents(byId('duel')).map((a) => a.name);
     expect(duel).toEqual(['random', 'trigger-happy', 'patient', 'lookahead', 'mcts']);
@@ -46,7 +59,7 @@ describe('agent resolution', () => {
 
   it('createAgent resolves defaults and refuses a compiled game without the search hooks', () => {
     const loaded = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
-    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(200);
+    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(48);
     expect(() => createAgent(loaded.system, loaded.compiled, 0, 'mcts:iterations=0')).toThrow(/within \[1/);
     const { evaluate: _e, ...bare } = loaded.compiled;
     expect(() => createAgent(loaded.system, bare, 0, 'mcts')).toThrow(/agent 'mcts' needs a system that offers evaluate\(\)/);

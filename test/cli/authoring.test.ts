@@ -38,15 +38,44 @@ describe('salvo list <system>', () => {
 });
 
 describe('salvo new and salvo schema', () => {
-  it.each(['duel', 'panzervor', 'mgv', 'ww2setup'])('salvo new %s writes a commented starter that validates', (id) => {
+  it.each([
+    ['duel', 'high-noon', "sides: the two gunfighters' names"],
+    ['panzervor', 'fake-battle', 'map.cols: whole number 1 to 200'],
+    ['mgv', 'weapons-duel', 'units[].x: x of the base centre (inches); -1000 to 1000 inches'],
+    ['ww2setup', 'kursk-1943', 'year: whole number 1939 to 1945'],
+    ['at43', 'sector55', 'table.width: table width (cm)'],
+    ['mak', 'forest-ridge', 'sides.{mercenary,strahl}.units[].type: a unit type of the rules data: AFS, SAFS'],
+  ])('salvo new %s starts from the simplest bundled scenario (%s), its scenario: block commented, and validates', (id, from, line) => {
     const out = join(tmp, `${id}-start.yaml`);
     const w = salvo(['new', id, '-o', out]);
     expect(w.code, w.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(text.split('\n')[0]).toMatch(new RegExp(`^# yaml-language-server: \\$schema=.*schemas/${id}\\.scenario\\.schema\\.json$`));
+    expect(text).toContain(`started from scenarios/${id}/${from}.yaml`);
+    // The guide to the block sits right above it, a line per field.
+    const guide = text.slice(text.indexOf('# The scenario: block, field by field'), text.search(/^scenario:/m));
+    expect(guide).toContain(`#   ${line}`);
     expect(text).toMatch(/# options:/);
     expect(salvo(['validate', out]).code).toBe(0);
     expect(salvo(['new', id, '-o', out]).code).toBe(2); // no overwrite without --force
+  });
+
+  it('salvo new experiment writes a commented experiment that validates, on the duel or on a base given', () => {
+    const out = join(tmp, 'exp-start.yaml');
+    const w = salvo(['new', 'experiment', '-o', out]);
+    expect(w.code, w.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=.*schemas\/experiment\.schema\.json$/);
+    expect(text).toMatch(/^base: .*scenarios\/duel\/high-noon\.yaml/m);
+    expect(text).toMatch(/^  - name: house-rule\n.*\n    overrides: \{ target: 9 \}/m);
+    expect(text).toMatch(/^# grid:/m);
+    const v = salvo(['validate', out]);
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/experiment 'exp-start', 2 variants of high-noon/);
+    const mak = join(tmp, 'exp-mak.yaml');
+    expect(salvo(['new', 'experiment', '--base', join(ROOT, 'scenarios/mak/forest-ridge.yaml'), '-o', mak]).code).toBe(0);
+    expect(salvo(['validate', mak]).code).toBe(0);
+    expect(salvo(['new', 'experimnt', '-o', join(tmp, 'x.yaml')]).stderr).toMatch(/did you mean 'experiment'/);
   });
 
   it('salvo new --from names a bundled scenario', () => {

@@ -4,75 +4,21 @@
  * `salvo run --queue`; one is killed with kill -9 mid-run; its batch is retried on the other, and the
  * merged summary equals a plain single-process run (no batch lost, none counted twice).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { mkdtempSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { salvo } from '../helpers/cli.ts';
-import { ROOT } from '../helpers/bundled.ts';
+import { killAll, launch, freePort, redisMissing as why, redisRequired as required, startRedis, until } from '../helpers/redis.ts';
 import { comparable } from '../run/compare.ts';
 
-const redisBinary = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
-const ioredis = (() => {
-  try {
-    createRequire(join(ROOT, 'src', 'app', 'queue.ts')).resolve('ioredis');
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const why = !redisBinary ? 'redis-server is not installed (scripts/setup.sh installs it)' : !ioredis ? 'the ioredis package is not installed (npm install ioredis)' : '';
 if (why) console.warn(`test/cluster/queue.test.ts: SKIPPED: ${why}`);
-// CI sets SALVO_REQUIRE_REDIS=1 (.ci/run): there a missing Redis fails instead of skipping.
-const required = !!process.env.SALVO_REQUIRE_REDIS;
 
 const tmp = mkdtempSync(join(tmpdir(), 'salvo-queue-'));
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const c of children.reverse()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  await new Promise((r) => setTimeout(r, 200));
+  await killAll();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function until(cond: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const c = connect(port, '127.0.0.1', () => {
-      c.end();
-      ok(true);
-    });
-    c.on('error', () => ok(false));
-  });
-}
-
-function launch(args: string[], log: string[], stdout: string[] = log): ChildProcess & { done: Promise<number | null> } {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'salvo.js'), ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  child.stdout!.on('data', (d) => stdout.push(String(d)));
-  child.stderr!.on('data', (d) => log.push(String(d)));
-  return Object.assign(child, { done: new Promise<number | null>((ok) => child.on('exit', (c) => ok(c))) });
-}
 
 describe('queue (BullMQ on Redis)', () => {
   it.runIf(required && !!why)('is required here (SALVO_REQUIRE_REDIS=1)', () => {
@@ -81,9 +27,7 @@ describe('queue (BullMQ on Redis)', () => {
 
   it.skipIf(!!why)('two workers, one killed mid-run: the merged summary equals the single-process run', async () => {
     const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    await until(() => listening(port), 10_000, 'redis-server');
+    const redis = await startRedis(port);
     const url = `redis://127.0.0.1:${port}`;
 
     const plan = join(tmp, 'plan.json');
@@ -121,9 +65,7 @@ describe('queue (BullMQ on Redis)', () => {
 
   it.skipIf(!!why)('a precision plan is queued round by round and stops where a plain run stops', async () => {
     const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    await until(() => listening(port), 10_000, 'redis-server');
+    const redis = await startRedis(port);
     const url = `redis://127.0.0.1:${port}`;
     const plan = join(tmp, 'plan-precision.json');
     expect(salvo(['plan', 'experiments/duel-house-rules.yaml', '--games', '40000', '--seed', '4', '--precision', '0.02', '-o', plan]).code).toBe(0);
@@ -144,9 +86,7 @@ describe('queue (BullMQ on Redis)', () => {
 
   it.skipIf(!!why)('a GSPRT plan with an extra pairing: the queue adds rounds until the rule is met, and equals one process', async () => {
     const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    await until(() => listening(port), 10_000, 'redis-server');
+    const redis = await startRedis(port);
     const url = `redis://127.0.0.1:${port}`;
     const plan = join(tmp, 'plan-sprt.json');
     expect(salvo(['plan', 'experiments/duel-house-rules.yaml', '--games', '40000', '--seed', '3', '--batch', '250', '--sprt', '0,0.05', '--pairings', 'patient,random', '-o', plan]).code).toBe(0);
@@ -173,18 +113,16 @@ describe('queue (BullMQ on Redis)', () => {
 
   it.skipIf(!!why)('batches that fail every attempt make the run incomplete, loudly: no report, exit 3', async () => {
     const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    await until(() => listening(port), 10_000, 'redis-server');
+    const redis = await startRedis(port);
     const url = `redis://127.0.0.1:${port}`;
     const plan = join(tmp, 'plan-bad.json');
     expect(salvo(['plan', 'scenarios/duel/high-noon.yaml', '--games', '1000', '--seed', '3', '-o', plan]).code).toBe(0);
     const pf = JSON.parse(readFileSync(plan, 'utf8'));
     // Someone stored a tampered copy of the plan under its name: workers verify it and refuse.
-    const { redisClient } = await import('../../src/app/queue.ts');
-    const store = redisClient(url);
-    await store.set(`salvo:plan:${pf.id}`, JSON.stringify({ ...pf, plan: { ...pf.plan, games: 999 } }), 'NX');
-    await store.quit();
+    const { RedisLink } = await import('../../src/app/redis.ts');
+    const store = new RedisLink(url);
+    await store.client.set(`salvo:plan:${pf.id}`, JSON.stringify({ ...pf, plan: { ...pf.plan, games: 999 } }), 'NX');
+    await store.close();
     const logs: Record<string, string[]> = { w: [], run: [], json: [] };
     launch(['worker', '--redis', url, '--workers', '1'], logs.w);
     const out = join(tmp, 'bad');

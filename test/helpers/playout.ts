@@ -6,12 +6,12 @@
  * and (sampled) that acting on a clone never changes the original. Every game must end by the
  * rules, before the safety cap. On failure the last moves are printed.
  */
-import { parseAgentChoice, resolveAgentParams, type Agent } from '../../src/core/agent.ts';
+import type { Agent } from '../../src/core/agent.ts';
 import { PlayScratch, playGame, type PlayOptions } from '../../src/core/play.ts';
 import { gameStreams } from '../../src/core/rng/streams.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../src/core/system.ts';
 import { Tally } from '../../src/core/tally.ts';
-import { findAgent } from '../../src/scenario/agents.ts';
+import { createAgent } from '../../src/scenario/agents.ts';
 import { loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import { ObservationMutated, readOnlyView } from '../conformance/read-only.ts';
 
@@ -46,14 +46,7 @@ function stateText(s: unknown): string {
 
 export function createAgents(loaded: LoadedScenario, names: readonly string[]): Agent[] {
   const game = loaded.compiled;
-  return names.map((text, side) => {
-    const choice = parseAgentChoice(text);
-    const f = findAgent(loaded.system, choice.name);
-    if (!f) throw new Error(`unknown agent ${choice.name}`);
-    const [params, errs] = resolveAgentParams(f, choice.params);
-    if (errs.length) throw new Error(errs.join('; '));
-    return f.create(game, side, params);
-  });
+  return names.map((text, side) => createAgent(loaded.system, game, side, text));
 }
 
 export function checkRandomPlayouts(opts: PlayoutOptions): PlayoutStats {

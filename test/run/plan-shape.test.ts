@@ -17,7 +17,7 @@ const EXPERIMENT = join(ROOT, 'experiments/duel-house-rules.yaml');
 
 function plans(): PlanFile[] {
   return [
-    scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 100, seed: 'word' }).pf,
+    scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 100, seed: 'word', skillCheck: 40 }).pf,
     scenarioPlan(join(ROOT, 'scenarios/panzervor/fake-battle.yaml'), { games: 1000, seed: 7, targetHalfWidth: 0.02, agents: [{ name: 'marksman', params: { lambda: 1.5 } }, agent('brawler')] }).pf,
     experimentPlan(EXPERIMENT, { games: 4000, seed: 3, batchSize: 250, sprt: { d0: 0, d1: 0.03, alpha: 0.05, beta: 0.05 }, pairings: [[agent('patient'), agent('random')]] }).pf,
     experimentPlan(join(ROOT, 'experiments/mgv-weapons.yaml'), { games: 100 }).pf,
@@ -54,7 +54,7 @@ describe('the quick plan check', () => {
   const schema = planFileSchema();
   const all = plans();
 
-  it('accepts every real plan (scenario, experiment, --precision, --sprt, --pairings, parameters, word seeds)', () => {
+  it('accepts every real plan (scenario, experiment, --precision, --sprt, --pairings, --skill-check, parameters, word seeds)', () => {
     for (const pf of all) {
       expect(schema.safeParse(pf).success).toBe(true);
       expect(isPlanShape(JSON.parse(JSON.stringify(pf)))).toBe(true);

@@ -2,7 +2,8 @@
  * The per-game time watchdog (issue 12 item 6): a game over the bound fails the run within a few
  * seconds, naming the variant, the run seed and the game index, on workers (the stuck worker is
  * terminated) and inline; a run under the bound is unchanged. The stuck game is a real duel that
- * nobody can win: target 13 on 2d6 with no aim, and a turn limit of 10^12 (no sleep, no test hook).
+ * nobody can win: target 13 on 2d6 with no aim, and the largest turn limit the schema accepts (10^8
+ * rounds: seconds of play; no sleep, no test hook).
  */
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import { ROOT } from '../helpers/bundled.ts';
 const dir = mkdtempSync(join(tmpdir(), 'salvo-watchdog-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const HANG = { target: 13, maxAim: 0, turnLimit: 1_000_000_000_000 };
+const HANG = { target: 13, maxAim: 0, turnLimit: 100_000_000 }; // the largest turn limit the schema accepts: 2·10^8 decisions
 const scenario = join(dir, 'hang.yaml');
 writeFileSync(
   scenario,

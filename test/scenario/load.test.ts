@@ -65,7 +65,7 @@ describe('scenario loading', () => {
   it('a negative count names the path and what was expected', () => {
     const p = problems(scenario('neg.yaml', GOOD + '  wounds: [3, -1]\n'));
     expect(p[0].path).toBe('scenario.wounds.1');
-    expect(p[0].message).toMatch(/>0|greater than 0|expected number to be >0/i);
+    expect(p[0].message).toMatch(/expected 1 to 20, whole/);
     expect(p[0].line).toBe(6);
   });
 

@@ -9,6 +9,7 @@ import { loadSubject, sideIndex } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { restsOnAgents } from '../../answers/skill-check.ts';
 import { reportDir } from './shared.ts';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -80,6 +81,6 @@ export function registerBalance(program: Command): void {
       writeFileSync(join(out, 'report.html'), balanceHtml(report));
       writeFileSync(join(out, 'balance.json'), JSON.stringify(balanceJson(report), null, 2) + '\n');
       if (o.json) process.stdout.write(JSON.stringify(balanceJson(report), null, 2) + '\n');
-      else process.stdout.write(`${result.message}\nconfirm: ${confirm}\nreport: ${join(out, 'report.html')}\n`);
+      else process.stdout.write(`${result.message}\nconfirm: ${confirm}\n${restsOnAgents(subject.sides, subject.agents, confirm)}\nreport: ${join(out, 'report.html')}\n`);
     });
 }

@@ -3,7 +3,7 @@ import { experimentPlan, scenarioPlan, writePlanFile } from '../../app/plan-file
 import { readSourceFile } from '../../scenario/yaml-file.ts';
 import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { agentList, fraction01, positiveInt, seedValue } from '../flags.ts';
-import { addPlanOptions } from './shared.ts';
+import { addPlanOptions, skillCheckOption } from './shared.ts';
 import { pairingsOption, sprtOption } from './sequential-options.ts';
 import { InputError } from '../../scenario/errors.ts';
 
@@ -18,7 +18,7 @@ export function register(program: Command): void {
     .option('--pairings <a,b;c,d>', 'experiments: also replay every variant under these agent pairings, in the same batches (see salvo experiment --pairings)')
     .requiredOption('-o, --out <FILE>', 'the plan file to write (e.g. plan.json)');
   addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action(async (file: string, o: Record<string, string | undefined>) => {
-    const req = { games: positiveInt('--games', o.games), seed: seedValue(o.seed), batchSize: positiveInt('--batch', o.batch), targetHalfWidth: fraction01('--precision', o.precision) };
+    const req = { games: positiveInt('--games', o.games), seed: seedValue(o.seed), batchSize: positiveInt('--batch', o.batch), targetHalfWidth: fraction01('--precision', o.precision), skillCheck: skillCheckOption(o.skillCheck as string | boolean | undefined) };
     const data = readSourceFile(file).data as Record<string, unknown>;
     await loadSystemsOfFile(file);
     const sequential = { sprt: sprtOption(o.sprt, o.side), pairings: pairingsOption(o.pairings) };
@@ -26,6 +26,6 @@ export function register(program: Command): void {
     const pf = 'experiment' in data ? experimentPlan(file, { ...req, ...sequential }).pf : scenarioPlan(file, { ...req, agents: agentList(o.agents) }).pf;
     writePlanFile(o.out as string, pf);
     const batches = Math.ceil(pf.plan.games / pf.batchSize);
-    process.stdout.write(`plan ${pf.id}\n${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, seed ${pf.plan.seed}, ${batches} batches of ${pf.batchSize}${pf.stop ? `, stopping at ±${pf.stop.halfWidth} after rounds of ${pf.stop.roundGames} games` : ''}${pf.sprt ? `, GSPRT ${pf.sprt.d0},${pf.sprt.d1} checked after rounds of ${pf.sprt.roundGames} games` : ''}${pf.pairings ? `, replayed under ${pf.pairings.length} more pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}\nwritten to ${o.out}\n`);
+    process.stdout.write(`plan ${pf.id}\n${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, seed ${pf.plan.seed}, ${batches} batches of ${pf.batchSize}${pf.stop ? `, stopping at ±${pf.stop.halfWidth} after rounds of ${pf.stop.roundGames} games` : ''}${pf.sprt ? `, GSPRT ${pf.sprt.d0},${pf.sprt.d1} checked after rounds of ${pf.sprt.roundGames} games` : ''}${pf.pairings ? `, replayed under ${pf.pairings.length} more pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}${pf.skillCheck ? `, skill check on its first ${pf.skillCheck.games} games` : ''}\nwritten to ${o.out}\n`);
   });
 }

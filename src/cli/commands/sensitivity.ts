@@ -9,6 +9,7 @@ import { formatAgentChoice } from '../../core/agent.ts';
 import { PROVENANCE_KINDS, type ProvenanceKind } from '../../core/tables/provenance.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { restsOnAgents } from '../../answers/skill-check.ts';
 import { reportDir } from './shared.ts';
 
 export function registerSensitivity(program: Command): void {
@@ -49,13 +50,14 @@ export function registerSensitivity(program: Command): void {
       const out = (o.out as string | undefined) ?? join('reports', `sensitivity-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'report.html'), sensitivityHtml(subject, r, { top, command }));
-      const json = { verdict: sensitivityVerdict(r), measure: r.measureName, base: r.base, screened: r.screened, screenGames: r.screenGames, confirmGames: r.confirmGames, gamesPlayed: r.gamesPlayed, command, rows: sensitivityRowsJson(r) };
+      const verdict = [...sensitivityVerdict(r), restsOnAgents(subject.sides, subject.agents, `salvo run ${subject.given}`)];
+      const json = { verdict, measure: r.measureName, base: r.base, screened: r.screened, screenGames: r.screenGames, confirmGames: r.confirmGames, gamesPlayed: r.gamesPlayed, command, rows: sensitivityRowsJson(r) };
       writeFileSync(join(out, 'sensitivity.json'), JSON.stringify(json, null, 2) + '\n');
       if (o.json) {
         process.stdout.write(JSON.stringify(json, null, 2) + '\n');
         return;
       }
-      const lines = [...sensitivityVerdict(r), ''];
+      const lines = [...verdict, ''];
       for (const x of r.rows.filter((x) => x.pass === 2).slice(0, top)) lines.push(`  ${x.label} [${x.provenance}] = ${x.value}: down ${stepText(x.down)}, up ${stepText(x.up)}`);
       lines.push(`report: ${join(out, 'report.html')}`);
       process.stdout.write(lines.join('\n') + '\n');

@@ -29,6 +29,18 @@ export function gameTimeoutMs(v: string | undefined): number {
   return Math.round(n * 1000);
 }
 
+/** After a queued run has ended, the process ends within this long even if a connection lingers. */
+const EXIT_GRACE_MS = 500;
+
+/** `--queue-timeout S`: how long Redis may stay away during a queued run (0 = no bound). */
+export function queueTimeoutMs(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const t = String(v).trim();
+  const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n) || n > 86400 * 7) throw new InputError(CMD, [{ path: '--queue-timeout', message: `expected seconds from 0 (no bound) to 604800, got '${excerpt(v, 40)}'` }]);
+  return n === 0 ? Infinity : Math.round(n * 1000);
+}
+
 /** How to see the game that timed out, move by move. */
 export function replayHint(kind: 'run' | 'experiment', source: string, viaPlan: boolean, e: GameTimeoutError): string {
   const t = e.timedOut;
@@ -44,7 +56,15 @@ export function addPlanOptions(cmd: Command, help: { games: string; batch: strin
     .option('-n, --games <N>', help.games)
     .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
     .option('--batch <N>', `games per worker task (results do not depend on it; default ${help.batch})`)
-    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games');
+    .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games')
+    .option('--skill-check [N]', "replay the first N games on the same seeds with mcts on every side and say whether the verdict holds under that stronger play (default N: about the run's own time)");
+}
+
+/** --skill-check [N]: true for the default size, else a whole number >= 1. */
+export function skillCheckOption(v: string | boolean | undefined): number | true | undefined {
+  if (v === undefined || v === false) return undefined;
+  if (v === true) return true;
+  return positiveInt('--skill-check', v);
 }
 
 /** The options `run` and `experiment` share. */
@@ -59,6 +79,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
     .option('--shards <N>', 'number of shards, with --shard-from-env (Slurm and AWS Batch give it themselves)')
     .option('--round <R>', 'with --shard and a --precision plan: play only stopping round R')
     .option('--queue <URL>', 'play on a BullMQ queue in Redis (redis://host:port), served by salvo worker processes')
+    .option('--queue-timeout <S>', 'with --queue: stop (exit 3, checkpoint kept) if Redis stays unreachable longer than S seconds (0 = wait for ever; default 180)')
     .option('--game-timeout <S>', `fail the run if one game plays longer than S seconds (names the game to replay; 0 = no bound; default ${DEFAULT_GAME_TIMEOUT_S}). Inline (-w 0) only a game that keeps making decisions is caught`)
     .option('--json', 'print the summary as JSON on stdout')
     .option('--no-progress', 'no progress bar');
@@ -68,8 +89,8 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings'].filter((k) => o[k] !== undefined);
-    if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0]}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings', 'skillCheck'].filter((k) => o[k] !== undefined);
+    if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0].replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
     return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
@@ -87,6 +108,7 @@ export async function resolvePlan(kind: 'run' | 'experiment', file: string | und
     seed: seedValue(o.seed as string | undefined),
     batchSize: positiveInt('--batch', o.batch as string | undefined),
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
+    skillCheck: skillCheckOption(o.skillCheck),
   };
   if (kind === 'run') {
     const rawSets: unknown = o.set;
@@ -107,15 +129,22 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
   const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
-    const bar = progressBar(o.progress !== false && !o.json);
-    try {
-      const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
-      bar.stop();
-      if (outcome) await printSummary(outcome, !!o.json);
-      else process.exitCode = 3;
-    } finally {
-      bar.stop();
-    }
+    const queueTimeout = queueTimeoutMs(o.queueTimeout as string | undefined);
+    await withSignals(async (signal) => {
+      const bar = progressBar(o.progress !== false && !o.json);
+      try {
+        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
+        bar.stop();
+        if (outcome) await printSummary(outcome, !!o.json);
+        else if (signal.aborted) return 'interrupted';
+        else process.exitCode = 3;
+        return 'done';
+      } finally {
+        bar.stop();
+      }
+    }, () => '');
+    // BullMQ's own connections may still be retrying a Redis that went away: they hold nothing.
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return;
   }
   // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
@@ -206,7 +235,8 @@ export async function withSignals(run: (signal: AbortSignal) => Promise<'done' |
   try {
     const r = await run(ac.signal);
     if (r === 'interrupted') {
-      process.stderr.write(hint() + '\n');
+      const h = hint();
+      if (h) process.stderr.write(h + '\n');
       process.exitCode = code(got ?? 'SIGINT');
     }
   } finally {

@@ -27,6 +27,7 @@ export const system = defineSystem({
   options,
   agents,
   defaultAgents,
+  searchPolicy: 'trigger-happy',
   dataInUse: () => DATA_ROOTS,
   compile: ({ data, scenario, options: o }) => withDuelLead(compile(data, scenario.body, o), data, scenario.body, o),
   odds,

@@ -17,7 +17,7 @@
  *  - mLand: the emergency landing of a Hornisse (spec §6 A28).
  */
 import { actionCodec, type ActionCodec } from '../../core/decision/codec.ts';
-import { decisionFrames, sideToAct } from '../../core/decision/stack.ts';
+import { decisionFrames, frameArg, pushFrame, sideToAct, topKindId, type DecisionFrames, type DecisionStack, type FrameSpec } from '../../core/decision/stack.ts';
 import type { Engine } from './engine.ts';
 import { MAX_W, UNARMED } from './model.ts';
 import { attackTargetOf, infantryPartner } from './rules/combat.ts';
@@ -75,6 +75,34 @@ export function makeCodec(nu: number, nb: number, na: number, nh = 1) {
 export type MakCodec = ReturnType<typeof makeCodec>;
 export type { ActionCodec };
 
+/**
+ * The codes the hottest loops write, computed once per scenario from the codec's layout (fields
+ * are mixed-radix digits in declaration order, core/decision/codec.ts): move(u, d) =
+ * move0[u] + d * moveDir, attack(u, w, t) = attack0[u] + w * attackWeapon + t * attackTarget.
+ */
+export interface HotCodes {
+  readonly pass: number;
+  readonly endPhase: number;
+  readonly move0: Int32Array;
+  readonly moveDir: number;
+  readonly attack0: Int32Array;
+  readonly attackWeapon: number;
+  readonly attackTarget: number;
+}
+
+export function hotCodes(A: MakCodec, nu: number): HotCodes {
+  const e = A.encode;
+  return {
+    pass: e.pass(),
+    endPhase: e.endPhase(),
+    move0: Int32Array.from({ length: nu }, (_, u) => e.move(u, 0)),
+    moveDir: e.move(0, 1) - e.move(0, 0),
+    attack0: Int32Array.from({ length: nu }, (_, u) => e.attack(u, 0, 0)),
+    attackWeapon: e.attack(0, 1, 0) - e.attack(0, 0, 0),
+    attackTarget: nu > 1 ? e.attack(0, 0, 1) - e.attack(0, 0, 0) : 0,
+  };
+}
+
 export const Frames = decisionFrames({
   /** [5.4] 3: the anti-phase units next to `hex`, which `mover` has just entered, may fire at it; `serial` numbers the window. */
   t3: ['mover', 'hex', 'serial'],
@@ -106,6 +134,42 @@ export const Frames = decisionFrames({
   mLand: ['aircraft', 'centre'],
 });
 export type FrameKind = (typeof Frames.kinds)[number];
+
+/** Readers of the named arguments of the frame on top, per kind: `Arg.t3.mover(stack)`. */
+export type ArgReaders<S extends FrameSpec> = { readonly [K in keyof S]: { readonly [N in S[K][number]]: (stack: DecisionStack) => number } };
+
+/**
+ * `F.arg(stack, kind, name)` with the look-ups by name done once, here: each reader knows its
+ * frame id and argument index, and checks that the top frame is of its kind, like `F.arg`. The
+ * decisions read frame arguments in the hottest loops (a T3 window after every move), where the
+ * look-ups by name of `F.arg` cost a random Ma.K playout some 15% (forest-ridge, one thread).
+ */
+export function argReaders<const S extends FrameSpec>(F: DecisionFrames<S>): ArgReaders<S> {
+  const kind = (k: keyof S & string) => {
+    const id = F.id[k];
+    const reader = (i: number) => (stack: DecisionStack): number => {
+      if (topKindId(stack) !== id) throw new Error(`decision stack: top frame is ${stack.depth ? F.kinds[topKindId(stack)] : 'empty'}, not '${k}'`);
+      return frameArg(stack, i);
+    };
+    // Object.fromEntries builds objects in fast mode (their properties sit in hot loops).
+    return Object.fromEntries(F.spec[k].map((name, i) => [name, reader(i)]));
+  };
+  return Object.fromEntries(F.kinds.map((k) => [k, kind(k)])) as ArgReaders<S>;
+}
+
+export const Arg = argReaders(Frames);
+
+/** Pushers of each kind of frame, with its arguments in the spec's order: `Push.t3(stack, side, mover, hex, serial)`. */
+type Numbers<T extends readonly string[]> = { [I in keyof T]: number };
+export type FramePushers<S extends FrameSpec> = { readonly [K in keyof S]: (stack: DecisionStack, side: number, ...args: Numbers<S[K]>) => void };
+
+/** `F.push(stack, kind, ...)` with the kind's id looked up once, here. */
+export function framePushers<const S extends FrameSpec>(F: DecisionFrames<S>): FramePushers<S> {
+  const pusher = (id: number) => (stack: DecisionStack, side: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0): void => pushFrame(stack, id, side, a0, a1, a2, a3, a4, a5);
+  return Object.fromEntries(F.kinds.map((k) => [k, pusher(F.id[k])])) as FramePushers<S>;
+}
+
+export const Push = framePushers(Frames);
 
 /** The readable form of action a in state s (transcripts, `salvo replay`, test helpers). */
 export function describeAction(E: Engine, s: MakState, a: number): string {

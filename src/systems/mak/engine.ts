@@ -9,7 +9,7 @@
 import type { Decision } from '../../core/decision/decisions.ts';
 import { sideToAct } from '../../core/decision/stack.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
-import { describeAction, makeCodec, type MakCodec } from './actions.ts';
+import { describeAction, hotCodes, makeCodec, type HotCodes, type MakCodec } from './actions.ts';
 import { openCommitments } from './decisions/commit.ts';
 import { openCqcStart } from './decisions/cqc-start.ts';
 import { D, pendingOffers } from './decisions/index.ts';
@@ -23,14 +23,14 @@ import { observe, type MakObservation } from './observe.ts';
 import type { MakOptions } from './options.ts';
 import { amuMp } from './rules/amu.ts';
 import { resolveArson } from './rules/arson.ts';
-import { hexHasSide } from './rules/combat.ts';
+import { hasWorkingWeapon, hexHasSide } from './rules/combat.ts';
 import { fireAttacks } from './rules/fire.ts';
-import { moraleRecovery } from './rules/morale.ts';
+import { moraleRecovery, newTurnMorale } from './rules/morale.ts';
 import { rollPilots } from './rules/pilots.ts';
 import { ageSmoke } from './rules/smoke.ts';
 import { cancelOrphanRequests, landArtillery, resetAir } from './rules/support.ts';
 import type { RulesData, ScenarioBody } from './schema.ts';
-import { A_DEAD, A_LATE, ARMLESS, DEAD, OFFMAP, PHASE_FLAGS, cloneState, newState, type MakState } from './state.ts';
+import { A_DEAD, A_LATE, DEAD, OFFMAP, PHASE_FLAGS, cloneState, newState, type MakState } from './state.ts';
 
 export const END_OGP = 1;
 export const END_ELIMINATION = 2;
@@ -45,6 +45,8 @@ export const END_CONCEDE = 3;
 export interface Engine {
   readonly m: Model;
   readonly A: MakCodec;
+  /** Codes the hottest loops write, from the codec. */
+  readonly C: HotCodes;
   /** Completes the decision on top: its close, then its frame goes (`D.finish`). */
   finish(s: MakState, ctx: PlayContext): void;
   /** The phase player ends his troop phase. */
@@ -79,11 +81,7 @@ function concedingSide(m: Model, s: MakState): number {
     const bit = 1 << m.uside[u];
     if (able & bit) continue;
     if (st & OFFMAP) { if (m.uaboard[u] < 0 || (s.air[m.uaboard[u]] & (A_DEAD | A_LATE)) !== A_DEAD) able |= bit; continue; }
-    if (st & (DEAD | ARMLESS)) continue;
-    for (let w = 0; w < MAX_W; w++) {
-      const k = u * MAX_W + w;
-      if (m.wtype[k] >= 0 && s.wdis[k] !== 1 && (m.wammo[k] === 0 || s.ammo[k] > 0)) { able |= bit; break; }
-    }
+    if (!(st & DEAD) && hasWorkingWeapon(m, s, u)) able |= bit;
   }
   return able === 3 ? -1 : able === 1 ? 1 : able === 2 ? 0 : -1;
 }
@@ -146,6 +144,7 @@ function endPhase(E: Engine, s: MakState, ctx: PlayContext): void {
 function beginTurn(E: Engine, s: MakState, ctx: PlayContext): void {
   const { m } = E;
   for (let b = 0; b < m.nb; b++) s.bFired[b] = 0;
+  newTurnMorale(m, s); // units broken last turn may roll from now on ([14.3.2])
   // Aircraft reinforcements arrive in flight at the start of their turn and may be assigned at once ([12.1], spec §2.2 1).
   for (let a = 0; a < m.na; a++) {
     if (!(s.air[a] & A_LATE) || s.turn < m.aarrive[a]) continue;
@@ -207,6 +206,7 @@ export function compile(data: RulesData, body: ScenarioBody, opt: MakOptions): M
   const E: Engine = {
     m,
     A,
+    C: hotCodes(A, m.nu),
     finish: (s, ctx) => D.finish(E, s, ctx),
     endPhase: (s, ctx) => endPhase(E, s, ctx),
     startPhase: (s, ctx) => startPhase(E, s, ctx),

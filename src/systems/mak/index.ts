@@ -4,7 +4,7 @@
  * Spec: ../shared/rules/mak.md; coverage: RULES.md (every section, with where it is played).
  */
 import { defineSystem } from '../../core/system.ts';
-import { agents, defaultAgents } from './agents/index.ts';
+import { agents, defaultAgents, searchPolicy } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
 import { compile } from './engine.ts';
@@ -35,6 +35,7 @@ export const system = defineSystem({
   options,
   agents,
   defaultAgents,
+  searchPolicy,
   dataInUse(body, data) {
     const roots = new Set<string>(['endurance', 'range', 'rules', 'movement']);
     for (const side of ['mercenary', 'strahl'] as const) for (const u of body.sides[side].units) {

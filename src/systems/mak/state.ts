@@ -13,6 +13,8 @@ export const ARMLESS = 2;
 export const IMMOBILE = 4;
 /** Infantry morale broken ([14.3]). */
 export const BROKEN = 8;
+/** Morale broken this turn: no recovery roll before the next turn ([14.3.2]); cleared at the start of each turn. */
+export const BROKEN_NEW = 2097152;
 /** Moved this phase. */
 export const MOVED = 16;
 /** Made its offensive attack (or fought a CQC) this phase ([5.3.1]). */
@@ -89,6 +91,9 @@ export interface MakState {
   serial: number;
   /** Unit whose movement is in progress (-1 none). */
   mover: number;
+  /** The last T3 window opened ([5.4] 3): its mover and serial (read when that mover goes on into CQC, Fig. 10). */
+  t3Unit: number;
+  t3Serial: number;
   /** Deferred CQC results (continuing CQC is simultaneous, spec §6 A11): worst result per unit. */
   pendRes: number[];
   /** O.G.P. per side (enemy VP destroyed, immobilized or disarmed; scenario VP added at the end). */
@@ -207,6 +212,8 @@ export function newState(m: Model): MakState {
     dfStamp: new Array<number>(nu).fill(-1),
     serial: 0,
     mover: -1,
+    t3Unit: -1,
+    t3Serial: -1,
     pendRes: new Array<number>(nu).fill(0),
     ogp: [0, 0],
     lost: [0, 0],
@@ -253,9 +260,19 @@ export function newState(m: Model): MakState {
   };
 }
 
+/**
+ * Deep copy: acting on the copy never changes the original. Every field written out in newState's
+ * order (no spread: the search copies states many times, and a literal of known shape is built
+ * fastest), so a clone also serialises exactly like its original.
+ */
 export function cloneState(s: MakState): MakState {
   return {
-    ...s,
+    turn: s.turn,
+    phase: s.phase,
+    phaseSide: s.phaseSide,
+    over: s.over,
+    winner: s.winner,
+    endDetail: s.endDetail,
     hex: s.hex.slice(),
     status: s.status.slice(),
     mp: s.mp.slice(),
@@ -264,6 +281,10 @@ export function cloneState(s: MakState): MakState {
     pfUsed: s.pfUsed.slice(),
     rkUsed: s.rkUsed.slice(),
     dfStamp: s.dfStamp.slice(),
+    serial: s.serial,
+    mover: s.mover,
+    t3Unit: s.t3Unit,
+    t3Serial: s.t3Serial,
     pendRes: s.pendRes.slice(),
     ogp: s.ogp.slice(),
     lost: s.lost.slice(),

@@ -10,7 +10,7 @@ import type { Rng } from '../../core/rng/rng.ts';
 import { sideToAct } from '../../core/decision/stack.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
 import { pointInShape } from '../../core/geometry/table/index.ts';
-import { DISTS, Frames, N_REL_TURNS, describe, maxEstimateQ } from './actions.ts';
+import { DISTS, N_REL_TURNS, describe, maxEstimateQ, FP } from './actions.ts';
 import { D } from './decisions/index.ts';
 import { available } from './decisions/main.ts';
 import { beaconsFrom } from './decisions/fire-phase.ts';
@@ -93,7 +93,7 @@ function startTurn(E: Engine, s: MgvState, ctx: PlayContext): void {
   const b = 1 + ctx.dice.int(6);
   if (a === b && E.m.o.barrages) {
     const k = a <= 3 ? 1 : 2;
-    Frames.push(s.pending, 'barrage', 0, k, k);
+    FP.barrage(s.pending, 0, k, k);
     return;
   }
   s.winners[0] = a !== b ? (a > b ? 0 : 1) : rollOff(ctx);
@@ -239,7 +239,7 @@ function runReset(E: Engine, s: MgvState, ctx: PlayContext, stage: number, from:
         const d = repairDice(m, s, i);
         if (d.own + d.module <= 0) continue;
         if ((need & (need - 1)) !== 0) {
-          Frames.push(s.pending, 'resetRepair', m.units[i].side, i, stage);
+          FP.resetRepair(s.pending, m.units[i].side, i, stage);
           return;
         }
         repairUnit(m, s, i, 0, ctx);

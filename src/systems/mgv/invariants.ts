@@ -4,7 +4,7 @@ import type { Model } from './model.ts';
 import { CACHE, computeCover, computeLos, memoFor } from './rules/geom.ts';
 import { canTargetFresh } from './rules/combat.ts';
 import type { MgvState } from './state.ts';
-import { DK, Frames, SPLIT_ATTACKER, actingUnit } from './actions.ts';
+import { DK, Frames, SPLIT_ATTACKER, actingUnit, FA } from './actions.ts';
 import { frameKindId, frameSide } from '../../core/decision/stack.ts';
 
 export function checkInvariants(m: Model, s: MgvState): string[] {
@@ -106,10 +106,10 @@ function checkPending(m: Model, s: MgvState, out: string[]): void {
     if (below !== DK.move && below !== DK.jam) out.push(`a counter-jam above no jamming decision (${what()})`);
   } else if (top === DK.missileSplit) {
     if (below !== DK.attack) out.push(`a missile split above no attack (${what()})`);
-    const role = Frames.arg(p, 'missileSplit', 'role');
-    const want = m.units[Frames.arg(p, 'missileSplit', role === SPLIT_ATTACKER ? 'attacker' : 'target')].side;
+    const role = FA.missileSplit.role(p);
+    const want = m.units[role === SPLIT_ATTACKER ? FA.missileSplit.attacker(p) : FA.missileSplit.target(p)].side;
     if (frameSide(p) !== want) out.push(`the split is asked of side ${frameSide(p)}, not ${want} (${what()})`);
-    if (role !== SPLIT_ATTACKER && (s.secret.attCore < 0 || s.secret.attCore > Frames.arg(p, 'missileSplit', 'attDice'))) out.push('secret split out of range');
+    if (role !== SPLIT_ATTACKER && (s.secret.attCore < 0 || s.secret.attCore > FA.missileSplit.attDice(p))) out.push('secret split out of range');
   } else if (below >= 0) out.push(`two decisions of the flow pending (${what()})`);
   const i = actingUnit(s);
   if (i >= 0 && !s.units[i].alive) out.push(`a dead base decides (${what()})`);

@@ -84,9 +84,15 @@ export function checkScenario(body: ScenarioBody, data: RulesData, opt: PvOption
         zonesBySide.push({ side: key, path: `${p}.zone`, hexes: new Set(hexes) });
       }
     });
-    for (const z of zoneUse.values()) {
+    // Tanks of the side's other zones may be placed first on shared hexes: a zone must have room
+    // for its own tanks and for every tank of an overlapping zone (issue 22: else the placement
+    // of its last tank finds no free hex in the middle of a game).
+    const zones = [...zoneUse.values()];
+    for (const z of zones) {
       const free = z.hexes.filter((h) => !fixedHexes.has(h)).length;
-      if (free < z.need) errs.push([z.path, `the zone has ${free} free enterable hexes for ${z.need} tanks`]);
+      const own = new Set(z.hexes);
+      const others = zones.filter((o) => o !== z && o.hexes.some((h) => own.has(h))).reduce((n, o) => n + o.need, 0);
+      if (free < z.need + others) errs.push([z.path, others ? `the zone has ${free} free enterable hexes for its ${z.need} tanks and the ${others} of overlapping zones of the same side, which may be placed there first` : `the zone has ${free} free enterable hexes for ${z.need} tanks`]);
     }
     if (body.matchType === 'flag' && flags !== 1) errs.push([`${base}.units`, `a Flag Battle needs exactly one flag tank per side (side ${key} has ${flags})`]);
     side.characters.forEach((c, i) => {

@@ -4,6 +4,7 @@
  * named) and the `scenario:` block of a ww2setup file.
  */
 import { z } from 'zod';
+import { wholeIn } from '../../core/bounds.ts';
 import { DICE_EXPR_EXPECTED, DICE_EXPR_PATTERN } from './rules/rolls.ts';
 
 export const YEARS = ['1939', '1940', '1941', '1942', '1943', '1944', '1945'] as const;
@@ -13,7 +14,7 @@ export const TERRAINS = ['Constricted', 'Open', 'WideOpen'] as const;
 export const SCALES = ['Large', 'Medium', 'Small'] as const;
 export const WORKS_CATEGORIES = ['trenches', 'pillboxes', 'bunkers', 'minefields'] as const;
 
-const dice = z.string().regex(DICE_EXPR_PATTERN, DICE_EXPR_EXPECTED);
+const dice = z.string().regex(DICE_EXPR_PATTERN, DICE_EXPR_EXPECTED).describe("a roll: 'None', '-', faces such as '6', '5,6' or '4-6', '½D6', or 'nD6' (n = 1..9)");
 const int = z.number().int('expected a whole number');
 
 function yearRow<T extends z.ZodType>(cell: T) {
@@ -61,7 +62,7 @@ const lullFeatures = z
   .object({
     combatRepair: dice,
     commandRepair: dice,
-    commandRepairMax: int.min(0),
+    commandRepairMax: wholeIn(0, 100, { what: 'most command units repaired', why: 'seed: Lulls one to three; engine limit: counted one by one' }),
     mgJam: z.enum(['auto', 'none']),
     demoralizedRecovery: dice,
     reorganize: z.boolean(),
@@ -84,7 +85,7 @@ export const rulesSchema = z
     air: z.object({ modifiers: z.object({ Germany: z.record(z.string(), yearRow(airModifierCell)), Japan: z.record(z.string(), yearRow(airModifierCell)) }).strict() }).strict(),
     airstrikes: z
       .object({
-        columns: z.array(int).min(1),
+        columns: z.array(wholeIn(-20, 20, { what: 'airstrike margin of the column', why: 'seed T2 -1 to 5; a margin of two d6 rolls' })).min(1).max(50),
         rows: z.record(z.string(), z.array(dice)),
       })
       .strict()
@@ -94,33 +95,33 @@ export const rulesSchema = z
       .object({
         rates: z.object(Object.fromEntries(INTENSITIES.map((i) => [i, z.object(Object.fromEntries(ROLES.map((r) => [r, sixOf(int.min(0).max(1000), 'rates in hundredths')]))).strict()]))).strict(),
         modifiers: z.record(z.string(), yearRow(int.min(-10).max(10))).refine((m) => 'others' in m, { message: "expected an 'others' row" }),
-        dieMin: int,
-        dieMax: int,
+        dieMin: z.number().int().min(1).max(6).describe('lowest die face of a barrage roll'),
+        dieMax: z.number().int().min(1).max(6).describe('highest die face of a barrage roll'),
       })
       .strict(),
     defensiveWorks: z
       .object({
-        basesPerRollSet: int.positive(),
-        trenchInchesPerPoint: int.positive(),
+        basesPerRollSet: wholeIn(1, 10_000, { what: 'bases per set of defensive-works rolls', why: 'seed: once per 200 bases; engine limit: a side has at most 10,000 bases' }),
+        trenchInchesPerPoint: wholeIn(1, 100, { what: 'inches of trench per point', unit: 'inches', why: 'seed: x10"' }),
         rows: z.record(z.string(), worksRow),
       })
       .strict(),
     proximity: z
       .object({
-        yards: z.object(Object.fromEntries(TERRAINS.map((t) => [t, sixOf(int.positive(), 'distances in yards')]))).strict(),
-        yardsPerInch: z.object(Object.fromEntries(SCALES.map((s) => [s, int.positive()]))).strict(),
+        yards: z.object(Object.fromEntries(TERRAINS.map((t) => [t, sixOf(wholeIn(1, 100_000, { what: 'proximity distance', unit: 'yards', why: 'engine limit: 100 km' }), 'distances in yards')]))).strict(),
+        yardsPerInch: z.object(Object.fromEntries(SCALES.map((s) => [s, wholeIn(1, 1000, { what: 'yards per table inch', unit: 'yards', why: 'seed: 20, 30 or 40 by scale' })]))).strict(),
       })
       .strict(),
     lull: z
       .object({
         triggerFaces: z.array(int.min(1).max(6)).min(1, 'expected at least one lull face'),
-        shortIfTurnAtMost: int.min(0),
+        shortIfTurnAtMost: wholeIn(0, 100, { what: 'a lull is short up to this turn', unit: 'turn', why: 'seed: turn 6' }),
         deadlineDice: int.min(1).max(9),
         short: lullFeatures,
         long: lullFeatures,
       })
       .strict(),
-    requestSheet: z.object({ progressBoxes: int.min(0).max(5), maxBarrageChitsPerTurn: int.min(0) }).strict(),
+    requestSheet: z.object({ progressBoxes: int.min(0).max(5), maxBarrageChitsPerTurn: wholeIn(0, 100, { what: 'barrage request chits in line per turn', why: 'rule_barrage 6.1 eight; engine limit: placed one by one' }) }).strict(),
     fronts: z.record(z.string(), front),
     nations: z.record(z.string(), nation),
   })

@@ -47,13 +47,13 @@ describe('Ma.K playouts', () => {
     });
     for (const agents of [['assault', 'firebase'], ['firebase', 'assault'], ['assault', 'assault']]) {
       it(`${name}: ${agents.join(' vs ')} playouts keep every invariant`, () => {
-        const st = checkRandomPlayouts({ scenario: file, games: 20, seed: 7, agents, cloneEvery: 11 });
-        expect(st.games).toBe(20);
+        const st = checkRandomPlayouts({ scenario: file, games: 8, seed: 7, agents, cloneEvery: 11 });
+        expect(st.games).toBe(8);
       });
     }
   }
   it('forest-ridge: the heuristics fire defensively and fight close quarters combat', () => {
-    const r = play(files.find((f) => f.endsWith('forest-ridge.yaml'))!, ['assault', 'assault'], 100);
+    const r = play(files.find((f) => f.endsWith('forest-ridge.yaml'))!, ['assault', 'assault'], 60);
     expect(r.defensive).toBeGreaterThan(0);
     expect(r.cqc).toBeGreaterThan(0);
   });
@@ -61,10 +61,12 @@ describe('Ma.K playouts', () => {
     const f = files.find((x) => x.endsWith('forest-ridge.yaml'))!;
     expect(play(f, ['assault', 'firebase'], 30, 3)).toEqual(play(f, ['assault', 'firebase'], 30, 3));
   });
-  it('forest-ridge: each heuristic beats random play from the Strahl side', () => {
+  it('forest-ridge: each heuristic beats random play from either side (scripts/mak-misplays.ts --vs-random measures by how much)', () => {
     const f = files.find((x) => x.endsWith('forest-ridge.yaml'))!;
-    const base = play(f, ['random', 'random'], 200).wins[1];
-    expect(play(f, ['random', 'assault'], 200).wins[1]).toBeGreaterThan(base);
-    expect(play(f, ['random', 'firebase'], 200).wins[1]).toBeGreaterThan(base);
+    const base = play(f, ['random', 'random'], 60).wins;
+    for (const agent of ['assault', 'firebase']) {
+      expect(play(f, [agent, 'random'], 60).wins[0]).toBeGreaterThan(base[0] + 15); // random wins about a quarter as the mercenary
+      expect(play(f, ['random', agent], 60).wins[1]).toBeGreaterThan(base[1]);
+    }
   });
 });

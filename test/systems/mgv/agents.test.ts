@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { compile, doc, newState } from './helpers.ts';
 import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
-import { splitFor } from '../../../src/systems/mgv/agents/common.ts';
+import { hazardOnPath, sightFrom, splitFor, threatReach } from '../../../src/systems/mgv/agents/common.ts';
+import { deltaToFace } from '../../../src/systems/mgv/rules/movement.ts';
+import { SLOT_MAIN, canTarget } from '../../../src/systems/mgv/rules/combat.ts';
 import { resolveAgentParams, type AgentFactory, type DecisionContext } from '../../../src/core/agent.ts';
-import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, legCode } from '../../../src/systems/mgv/actions.ts';
+import { Action, D_FIRE, D_MOVE, DISTS, EST_STEP, K, N_REL_TURNS, legCode, relTurn, FA } from '../../../src/systems/mgv/actions.ts';
 import type { MgvState } from '../../../src/systems/mgv/state.ts';
 import { D } from '../../../src/systems/mgv/decisions/index.ts';
 import { defenderSplitPending } from '../../../src/systems/mgv/decisions/missile-split.ts';
-import { Frames } from '../../../src/systems/mgv/actions.ts';
 
 function ctxFor(g: any, s: MgvState, rng = new Rng([1, 2, 3, 4])): DecisionContext {
   const legal = new Int32Array(g.maxActions);
@@ -43,7 +44,7 @@ describe('secret simultaneous missile split', () => {
     expect(until(g, s, ctx, ags, (x) => D.currentKind(x) === 'missileSplit')).toBe(true);
     expect(defenderSplitPending(s)).toBe(false);
     const seen: string[] = [];
-    for (const core of [0, Frames.arg(s.pending, 'missileSplit', 'attDice')]) {
+    for (const core of [0, FA.missileSplit.attDice(s.pending)]) {
       const copy = g.clone(s);
       g.apply(copy, Action.encode.split(core), ctx);
       expect(defenderSplitPending(copy)).toBe(true);
@@ -127,5 +128,142 @@ describe('closer and standoff behaviour', () => {
     expect(Action.kindIndexOf(legCode(0, 5, false))).toBe(K.leg);
     // the codec keeps the pre-codec values: kind << 24 | (turn << 8) | dist, end at bit 20
     expect(legCode(2, 5, true)).toBe((3 << 24) | (1 << 20) | (2 << 8) | 5);
+  });
+});
+
+/** The move decision of base `i`: the game driven (legal[0] for the other side's and other bases' decisions) until base i decides a move. */
+function moveDecisionOf(g: any, s: MgvState, ctx: any, i: number, max = 400): boolean {
+  const legal = new Int32Array(g.maxActions);
+  for (let k = 0; k < max && !s.result; k++) {
+    if (D.currentKind(s) === 'move' && FA.move.unit(s.pending) === i) return true;
+    const n = g.legalActions(s, legal);
+    let a = legal[0];
+    // the side of base i declares MOVE when free; everyone else passes
+    for (let q = 0; q < n; q++) if (legal[q] === Action.encode.declare(D_MOVE) && g.currentSide(s) === g.model.units[i].side) a = legal[q];
+    g.apply(s, a, ctx);
+  }
+  return false;
+}
+
+/** Where base i's leg `code` would take it, and along which unit vector. */
+function legEnd(g: any, s: MgvState, i: number, code: number) {
+  const u = s.units[i];
+  const t = Action.read.leg.turn(code);
+  const delta = t < N_REL_TURNS ? relTurn(t) : deltaToFace(u, s.units[t - N_REL_TURNS].x, s.units[t - N_REL_TURNS].y);
+  const r = ((u.h + delta) * Math.PI) / 180;
+  const d = DISTS[Action.read.leg.dist(code)];
+  return { x: u.x + Math.sin(r) * d, y: u.y + Math.cos(r) * d, dx: Math.sin(r), dy: Math.cos(r), d };
+}
+
+describe('misplays fixed (issue 19): constructed positions', () => {
+  // a Whiptail 20" from a Mako, a chemical residue (trap 4-6) straight between them
+  const residue = (weaponA = 'kinetic') =>
+    compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 0, weapon: weaponA }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'kinetic' }], {}, { terrain: [{ id: 'C', type: 'chemical', circle: [18, 9, 1.5] }] }));
+
+  for (const [name, factory] of [['closer', closerAgent], ['standoff', standoffAgent]] as const) {
+    it(`${name} walks round a residue it can see (it walked straight through: 83 bases trapped per 100 sample-duel games for closer)`, () => {
+      const { g, m } = residue();
+      const { s, ctx } = newState(g);
+      expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+      const a = agent(factory, g, 0).decide(ctxFor(g, s));
+      expect(Action.kindIndexOf(a)).toBe(K.leg);
+      const e = legEnd(g, s, 0, a);
+      expect(hazardOnPath(m, s, 0, s.units[0].x, s.units[0].y, e.dx, e.dy, e.d)).toBe(false);
+      // and it still gets nearer to the enemy
+      expect(Math.hypot(s.units[1].x - e.x, s.units[1].y - e.y)).toBeLessThan(Math.hypot(s.units[1].x - s.units[0].x, s.units[1].y - s.units[0].y));
+    });
+  }
+
+  it('the hazard test sees the residue on the straight path, not on a path beside it, and not the one the base already stands in', () => {
+    const { g, m } = residue();
+    const { s } = newState(g);
+    expect(hazardOnPath(m, s, 0, 18, 4, 0, 1, 8)).toBe(true);
+    expect(hazardOnPath(m, s, 0, 18, 4, Math.sin(Math.PI / 4), Math.cos(Math.PI / 4), 8)).toBe(false);
+    expect(hazardOnPath(m, s, 0, 18, 9, 0, 1, 8)).toBe(false); // inside it: it rolls whichever way it leaves
+  });
+
+  it('closer leaves a hill top out of sight of its target for a spot with a line of sight (it sat there, out of sight, for the rest of the game)', () => {
+    // a hill between: the kinetic Whiptail on its top, 9" from the target, 5" from the crest it looks across
+    const hill = { id: 'H', type: 'hill', polygon: [[10, 12], [26, 12], [26, 24], [10, 24]], level: 1 };
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 17, heading: 180, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 8, heading: 0, weapon: 'kinetic' }], {}, { terrain: [hill] }));
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+    expect(canTarget(m, s, 0, SLOT_MAIN, 1)).toBe(false); // in range, no line of sight over the crest
+    expect(sightFrom(m, s, s.units[0].x, s.units[0].y, 1)).toBe(false);
+    const a = agent(closerAgent, g, 0).decide(ctxFor(g, s));
+    expect(Action.kindIndexOf(a)).toBe(K.leg);
+    const e = legEnd(g, s, 0, a);
+    expect(e.d).toBeGreaterThan(0);
+    expect(sightFrom(m, s, e.x, e.y, 1)).toBe(true);
+  });
+
+  it('a photon closer that sees its target stays out of the target\'s reach (it walked to 8" of missile Makos)', () => {
+    // a photon Whiptail 26" from a missile Mako (reach 24"), in the open
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 0, weapon: 'photon' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'missile' }]));
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+    expect(threatReach(m, s, 1)).toBe(24);
+    const a = agent(closerAgent, g, 0).decide(ctxFor(g, s));
+    const end = Action.kindIndexOf(a) === K.leg ? legEnd(g, s, 0, a) : { x: s.units[0].x, y: s.units[0].y };
+    expect(Math.hypot(s.units[1].x - end.x, s.units[1].y - end.y)).toBeGreaterThan(24);
+  });
+
+  it('standoff moves where it scored: from a heading of 30°, the spot it takes has the sight line it counted on', () => {
+    // it scored spots at 0°, 45°, 90°... but its legs turn in 45° steps from 30° (to 345°, 30°,
+    // 75°...): it scored the spot 6.5" north (in sight of its target) and went 6" along 345°,
+    // behind this rock
+    const rock = { id: 'R', type: 'rock', rect: [16.2, 12.5, 17.2, 13.5] };
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 30, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'kinetic' }], {}, { terrain: [rock] }));
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+    const a = agent(standoffAgent, g, 0).decide(ctxFor(g, s));
+    expect(Action.kindIndexOf(a)).toBe(K.leg);
+    const e = legEnd(g, s, 0, a);
+    expect(e.d).toBeGreaterThan(0);
+    expect(sightFrom(m, s, e.x, e.y, 1)).toBe(true);
+  });
+});
+
+describe('the search policy (GameSystem.searchPolicy) and its rank', () => {
+  it('mgv names closer as the policy of mcts', async () => {
+    const { system } = await import('../../../src/systems/mgv/index.ts');
+    expect(system.searchPolicy).toBe('closer');
+    expect(system.agents.map((a) => a.name)).toContain('closer');
+  });
+
+  it('rank at a move: every legal action scored, a leg into a residue below a safe one, the policy\'s choice above it', () => {
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 0, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'missile' }], {}, { terrain: [{ id: 'C', type: 'chemical', circle: [18, 9, 1.5] }] }));
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 0)).toBe(true);
+    const a = agent(closerAgent, g, 0);
+    const c = ctxFor(g, s);
+    const out = new Float64Array(c.n);
+    a.rank!(c, out);
+    expect(out.every((v) => Number.isFinite(v))).toBe(true);
+    const pick = a.decide(ctxFor(g, s));
+    // among the legs of one distance, straight ahead (through the residue) ranks below 45° right
+    const idx = (code: number) => Array.from(c.legal.slice(0, c.n)).indexOf(code);
+    const straight = idx(legCode(3, DISTS.indexOf(6), true));
+    const right = idx(legCode(4, DISTS.indexOf(6), true));
+    expect(straight).toBeGreaterThan(0);
+    expect(right).toBeGreaterThan(0);
+    expect(out[straight]).toBeLessThan(out[right]);
+    expect(out[idx(pick)]).toBeGreaterThan(out[straight]);
+    void m;
+  });
+
+  it('rank at an attack: by exact expected damage, the choice +1', () => {
+    const { g } = two('kinetic', 'kinetic', 12);
+    const { s, ctx } = newState(g);
+    const ags = [agent(closerAgent, g, 0), agent(closerAgent, g, 1)];
+    expect(until(g, s, ctx, ags, (x) => D.currentKind(x) === 'attack')).toBe(true);
+    const side = g.currentSide(s);
+    const c = ctxFor(g, s);
+    const out = new Float64Array(c.n);
+    ags[side].rank!(c, out);
+    const pick = ags[side].decide(ctxFor(g, s));
+    let best = 0;
+    for (let k = 1; k < c.n; k++) if (out[k] > out[best]) best = k;
+    expect(c.legal[best]).toBe(pick);
   });
 });

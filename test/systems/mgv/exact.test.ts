@@ -113,3 +113,49 @@ describe('exact probabilities (spec §8.3, §8.4)', () => {
     for (let a = 0; a <= 20; a++) for (let d = 0; d <= 10; d++) expect(columnFor(data, a, d)).toBe(ratioColumn(T, a, d));
   });
 });
+
+describe('spec §8.3 roll-offs and photon expectations, §8.4 recurring checks (exact)', () => {
+  const throw1 = Dist.die(6).combine(Dist.die(6), (a, b) => Math.sign(a - b));
+  const tie = throw1.prob(0);
+  /** A roll-off (ties re-rolled) as a geometric number of throws. */
+  const rolloff = { pA: throw1.prob(1).div(Fraction.ONE.sub(tie)), throws: Fraction.ONE.div(Fraction.ONE.sub(tie)) };
+
+  it('a roll-off: P(A wins) = 1/2; expected throws = 6/5', () => {
+    expect(rolloff.pA).toEqual(F(1, 2));
+    expect(rolloff.throws).toEqual(F(6, 5));
+  });
+
+  it('P(the same side wins X and Y, so no Z roll) = 1/2', () => {
+    const pB = Fraction.ONE.sub(rolloff.pA);
+    expect(rolloff.pA.mul(rolloff.pA).add(pB.mul(pB))).toEqual(F(1, 2));
+  });
+
+  it('photon: hits per die 1/3; E[hull] = E[core] = n/6 (n = 1..12)', () => {
+    const per = (rows: ReturnType<typeof photonHits>, f: (r: { hull: number; core: number }) => number) => Fraction.sum(rows.map((r) => r.p.scale(f(r))));
+    expect(per(photonHits(data, 1), (r) => r.hull + r.core)).toEqual(F(1, 3));
+    for (let n = 1; n <= 12; n++) {
+      const rows = photonHits(data, n);
+      expect(per(rows, (r) => r.hull), `E[hull] at ${n} dice`).toEqual(F(n, 6));
+      expect(per(rows, (r) => r.core), `E[core] at ${n} dice`).toEqual(F(n, 6));
+    }
+  });
+
+  it('missile expectations: 2v1 1.5787, 1v2 0.2546, 2v2 0.7793, 3v2 2.0791, 3v5 0.5338 (4 decimals)', () => {
+    const cases: Array<[number, number, number]> = [[2, 1, 1.5787], [1, 2, 0.2546], [2, 2, 0.7793], [3, 2, 2.0791], [3, 5, 0.5338]];
+    for (const [a, d, e] of cases) expect(missileHits(a, d).mean().toNumber(), `${a} v ${d}`).toBeCloseTo(e, 4);
+  });
+
+  it('jamming J = 2 and J = 4 [P] (J = 1, 3, 5, 6 above)', () => {
+    const j = (J: number) => Object.fromEntries(jammingEffects(data, J).map((r) => [r.effect, r.p.toString()]));
+    expect(j(2)).toEqual({ none: '1/3', Hs: '1/3', Im: '1/3' });
+    expect(j(4)).toEqual({ Hs: '1/3', Im: '1/3', Pz: '1/3' });
+  });
+
+  it('per Reset: a core infestation gives a B hit 1/6 and spreads 1/3; a hull infestation spreads 1/3 [P]', () => {
+    const p = (line: ReadonlyArray<string | null>, code: string) => F(line.filter((c) => c === code).length, line.length);
+    expect(p(data.crit.infestationCore, 'B')).toEqual(F(1, 6));
+    expect(p(data.crit.infestationCore, 'Spread')).toEqual(F(1, 3));
+    expect(p(data.crit.infestationHull, 'Spread')).toEqual(F(1, 3));
+    expect(p(data.crit.infestationHull, 'B')).toEqual(F(0));
+  });
+});

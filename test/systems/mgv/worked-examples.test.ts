@@ -16,7 +16,7 @@ import { stripProvenance } from '../../../src/core/tables/provenance.ts';
 import type { MgvRules } from '../../../src/systems/mgv/schema.ts';
 import { FixedDice, compile, ctxWith, doc, duel, newState } from './helpers.ts';
 import { allowanceOf, moveLeg } from '../../../src/systems/mgv/rules/movement.ts';
-import { canLaunchBeacon } from '../../../src/systems/mgv/rules/payloads.ts';
+import { canLaunchBeacon, launchBeacon } from '../../../src/systems/mgv/rules/payloads.ts';
 
 const data = stripProvenance<MgvRules>(MGV_RULES_DATA);
 const F = (n: number, d = 1) => Fraction.of(n, d);
@@ -129,10 +129,26 @@ describe('rule mechanics (spec §8.2)', () => {
     expect([0, 1, 30, 45, 46, 90, 91, 135, 136, 180].map((d) => turnCost(d, data.turnCost.step, data.turnCost.cost))).toEqual([0, 0.5, 0.5, 0.5, 1, 1, 1.5, 1.5, 2, 2]);
   });
 
-  it('T21: ranges for attack 8 and 11 by weapon', () => {
+  it('T21: ranges for attack 8 and 11 by weapon, as the engine applies them (a target just inside / just outside)', () => {
     const r = (w: 'kinetic' | 'missile' | 'thermal' | 'photon', a: number) => (data.weapons[w].rangePerPoint === 0 ? Infinity : data.weapons[w].rangePerPoint * a);
     expect([r('kinetic', 8), r('missile', 8), r('thermal', 8), r('photon', 8)]).toEqual([16, 24, 24, Infinity]);
     expect([r('kinetic', 11), r('missile', 11), r('thermal', 11)]).toEqual([22, 33, 33]);
+    // a Mako (attack 8) and a Whiptail (attack 11) fire straight ahead at a target d" away (every
+    // target is spotted by a friend standing beside it, for the indirect missile)
+    const reaches = (model: string, w: string, d: number) => {
+      const { g, m } = compile(doc([
+        { id: 'a', side: 'A', model, x: 18, y: 1, heading: 0, weapon: w },
+        { id: 'f', side: 'A', model: 'Mako', x: 20, y: 1 + d, heading: 0, weapon: 'kinetic' },
+        { id: 'b', side: 'B', model: 'Mako', x: 18, y: 1 + d, heading: 180, weapon: 'kinetic' },
+      ], { options: { measure: 'centre' } }, { board: { width: 36, height: 40 } }));
+      return canTarget(m, newState(g).s, 0, SLOT_MAIN, 2);
+    };
+    for (const [model, a] of [['Mako', 8], ['Whiptail', 11]] as const) {
+      expect([reaches(model, 'kinetic', 2 * a - 0.1), reaches(model, 'kinetic', 2 * a + 0.1)], `${model} kinetic`).toEqual([true, false]);
+      expect([reaches(model, 'missile', 3 * a - 0.1), reaches(model, 'missile', 3 * a + 0.1)], `${model} missile`).toEqual([true, false]);
+      expect([reaches(model, 'thermal', 3 * a - 0.1), reaches(model, 'thermal', 3 * a + 0.1)], `${model} thermal`).toEqual([true, false]);
+      expect(reaches(model, 'photon', 38), `${model} photon`).toBe(true);
+    }
   });
 
   it('T22: arcs: kinetic 29° in / 31° out; photon 89° in / 91° out; missile and thermal 179° in', () => {
@@ -162,17 +178,28 @@ describe('rule mechanics (spec §8.2)', () => {
     expect(rear('missile', 170)).toBe(0);
   });
 
-  it('T27: beacons: 2 points = 6 beacons; a placement at 30.5" is illegal', () => {
-    const mk = (y: number) => compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 3, y: 2, weapon: 'photon', payload: { type: 'beacons', points: 2 } }, { id: 'b', side: 'B', model: 'Mako', x: 3, y, heading: 180, weapon: 'kinetic' }]));
+  it('T27: beacons: 2 points = 6 beacons; at most 6 launched in one turn; a placement at 30.5" is illegal, at 29.9" legal', () => {
+    // the beacon is placed next to the target, half an inch short of its centre (payloads.ts launchBeacon)
+    const mk = (y: number, points = 2, model = 'Whiptail') => compile(doc([{ id: 'a', side: 'A', model, x: 3, y: 2, weapon: 'photon', payload: { type: 'beacons', points } }, { id: 'b', side: 'B', model: 'Mako', x: 3, y, heading: 180, weapon: 'kinetic' }]));
     const near = mk(31.9);
     const st = newState(near.g).s;
     expect(st.units[0].beaconsLeft).toBe(6);
     expect(canLaunchBeacon(near.m, st, 0, 1)).toBe(true);
-    const far = mk(32.5);
+    const far = mk(33); // the placement point at 30.5"
     expect(canLaunchBeacon(far.m, newState(far.g).s, 0, 1)).toBe(false);
+    const edge = mk(32.4); // target centre at 30.4", the placement point at 29.9": within range
+    expect(canLaunchBeacon(edge.m, newState(edge.g).s, 0, 1)).toBe(true);
+    // a Mako with 4 points has 12 beacons, but launches 6 at most in a turn
+    const many = mk(20, 4, 'Mako');
+    const { s, ctx } = newState(many.g);
+    expect(s.units[0].beaconsLeft).toBe(12);
+    let launched = 0;
+    while (canLaunchBeacon(many.m, s, 0, 1) && launched < 20) (launchBeacon(many.m, s, 0, 0, 1, ctx), launched++);
+    expect(launched).toBe(6);
+    expect(s.units[0].beaconsLeft).toBe(6);
   });
 
-  it('T28: a paralyzed kinetic MGV fires at 1.9" only; never missile/photon/thermal', () => {
+  it('T28: a paralyzed kinetic MGV fires at 1.9" only; never missile/photon/thermal, nor beacons', () => {
     const at = (w: string, d: number) => {
       const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Mako', x: 18, y: 10, heading: 0, weapon: w }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 10 + d, heading: 0, weapon: 'kinetic' }]));
       const { s } = newState(g);
@@ -181,6 +208,12 @@ describe('rule mechanics (spec §8.2)', () => {
     };
     expect([at('kinetic', 1.9), at('kinetic', 2.1)]).toEqual([true, false]);
     expect([at('missile', 1.9), at('photon', 1.9), at('thermal', 1.9)]).toEqual([false, false, false]);
+    // nor launch beacons
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 10, heading: 0, weapon: 'photon', payload: { type: 'beacons', points: 2 } }, { id: 'b', side: 'B', model: 'Mako', x: 18, y: 20, heading: 0, weapon: 'kinetic' }]));
+    const { s } = newState(g);
+    expect(canLaunchBeacon(m, s, 0, 1)).toBe(true);
+    s.units[0].jam = 3;
+    expect(canLaunchBeacon(m, s, 0, 1)).toBe(false);
   });
 
   it('T29-T32: repair chances (Mj 2/3, infestation 1/2, S with two dice 3/4; module +1: 5/6, 2/3, 8/9)', () => {

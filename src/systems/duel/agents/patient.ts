@@ -16,5 +16,11 @@ export const patient = duelAgent({
       const o = ctx.observe();
       return keepsAiming(o.aim[o.me], p.aimTo, o.maxAim) ? AIM : FIRE;
     },
+    // Its order for the search's priors (Agent.rank): its choice first.
+    rank(ctx, out) {
+      const o = ctx.observe();
+      const first = keepsAiming(o.aim[o.me], p.aimTo, o.maxAim) ? AIM : FIRE;
+      for (let i = 0; i < ctx.n; i++) out[i] = ctx.legal[i] === first ? 1 : 0;
+    },
   }),
 });

@@ -1,15 +1,15 @@
 /**
  * What the scripted Ma.K agents share (spec §7.3): P(hit) and expected kill per shot from the same
- * roll functions as the engine, and a scorer over the legal actions (the agent picks the best-scoring
- * legal code; ties go to the first).
+ * roll functions as the engine, the air commitment, and the scores of the support actions (aircraft,
+ * artillery, transport, arrivals, AMUs, pilots); the scorer itself is planner.ts.
  */
 import { carries } from '../rules/amu.ts';
 import { Frames, type FrameKind } from '../actions.ts';
 import type { Engine } from '../engine.ts';
-import { MAX_W, UNARMED, WT_L, type Model } from '../model.ts';
-import { K_OFFENSIVE, attackTargetOf, bestSlot } from '../rules/combat.ts';
+import { MAX_W, type Model } from '../model.ts';
+import { K_OFFENSIVE, attackTargetAt, attackTargetOf, bestSlot } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { ATTACKED, DEAD, IMMOBILE, type MakState } from '../state.ts';
+import { DEAD, IMMOBILE, type MakState } from '../state.ts';
 
 const HIT_TABLE: number[][] = [[], []];
 const AUTO_TABLE: number[][] = [[], []];
@@ -24,6 +24,11 @@ for (const mode of [SUM, PRODUCT]) {
     HIT_TABLE[mode].push((h + a) / 36);
     AUTO_TABLE[mode].push(a / 36);
   }
+}
+
+/** P((1,1)): the automatic D ([5.1.2]) at attack target T >= 0. */
+export function pAutoNum(T: number, mode: number): number {
+  return T < 0 ? 0 : AUTO_TABLE[mode][Math.min(40, T)];
 }
 
 /** P(hit) at attack target T. */
@@ -50,7 +55,12 @@ export function modeOf(m: Model): number {
 
 /** Expected kill per shot (spec §7.3): P(1,1) + (pHit - P(1,1)) * P(D | class); A/M count a third. */
 export function expectedKill(m: Model, s: MakState, u: number, w: number, t: number): number {
-  const T = attackTargetOf(m, s, u, w, t);
+  return expectedKillAt(m, s, u, w, t, s.hex[u], s.hex[t]);
+}
+
+/** expectedKill with u in hex a and t in hex b (attackTargetAt). */
+export function expectedKillAt(m: Model, s: MakState, u: number, w: number, t: number, a: number, b: number): number {
+  const T = attackTargetAt(m, s, u, w, t, a, b);
   const mode = modeOf(m);
   const ph = pHitNum(T, mode);
   const pa = T < 0 ? 0 : AUTO_TABLE[mode][Math.min(40, T)];
@@ -69,18 +79,6 @@ export function nearestEnemy(m: Model, s: MakState, side: number, h: number): nu
     if (m.uside[v] === side || s.status[v] & DEAD) continue;
     const d = m.grid.distance(h, s.hex[v]);
     if (d < best) best = d;
-  }
-  return best;
-}
-
-/** Best offensive expected-kill x VP unit u could score from hex h (as if standing there, not moved). */
-export function threatFrom(m: Model, s: MakState, u: number): number {
-  let best = 0;
-  for (let t = 0; t < m.nu; t++) {
-    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD) continue;
-    const w = bestSlot(m, s, u, t, K_OFFENSIVE);
-    if (w < 0) continue;
-    best = Math.max(best, expectedKill(m, s, u, w, t) * m.uvp[t]);
   }
   return best;
 }
@@ -108,39 +106,6 @@ export function firepower(m: Model, u: number): number {
   let b = 0;
   for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) b = Math.max(b, m.watk[u * MAX_W + w]);
   return b;
-}
-
-export interface Scorer {
-  (E: Engine, s: MakState, side: number, code: number): number;
-}
-
-/** Index of the best-scoring legal action (scores <= -1e9 are never preferred over others). */
-export function pickBest(E: Engine, s: MakState, side: number, legal: Int32Array, n: number, score: Scorer): number {
-  let best = legal[0];
-  let bestV = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = score(E, s, side, legal[i]);
-    if (v > bestV) { bestV = v; best = legal[i]; }
-  }
-  return best;
-}
-
-/** Common reactive scoring: defensive and CQC fire by expected kill, pins on the strongest, pass = 0. */
-export function reactiveScore(E: Engine, s: MakState, code: number, saveLaserBelow: number): number {
-  const { m, A } = E;
-  const k = A.kindIndexOf(code);
-  const K = A.kindIndex;
-  if (k === K.pass) return 0;
-  if (k === K.fire) {
-    const u = A.read.fire.unit(code), w = A.read.fire.weapon(code), t = A.read.fire.target(code);
-    const ek = expectedKill(m, s, u, w, t);
-    if (w !== UNARMED && m.wtype[u * MAX_W + w] === WT_L && pHitOf(m, s, u, w, t) < saveLaserBelow) return -0.01;
-    const ammoCost = w !== UNARMED && m.wammo[u * MAX_W + w] > 0 ? 0.02 : 0;
-    return ek * m.uvp[t] + 0.001 - ammoCost;
-  }
-  if (k === K.pin) return firepower(m, A.read.pin.unit(code));
-  if (k === K.counter) return -1;
-  return 0;
 }
 
 /**
@@ -196,16 +161,6 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.load) {
     const u = A.read.load.unit(code), v = A.read.load.carrier(code);
     return (m.uinf[u] || m.ump2[u] < m.ump2[v]) && nearestEnemy(m, s, m.uside[u], s.hex[u]) > 3 ? 9 : -1;
-  }
-  // Smoke ([19.2]): a unit that has fired screens its own hex when the enemy is within 4 hexes.
-  if (k === K.smoke) {
-    const u = A.read.smoke.unit(code);
-    return A.read.smoke.dir(code) === 6 && s.status[u] & ATTACKED && nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 4 ? 0.5 : -1;
-  }
-  if (k === K.boost) {
-    // The SAFS Mk II lights its booster to close a long distance fast ([19.5.3]).
-    const u = A.read.boost.unit(code);
-    return nearestEnemy(m, s, m.uside[u], s.hex[u]) > 6 ? 5 : -1;
   }
   // AMU ([16.2]): pick it up or destroy it at once; a carrier leaves the map as soon as it can and otherwise heads for the nearest edge.
   if (k === K.amu) return 9.65;

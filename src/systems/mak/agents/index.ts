@@ -1,7 +1,8 @@
 /**
  * The named agents, one file per heuristic (spec §7.3): `assault` (aggressive) and `firebase`
- * (cautious), what they share in common.ts. The core's random agent is the baseline and fuzzer;
- * the generic search agents (lookahead, mcts) use evaluate() and determinize().
+ * (cautious), the scorer they share in planner.ts and the odds and support scores in common.ts.
+ * The core's random agent is the baseline and fuzzer; the generic search agents (lookahead, mcts)
+ * use evaluate() and determinize(), and mcts plays its rollouts with the search policy.
  */
 import { randomAgent, type AgentFactory, type ParamSpecs } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
@@ -14,3 +15,10 @@ export const agents: ReadonlyArray<AgentFactory<MakState, MakObservation, ParamS
 
 /** The pairing used when a scenario and the command line name none. */
 export const defaultAgents = ['assault', 'firebase'];
+
+/**
+ * The fast policy of the generic mcts (GameSystem.searchPolicy): firebase without its firing-position
+ * planning (about as cheap per decision as the agents before it; the planning costs some 3x), with
+ * its rank() for the priors.
+ */
+export const searchPolicy = 'firebase:plan=false';

@@ -5,7 +5,7 @@
  * the last card is filled in, both are revealed, withdrawals carried out, the air war resolved
  * ([10.2], [10.3]) and the first troop phase begins.
  */
-import { Frames } from '../actions.ts';
+import { Arg, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { nextToCommit, resolveAirWar } from '../rules/support.ts';
 import { A_AIR, A_DEAD, A_GONE, A_GROUND, A_SET, A_WDRAW, type MakState } from '../state.ts';
@@ -15,14 +15,14 @@ export function openCommitments(E: Engine, s: MakState): boolean {
   const { m } = E;
   let flies = 0;
   for (let a = 0; a < m.na; a++) if (!(s.air[a] & A_DEAD)) flies |= 1 << m.aside[a];
-  if (flies & 2) Frames.push(s.pending, 'commit', 1, 1, 1);
-  if (flies & 1) Frames.push(s.pending, 'commit', 0, 0, flies & 2 ? 0 : 1);
+  if (flies & 2) Push.commit(s.pending, 1, 1, 1);
+  if (flies & 1) Push.commit(s.pending, 0, 0, flies & 2 ? 0 : 1);
   return flies !== 0;
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null): number {
   const { m, A } = E;
-  const a = nextToCommit(m, s, Frames.arg(s.pending, 'commit', 'side'));
+  const a = nextToCommit(m, s, Arg.commit.side(s.pending));
   if (a < 0) return 0;
   if (out) {
     out[0] = A.encode.mission(a, 0);
@@ -47,7 +47,7 @@ export const commit: PendingDecision = {
   /** The card is complete; after the last one, the cards are revealed together ([10.1.1]). */
   close(E, s, ctx) {
     const { m } = E;
-    if (!Frames.arg(s.pending, 'commit', 'last')) return;
+    if (!Arg.commit.last(s.pending)) return;
     for (let a = 0; a < m.na; a++) {
       if (!(s.air[a] & A_WDRAW)) continue;
       s.air[a] = A_DEAD | A_GONE; // off the game, no VP to anyone ([10.1.4])
@@ -56,5 +56,5 @@ export const commit: PendingDecision = {
     resolveAirWar(m, s, ctx);
     E.startPhase(s, ctx);
   },
-  offers: (E, s) => nextToCommit(E.m, s, Frames.arg(s.pending, 'commit', 'side')) >= 0,
+  offers: (E, s) => nextToCommit(E.m, s, Arg.commit.side(s.pending)) >= 0,
 };

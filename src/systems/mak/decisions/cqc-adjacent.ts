@@ -4,9 +4,10 @@
  * it now (it may then not fire in the same-hex window), or one of them may counter-enter its hex
  * (option `cqcCounterEntry`), where the CQC is then fought. Once the window closes the unit enters
  * (Fig. 10: unless immobilized or destroyed), minefields attack it ([19.1.2]) and the same-hex
- * window opens before its attack.
+ * window opens before its attack. A unit joining an ongoing CQC (its side already in the hex,
+ * [9.1.2]) draws fire only here: no same-hex window, no counter-entry ([9.3.3]).
  */
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { K_DEFENSIVE, hexHasSide } from '../rules/combat.ts';
 import { mineAttack, stillMoving } from '../rules/hazards.ts';
@@ -20,9 +21,18 @@ import { fireIn, nextSerial, shotsAt, withPass } from './shots.ts';
 
 const NAME = 'CQC adjacent window';
 
-/** Unit u, adjacent to the enemy hex h, declares that it enters it for CQC (decided by the other side). */
-export function openCqcAdjacent(s: MakState, u: number, h: number): void {
-  Frames.push(s.pending, 'cqcAdjacent', 1 - s.phaseSide, u, h, nextSerial(s));
+/**
+ * Unit u, adjacent to the enemy hex h, declares that it enters it for CQC (decided by the other
+ * side). `t3` is the serial of the T3 window opened when u entered its hex in this activation (-1
+ * none): with option `t3IsCqcAdjacentShot` (Fig. 10, [9.2] "a unit that engages in case 1 cannot
+ * attack in case 2") the units of h that fired in it have made their adjacent-window attack.
+ */
+export function openCqcAdjacent(E: Engine, s: MakState, u: number, h: number, t3: number): void {
+  if (t3 >= 0 && E.m.opt.t3IsCqcAdjacentShot) {
+    const firers = E.m.sideUnits[1 - s.phaseSide];
+    for (let i = 0; i < firers.length; i++) if (s.hex[firers[i]] === h && s.dfStamp[firers[i]] === t3) s.status[firers[i]] |= FIRED_ADJ;
+  }
+  Push.cqcAdjacent(s.pending, 1 - s.phaseSide, u, h, nextSerial(s));
 }
 
 /** May f leave its hex for `to` to fight there: no unit of its side there, and within stacking. */
@@ -33,16 +43,18 @@ function counterFits(m: Model, s: MakState, f: number, to: number): boolean {
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
   const { m, A } = E;
   const P = s.pending;
-  const a = Frames.arg(P, 'cqcAdjacent', 'unit'), h = Frames.arg(P, 'cqcAdjacent', 'hex'), serial = Frames.arg(P, 'cqcAdjacent', 'serial');
+  const a = Arg.cqcAdjacent.unit(P), h = Arg.cqcAdjacent.hex(P), serial = Arg.cqcAdjacent.serial(P);
   const st = s.status;
   const firers = m.sideUnits[1 - s.phaseSide];
+  // Joining an ongoing CQC ([9.1.2], [9.3.3]): defensive fire at the adjacent hex only, no counter-entry (engine reading).
+  const joining = hexHasSide(m, s, h, s.phaseSide);
   let n = 0;
   for (let i = 0; i < firers.length; i++) {
     const f = firers[i];
-    if (st[f] & DEAD || s.dfStamp[f] === serial || s.hex[f] !== h) continue;
+    if (st[f] & (DEAD | FIRED_ADJ) || s.dfStamp[f] === serial || s.hex[f] !== h) continue;
     n = shotsAt(E, s, f, s.carrier[a] >= 0 ? s.carrier[a] : a, K_DEFENSIVE, out, n, firstOnly);
     if (firstOnly && n > 0) return n;
-    if (m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
+    if (!joining && m.opt.cqcCounterEntry && !(st[f] & (IMMOBILE | BROKEN)) && m.uveh[f] === 0 && s.carrier[f] < 0 && s.load[f] === 0 && counterFits(m, s, f, s.hex[a])) {
       if (out) out[n] = A.encode.counter(f);
       n++;
       if (firstOnly) return n;
@@ -59,11 +71,11 @@ export const cqcAdjacent: PendingDecision = {
     const k = A.kindIndexOf(action);
     if (k === A.kindIndex.fire) {
       s.status[A.read.fire.unit(action)] |= FIRED_ADJ;
-      fireIn(E, s, ctx, Frames.arg(P, 'cqcAdjacent', 'serial'), NAME, action, K_DEFENSIVE);
+      fireIn(E, s, ctx, Arg.cqcAdjacent.serial(P), NAME, action, K_DEFENSIVE);
     } else if (k === A.kindIndex.counter) {
       // [9.1] 2: the anti-phase unit moves into the approaching unit's hex; the CQC is fought there.
       const f = A.read.counter.unit(action);
-      const u = Frames.arg(P, 'cqcAdjacent', 'unit');
+      const u = Arg.cqcAdjacent.unit(P);
       const h = s.hex[u];
       Frames.pop(P);
       clearFlag(s, FIRED_ADJ);
@@ -77,7 +89,7 @@ export const cqcAdjacent: PendingDecision = {
   /** The unit enters the hex, unless stopped in the adjacent one (Fig. 10) or nobody is left there. */
   close(E, s, ctx) {
     const { m } = E;
-    const a = Frames.arg(s.pending, 'cqcAdjacent', 'unit'), h = Frames.arg(s.pending, 'cqcAdjacent', 'hex');
+    const a = Arg.cqcAdjacent.unit(s.pending), h = Arg.cqcAdjacent.hex(s.pending);
     if (s.status[a] & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
       clearFlag(s, FIRED_ADJ);
       s.status[a] |= DONE;
@@ -85,6 +97,7 @@ export const cqcAdjacent: PendingDecision = {
       return;
     }
     const from = s.hex[a];
+    const joining = hexHasSide(m, s, h, s.phaseSide); // an ongoing CQC ([9.1.2], [9.3.3])
     s.mp[a] = Math.max(0, s.mp[a] - entryStepCost(m, s, a, h));
     s.status[a] |= DONE | ATTACKED;
     s.mover = -1;
@@ -100,7 +113,9 @@ export const cqcAdjacent: PendingDecision = {
       return;
     }
     pushCqcAttack(s, a, h);
-    openCqcSame(s, a, h); // the same-hex window comes before the entering unit's attack
+    // The same-hex window comes before the entering unit's attack, except when it joins an ongoing
+    // CQC: "Same-hex defensive attacks are prohibited" ([9.3.3]).
+    if (!joining) openCqcSame(s, a, h);
   },
   offers: (E, s) => scan(E, s, null, true) > 0,
 };

@@ -4,7 +4,7 @@
  * ([9.5]); the unit attacked may then fire back (decisions/cqc-return.ts). Passing (no attack)
  * goes straight to pinning ([9.4]).
  */
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { M } from '../metrics.ts';
 import { MAX_W } from '../model.ts';
@@ -16,12 +16,12 @@ import { hexAttacks, withPass } from './shots.ts';
 
 /** Unit u, now in the enemy hex h, is to make its CQC attack (decided by its side, the phase player). */
 export function pushCqcAttack(s: MakState, u: number, h: number): void {
-  Frames.push(s.pending, 'cqcAttack', s.phaseSide, u, h);
+  Push.cqcAttack(s.pending, s.phaseSide, u, h);
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
-  const u = Frames.arg(s.pending, 'cqcAttack', 'unit');
-  if (s.status[u] & DEAD || s.hex[u] !== Frames.arg(s.pending, 'cqcAttack', 'hex')) return 0;
+  const u = Arg.cqcAttack.unit(s.pending);
+  if (s.status[u] & DEAD || s.hex[u] !== Arg.cqcAttack.hex(s.pending)) return 0;
   return hexAttacks(E, s, u, MAX_W, K_CQC, out, 0, firstOnly);
 }
 
@@ -29,12 +29,12 @@ export const cqcAttack: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
     const { m, A } = E;
-    if (action === A.encode.pass()) {
+    if (action === E.C.pass) {
       E.finish(s, ctx);
       return;
     }
     const f = A.read.fire.unit(action), t = A.read.fire.target(action);
-    const h = Frames.arg(s.pending, 'cqcAttack', 'hex');
+    const h = Arg.cqcAttack.hex(s.pending);
     Frames.pop(s.pending);
     if (ctx.log) ctx.log(`${m.uid[f]} attacks ${m.uid[t]} in close quarters combat`);
     resolveAttack(m, s, ctx, f, A.read.fire.weapon(action), t, K_CQC);
@@ -43,7 +43,7 @@ export const cqcAttack: PendingDecision = {
     openCqcReturn(s, f, t, h); // [9.2.2]: the attacked may answer (spec §6 A10)
   },
   close(E, s) {
-    setupPins(E, s, Frames.arg(s.pending, 'cqcAttack', 'hex'));
+    setupPins(E, s, Arg.cqcAttack.hex(s.pending));
   },
   offers: (E, s) => scan(E, s, null, true) > 0,
 };

@@ -3,7 +3,7 @@
  * holding units of both sides, the phase player fights it as is (decisions/cqc-strike.ts) or does
  * nothing ([9.3.5]); reinforcing and retreating are normal moves and CQC entries ([9.3.3]-[9.3.4]).
  */
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { hexHasSide } from '../rules/combat.ts';
 import type { MakState } from '../state.ts';
@@ -11,11 +11,11 @@ import { pushCqcStrike } from './cqc-strike.ts';
 
 /** The continuing CQC of hex h (decided by the phase player). */
 export function openCqcStart(s: MakState, h: number): void {
-  Frames.push(s.pending, 'cqcStart', s.phaseSide, h);
+  Push.cqcStart(s.pending, s.phaseSide, h);
 }
 
 const open = (E: Engine, s: MakState): boolean => {
-  const h = Frames.arg(s.pending, 'cqcStart', 'hex');
+  const h = Arg.cqcStart.hex(s.pending);
   return hexHasSide(E.m, s, h, 0) && hexHasSide(E.m, s, h, 1);
 };
 
@@ -27,7 +27,7 @@ export const cqcStart: PendingDecision = {
     return 2;
   },
   apply(E, s, action, ctx) {
-    const h = Frames.arg(s.pending, 'cqcStart', 'hex');
+    const h = Arg.cqcStart.hex(s.pending);
     Frames.pop(s.pending);
     if (E.A.read.fight.choice(action) === 0) {
       if (ctx.log) ctx.log(`continuing CQC in ${E.m.grid.id(h)}: fight as is`);

@@ -4,7 +4,7 @@
  * together once both sides have struck. Phase-player units that fight may do nothing else this
  * phase.
  */
-import { Frames } from '../actions.ts';
+import { Arg, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { MAX_W } from '../model.ts';
 import { K_CQC, resolveAttack } from '../rules/combat.ts';
@@ -14,13 +14,13 @@ import { hexAttacks, withPass } from './shots.ts';
 
 /** The strikes in hex h of the phase player (stage 0) or of the other side (stage 1). */
 export function pushCqcStrike(s: MakState, h: number, stage: number): void {
-  Frames.push(s.pending, 'cqcStrike', stage === 0 ? s.phaseSide : 1 - s.phaseSide, h, stage);
+  Push.cqcStrike(s.pending, stage === 0 ? s.phaseSide : 1 - s.phaseSide, h, stage);
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
   const { m } = E;
-  const h = Frames.arg(s.pending, 'cqcStrike', 'hex');
-  const side = Frames.arg(s.pending, 'cqcStrike', 'stage') === 0 ? s.phaseSide : 1 - s.phaseSide;
+  const h = Arg.cqcStrike.hex(s.pending);
+  const side = Arg.cqcStrike.stage(s.pending) === 0 ? s.phaseSide : 1 - s.phaseSide;
   let n = 0;
   for (let u = 0; u < m.nu; u++) {
     if (m.uside[u] !== side || s.hex[u] !== h || s.status[u] & (DEAD | STRUCK)) continue;
@@ -34,7 +34,7 @@ export const cqcStrike: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
     const { m, A } = E;
-    if (action === A.encode.pass()) {
+    if (action === E.C.pass) {
       E.finish(s, ctx);
       return;
     }
@@ -47,8 +47,8 @@ export const cqcStrike: PendingDecision = {
   /** After the phase player's strikes, the other side's; after both, the casualties of both sides together (spec §6 A11). */
   close(E, s, ctx) {
     const { m } = E;
-    const h = Frames.arg(s.pending, 'cqcStrike', 'hex');
-    if (Frames.arg(s.pending, 'cqcStrike', 'stage') === 0) {
+    const h = Arg.cqcStrike.hex(s.pending);
+    if (Arg.cqcStrike.stage(s.pending) === 0) {
       pushCqcStrike(s, h, 1);
       return;
     }

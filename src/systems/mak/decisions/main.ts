@@ -12,23 +12,28 @@ import { NO_RANGE, MAX_W, RANGES } from '../model.ts';
 import { K_OFFENSIVE, bestSlot, groupSize, infantryPartner, resolveAttack, weaponReady } from '../rules/combat.ts';
 import { resupply } from '../rules/depot.ts';
 import { mineAttack, stillMoving } from '../rules/hazards.ts';
+import { movesAway } from '../rules/morale.ts';
 import { assaultCost, canMove, finishMover, overrunCost, stepCost } from '../rules/movement.ts';
 import { sees } from '../rules/sight.ts';
 import { canIndirect, canRequest, mineShotHex } from '../rules/support.ts';
 import { carryCargo } from '../rules/transport.ts';
-import { ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, DONE, IN_GROUP, MOVED, PINNED, clearFlag, placeUnit, type MakState } from '../state.ts';
+import { ATTACKED, BOOSTING, BROKEN, CHARGING, DEAD, DONE, IMMOBILE, IN_GROUP, MOVED, PINNED, clearFlag, placeUnit, type MakState } from '../state.ts';
 import { openCqcAdjacent } from './cqc-adjacent.ts';
 import { applyExtra, extrasLegal } from './main-extras.ts';
 import { openOverrunAdjacent } from './overrun-adjacent.ts';
 import { openReply } from './reply.ts';
-import { openT3 } from './t3.ts';
+import { drawsT3, openT3 } from './t3.ts';
 
-/** End the phase, then per unit: its moves, CQC entries and overruns, then its attacks and calls for support. */
+/**
+ * End the phase, then per unit: its moves, CQC entries and overruns, then its attacks and calls for
+ * support. The hottest loops write their codes from E.C (actions.ts `hotCodes`).
+ */
 function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
   const { m, A } = E;
   const st = s.status;
+  const C = E.C;
   let n = 0;
-  out[n++] = A.encode.endPhase();
+  out[n++] = C.endPhase;
   const mine = m.sideUnits[s.phaseSide], theirs = m.sideUnits[1 - s.phaseSide];
   for (let i = 0; i < mine.length; i++) {
     const u = mine[i];
@@ -42,6 +47,7 @@ function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
       const f = m.uform[u];
       const cost = m.cost2[f], sideCost = m.sideCost2[f];
       const mp = s.mp[u];
+      const move0 = C.move0[u], dir = C.moveDir;
       for (let d = 0; d < 6; d++) {
         const to = m.grid.nbr[from * 6 + d];
         if (to < 0) continue;
@@ -60,10 +66,26 @@ function phaseLegal(E: Engine, s: MakState, out: Int32Array): number {
           if (tc < 0) continue;
           c = tc + sideCost[from * 6 + d];
         }
-        if (c <= mp) out[n++] = A.encode.move(u, d);
+        if (c <= mp) out[n++] = move0 + d * dir;
       }
+    } else if ((st[u] & (BROKEN | IMMOBILE | ATTACKED | DONE)) === BROKEN && m.uinf[u] && s.carrier[u] < 0) {
+      n = brokenMoves(E, s, u, out, n);
     }
     if (!(st[u] & (MOVED | ATTACKED))) n = attacksOf(E, s, u, theirs, out, n);
+  }
+  return n;
+}
+
+/** A broken infantry unit's steps: only away from the enemy, and none that would draw defensive fire ([14.3.1] 2). */
+function brokenMoves(E: Engine, s: MakState, u: number, out: Int32Array, n: number): number {
+  const { m, A } = E;
+  const from = s.hex[u];
+  for (let d = 0; d < 6; d++) {
+    const to = m.grid.nbr[from * 6 + d];
+    if (to < 0) continue;
+    const c = stepCost(m, s, u, from, d);
+    if (c < 0 || c > s.mp[u] || !movesAway(m, s, u, from, to) || drawsT3(E, s, u, to)) continue;
+    out[n++] = A.encode.move(u, d);
   }
   return n;
 }
@@ -87,6 +109,7 @@ function attacksOf(E: Engine, s: MakState, u: number, theirs: Int32Array, out: I
   if (ready === 0 && !canCall) return n;
   const a = s.hex[u];
   const side = m.uside[u];
+  const attack0 = E.C.attack0[u], wStride = E.C.attackWeapon, tStride = E.C.attackTarget;
   // canAttack(K_OFFENSIVE) with its per-unit tests hoisted and one LOS look-up per target:
   // pinned units do not fire out ([9.4.4]), nobody sees out of a fire ([19.4.3]).
   const fires = ready !== 0 && !(st[u] & PINNED && s.occ[a * 2 + 1 - side] > 0) && !s.fire[a];
@@ -106,7 +129,7 @@ function attacksOf(E: Engine, s: MakState, u: number, theirs: Int32Array, out: I
         if (sight < 0) sight = sees(m, s, a, b, m.ustack[t] === 2 ? 1 : 0) ? 1 : 0;
         if (sight === 0) break;
         any = true;
-        out[n++] = A.encode.attack(u, w, t);
+        out[n++] = attack0 + w * wStride + t * tStride;
       }
     }
     // A simultaneous attack is declared by the stack ([5.3.3]); offered once, on its first unit.
@@ -202,11 +225,13 @@ export const main: MainDecision = {
     } else if (ki === K.assault) {
       const u = A.read.assault.unit(action), d = A.read.assault.dir(action);
       const x = m.grid.nbr[s.hex[u] * 6 + d];
+      // Fig. 10: the T3 shots at u as it entered this hex, when it moved there in this activation.
+      const t3 = s.mover === u && s.t3Unit === u ? s.t3Serial : -1;
       finishMover(s, u);
       if (m.uinf[u]) st[u] |= CHARGING; // defensive fire at charging infantry: option chargeDefMod ([14.2.3])
       st[u] |= MOVED;
       if (log) log(`${m.uid[u]} declares close quarters combat from ${m.grid.id(s.hex[u])} into ${m.grid.id(x)}`);
-      openCqcAdjacent(s, u, x); // [9.1] 2: the adjacent window first
+      openCqcAdjacent(E, s, u, x, t3); // [9.1] 2: the adjacent window first
     } else if (ki === K.overrun) {
       const u = A.read.overrun.unit(action), d = A.read.overrun.dir(action);
       const x = m.grid.nbr[s.hex[u] * 6 + d];

@@ -4,7 +4,7 @@
  * then, unless stopped (immobilized or destroyed) or with nobody left in the hex, it enters,
  * paying the hex's entry cost, and the same-hex window opens before its attack.
  */
-import { Frames } from '../actions.ts';
+import { Arg, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { K_DEFENSIVE, hexHasSide } from '../rules/combat.ts';
 import { carryCargo } from '../rules/transport.ts';
@@ -17,25 +17,29 @@ const NAME = 'overrun adjacent window';
 
 /** Vehicle u overruns the adjacent enemy hex h, to leave it for hex `exit` (decided by the other side). */
 export function openOverrunAdjacent(s: MakState, u: number, h: number, exit: number): void {
-  Frames.push(s.pending, 'overrunAdjacent', 1 - s.phaseSide, u, h, exit, nextSerial(s));
+  Push.overrunAdjacent(s.pending, 1 - s.phaseSide, u, h, exit, nextSerial(s));
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
   const P = s.pending;
-  const a = Frames.arg(P, 'overrunAdjacent', 'unit'), h = Frames.arg(P, 'overrunAdjacent', 'hex');
-  return shotsFromHex(E, s, h, a, Frames.arg(P, 'overrunAdjacent', 'serial'), 0, 0, K_DEFENSIVE, out, firstOnly);
+  const a = Arg.overrunAdjacent.unit(P), h = Arg.overrunAdjacent.hex(P);
+  return shotsFromHex(E, s, h, a, Arg.overrunAdjacent.serial(P), 0, 0, K_DEFENSIVE, out, firstOnly);
 }
 
 export const overrunAdjacent: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
-    if (action === E.A.encode.pass()) E.finish(s, ctx);
-    else fireIn(E, s, ctx, Frames.arg(s.pending, 'overrunAdjacent', 'serial'), NAME, action, K_DEFENSIVE);
+    if (action === E.C.pass) {
+      E.finish(s, ctx);
+      return;
+    }
+    s.status[E.A.read.fire.unit(action)] |= FIRED_ADJ; // as in CQC: no second shot in the same-hex window ([9.2])
+    fireIn(E, s, ctx, Arg.overrunAdjacent.serial(s.pending), NAME, action, K_DEFENSIVE);
   },
   close(E, s, ctx) {
     const { m } = E;
     const P = s.pending;
-    const a = Frames.arg(P, 'overrunAdjacent', 'unit'), h = Frames.arg(P, 'overrunAdjacent', 'hex'), exit = Frames.arg(P, 'overrunAdjacent', 'exit');
+    const a = Arg.overrunAdjacent.unit(P), h = Arg.overrunAdjacent.hex(P), exit = Arg.overrunAdjacent.exit(P);
     // Stopped (immobilized or destroyed) before the hex, or nobody left to overrun: the vehicle stays.
     if (s.status[a] & (DEAD | IMMOBILE) || !hexHasSide(m, s, h, 1 - s.phaseSide)) {
       clearFlag(s, FIRED_ADJ);

@@ -4,7 +4,7 @@
  * exit through the opposite hexside.
  */
 import type { PlayContext } from '../../../core/system.ts';
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { MAX_W } from '../model.ts';
 import { K_OVERRUN, hexHasSide, resolveAttack } from '../rules/combat.ts';
@@ -15,7 +15,7 @@ import { hexAttacks, withPass } from './shots.ts';
 
 /** Vehicle u, in the hex h it overruns, is to attack, then leave for `exit` (decided by the phase player). */
 export function pushOverrunAttack(s: MakState, u: number, h: number, exit: number): void {
-  Frames.push(s.pending, 'overrunAttack', s.phaseSide, u, h, exit);
+  Push.overrunAttack(s.pending, s.phaseSide, u, h, exit);
 }
 
 /**
@@ -42,8 +42,8 @@ function overrunExit(E: Engine, s: MakState, ctx: PlayContext, a: number, exit: 
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
-  const u = Frames.arg(s.pending, 'overrunAttack', 'unit');
-  if (s.status[u] & DEAD || s.hex[u] !== Frames.arg(s.pending, 'overrunAttack', 'hex')) return 0;
+  const u = Arg.overrunAttack.unit(s.pending);
+  if (s.status[u] & DEAD || s.hex[u] !== Arg.overrunAttack.hex(s.pending)) return 0;
   return hexAttacks(E, s, u, MAX_W - 1, K_OVERRUN, out, 0, firstOnly); // weapons only
 }
 
@@ -51,19 +51,19 @@ export const overrunAttack: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
     const { m, A } = E;
-    if (action === A.encode.pass()) {
+    if (action === E.C.pass) {
       E.finish(s, ctx);
       return;
     }
     const f = A.read.fire.unit(action), t = A.read.fire.target(action);
-    const h = Frames.arg(s.pending, 'overrunAttack', 'hex'), exit = Frames.arg(s.pending, 'overrunAttack', 'exit');
+    const h = Arg.overrunAttack.hex(s.pending), exit = Arg.overrunAttack.exit(s.pending);
     Frames.pop(s.pending);
     if (ctx.log) ctx.log(`${m.uid[f]} attacks ${m.uid[t]} overrunning ${m.grid.id(h)}`);
     resolveAttack(m, s, ctx, f, A.read.fire.weapon(action), t, K_OVERRUN);
     overrunExit(E, s, ctx, f, exit);
   },
   close(E, s, ctx) {
-    overrunExit(E, s, ctx, Frames.arg(s.pending, 'overrunAttack', 'unit'), Frames.arg(s.pending, 'overrunAttack', 'exit'));
+    overrunExit(E, s, ctx, Arg.overrunAttack.unit(s.pending), Arg.overrunAttack.exit(s.pending));
   },
   offers: (E, s) => scan(E, s, null, true) > 0,
 };

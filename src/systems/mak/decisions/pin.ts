@@ -4,7 +4,7 @@
  * picks which ([9.4.3]). Pinned units do not fire out of the hex ([9.4.4]; rules/combat.ts
  * `canAttack`).
  */
-import { Frames } from '../actions.ts';
+import { Arg, Frames, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { MAX_W, type Model } from '../model.ts';
 import { K_CQC, weaponReady } from '../rules/combat.ts';
@@ -34,12 +34,12 @@ export function setupPins(E: Engine, s: MakState, h: number): void {
     for (let u = 0; u < m.nu; u++) if (s.hex[u] === h && m.uside[u] !== s.phaseSide && !(s.status[u] & DEAD)) s.status[u] |= PINNED;
     return;
   }
-  Frames.push(s.pending, 'pin', s.phaseSide, h, need);
+  Push.pin(s.pending, s.phaseSide, h, need);
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null): number {
   const { m, A } = E;
-  const h = Frames.arg(s.pending, 'pin', 'hex');
+  const h = Arg.pin.hex(s.pending);
   let n = 0;
   for (let t = 0; t < m.nu; t++) {
     if (s.hex[t] !== h || m.uside[t] === s.phaseSide || s.status[t] & (DEAD | PINNED)) continue;
@@ -54,7 +54,7 @@ export const pin: PendingDecision = {
   legal: (E, s, out) => scan(E, s, out),
   apply(E, s, action) {
     s.status[E.A.read.pin.unit(action)] |= PINNED;
-    const left = Frames.arg(s.pending, 'pin', 'left') - 1;
+    const left = Arg.pin.left(s.pending) - 1;
     if (left <= 0) Frames.pop(s.pending);
     else Frames.setArg(s.pending, 'pin', 'left', left);
   },

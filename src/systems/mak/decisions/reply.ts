@@ -4,7 +4,7 @@
  * the attacker; after a simultaneous attack each of them fires once at one unit of the attacking
  * stack. An engineer fired on and left undamaged may set fire instead ([14.4.3]).
  */
-import { Frames } from '../actions.ts';
+import { Arg, Push } from '../actions.ts';
 import type { Engine, PendingDecision } from '../engine.ts';
 import { K_DEFENSIVE, canAttack } from '../rules/combat.ts';
 import { reactiveArsonTarget } from '../rules/arson.ts';
@@ -20,14 +20,14 @@ const NAMES = ['T1/T2 (after an attack)', 'T1/T2 (after a simultaneous attack)']
  * 1 after a simultaneous attack, whose members carry IN_GROUP until the window closes.
  */
 export function openReply(s: MakState, attacker: number, target: number, h: number, group: number): void {
-  Frames.push(s.pending, 'reply', 1 - s.phaseSide, attacker, target, h, nextSerial(s), group);
+  Push.reply(s.pending, 1 - s.phaseSide, attacker, target, h, nextSerial(s), group);
 }
 
 function scan(E: Engine, s: MakState, out: Int32Array | null, firstOnly: boolean): number {
   const { m, A } = E;
   const P = s.pending;
-  const a = Frames.arg(P, 'reply', 'attacker'), t = Frames.arg(P, 'reply', 'target'), h = Frames.arg(P, 'reply', 'hex');
-  const serial = Frames.arg(P, 'reply', 'serial'), group = Frames.arg(P, 'reply', 'group');
+  const a = Arg.reply.attacker(P), t = Arg.reply.target(P), h = Arg.reply.hex(P);
+  const serial = Arg.reply.serial(P), group = Arg.reply.group(P);
   const st = s.status;
   const firers = m.sideUnits[1 - s.phaseSide];
   let n = 0;
@@ -65,9 +65,9 @@ export const reply: PendingDecision = {
   legal: (E, s, out) => withPass(E, out, scan(E, s, out, false)),
   apply(E, s, action, ctx) {
     const { m, A } = E;
-    const serial = Frames.arg(s.pending, 'reply', 'serial');
+    const serial = Arg.reply.serial(s.pending);
     const k = A.kindIndexOf(action);
-    if (k === A.kindIndex.fire) fireIn(E, s, ctx, serial, NAMES[Frames.arg(s.pending, 'reply', 'group')], action, K_DEFENSIVE);
+    if (k === A.kindIndex.fire) fireIn(E, s, ctx, serial, NAMES[Arg.reply.group(s.pending)], action, K_DEFENSIVE);
     else if (k === A.kindIndex.arson) {
       // This squad alone, instead of its defensive attack; resolved at the end of the phase.
       const u = A.read.arson.unit(action);
@@ -78,7 +78,7 @@ export const reply: PendingDecision = {
     } else E.finish(s, ctx);
   },
   close(_E, s) {
-    if (Frames.arg(s.pending, 'reply', 'group')) clearFlag(s, IN_GROUP);
+    if (Arg.reply.group(s.pending)) clearFlag(s, IN_GROUP);
   },
   offers: (E, s) => scan(E, s, null, true) > 0,
 };

@@ -19,7 +19,7 @@ export function nextSerial(s: MakState): number {
 
 /** A pending decision's legal actions: its n options, then pass. */
 export function withPass(E: Engine, out: Int32Array, n: number): number {
-  out[n] = E.A.encode.pass();
+  out[n] = E.C.pass;
   return n + 1;
 }
 

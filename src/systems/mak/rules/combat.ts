@@ -49,6 +49,19 @@ export function weaponReady(m: Model, s: MakState, u: number, w: number, kind: n
   return true;
 }
 
+/**
+ * Has unit u a weapon it could still fire some day: not disarmed, and a slot that is neither
+ * depleted nor broken ([11.2]) nor out of rounds. Per-phase limits and broken morale do not count.
+ */
+export function hasWorkingWeapon(m: Model, s: MakState, u: number): boolean {
+  if (s.status[u] & ARMLESS) return false;
+  for (let w = 0; w < MAX_W; w++) {
+    const k = u * MAX_W + w;
+    if (m.wtype[k] >= 0 && s.wdis[k] !== 1 && (m.wammo[k] === 0 || s.ammo[k] > 0)) return true;
+  }
+  return false;
+}
+
 /** Can unit u attack unit t with slot w (range, LOS, friendly-hex rule, pinning)? */
 export function canAttack(m: Model, s: MakState, u: number, w: number, t: number, kind: number): boolean {
   if (!alive(s, t) || s.carrier[t] >= 0 || !weaponReady(m, s, u, w, kind)) return false;
@@ -69,11 +82,18 @@ export function canAttack(m: Model, s: MakState, u: number, w: number, t: number
 
 /** Attack target of u's slot w against t ([5.1.1], [5.1.3], [18.1.2]). Unarmed: fixed 4 ([9.5]). */
 export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: number): number {
+  return attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]);
+}
+
+/**
+ * Attack target of u's slot w against t as if u stood in hex a and t in hex b (the agents weigh
+ * positions with it; the engine always passes the units' own hexes). A defensive position shelters
+ * t only in its own hex.
+ */
+export function attackTargetAt(m: Model, s: MakState, u: number, w: number, t: number, a: number, b: number): number {
   if (w === UNARMED) return m.data.rules.unarmedTarget;
   const k = u * MAX_W + w;
   const wt = m.wtype[k];
-  const a = s.hex[u];
-  const b = s.hex[t];
   const d = m.grid.distance(a, b);
   const pAtk = s.status[u] & PILOT_GONE ? 0 : s.pAtk[u];
   const pDef = s.status[t] & PILOT_GONE ? 0 : s.pDef[t];
@@ -84,7 +104,7 @@ export function attackTargetOf(m: Model, s: MakState, u: number, w: number, t: n
   if (s.status[t] & IMMOBILE) mods += m.data.rules.immobilizedBonus;
   mods += smokeMod(m, s, a, b, wt); // smoke in the firer's or the target's hex ([19.2.6])
   if (s.status[t] & CHARGING) mods += m.opt.chargeDefMod; // "at a 1 to hit" (spec §6 A17)
-  if (m.defPos[b] !== 0 && a !== b) mods += shelter(m, s, t);
+  if (m.defPos[b] !== 0 && a !== b && b === s.hex[t]) mods += shelter(m, s, t);
   return m.watk[k] + pAtk - (m.udef[t] + pDef) + mods + m.unight[u]; // manned units at night ([19.3])
 }
 

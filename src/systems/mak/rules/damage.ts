@@ -8,7 +8,7 @@
 import type { PlayContext } from '../../../core/system.ts';
 import type { Model } from '../model.ts';
 import { M, rowOf } from '../metrics.ts';
-import { ARMLESS, BROKEN, DEAD, DONE, IMMOBILE, PILOT_GONE, PILOT_KILLED, SCORED, removeUnit, type MakState } from '../state.ts';
+import { ARMLESS, BROKEN, BROKEN_NEW, DEAD, DONE, IMMOBILE, PILOT_GONE, PILOT_KILLED, SCORED, removeUnit, type MakState } from '../state.ts';
 import { amuOnDeath } from './amu.ts';
 import { haulOnDamage } from './carry.ts';
 import { R_A, R_D, R_M, pilotKilled } from './rolls.ts';
@@ -24,7 +24,7 @@ export function applyResult(m: Model, s: MakState, ctx: PlayContext, t: number, 
     removeUnit(m, s, t);
     s.lost[m.uside[t]]++;
     if (by >= 0) ctx.tally.add(rowOf(m, by, w), M.col.kills);
-  } else if (m.uinf[t]) st |= BROKEN;
+  } else if (m.uinf[t]) st |= st & BROKEN ? BROKEN : BROKEN | BROKEN_NEW; // [14.3]; no recovery before the next turn ([14.3.2])
   else if (res === R_A) st |= ARMLESS;
   else if (res === R_M) {
     if (!(st & IMMOBILE)) s.nImm[m.uside[t]]++;

@@ -5,16 +5,13 @@
  */
 import type { Agent, DecisionContext, ParamValuesOf } from '../../../core/agent.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { headingTo, normDeg, turnCost, hypot } from '../../../core/geometry/table/index.ts';
+import { headingTo, hillBlocks, normDeg, pointSegmentDistance2, pointShapeDistance, segmentTouchesShape, turnCost, hypot, type Shape } from '../../../core/geometry/table/index.ts';
 import { canTarget, modifiers, ratioColumn, slotAttack, slotReady, slotWeapon, SLOT_MAIN, SLOT_PAY, missileDefenseDice } from '../rules/combat.ts';
 import { defenseOf, mainAttack, payloadAttack } from '../rules/damage.ts';
-import { beginReadOnly, endReadOnly, rangeBetween } from '../rules/geom.ts';
-import {
-  ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD,
-  REPAIR_SKIP, turnIndexFor, legCode, maxEstimateQ, photonCode, DK, Frames, MAIN, SPLIT_ATTACKER, decisionOf,
-} from '../actions.ts';
+import { beginReadOnly, endReadOnly, levelAt, rangeBetween } from '../rules/geom.ts';
+import { ATTACK_END, Action, BEACON_DONE, D_FIRE, D_MOVE, D_PASS_FIRE, DISTS, END_UNIT, JAM_SKIP, K, N_REL_TURNS, EST_STEP, PHOTON_HOLD, REPAIR_SKIP, turnIndexFor, legCode, relTurn, maxEstimateQ, photonCode, DK, MAIN, SPLIT_ATTACKER, decisionOf, FA } from '../actions.ts';
 import { missileHits, kineticCells, thermalCells } from '../odds.ts';
-import { P_ENGINEERING, P_JAMMER, W_KINETIC, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
+import { LOS_FUNGUS, LOS_HILL, P_ENGINEERING, P_JAMMER, P_WEAPON, W_KINETIC, W_MISSILE, W_PHOTON, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { deltaToFace, powerAvailable } from '../rules/movement.ts';
 import { REPAIR_PRESETS } from '../rules/reset.ts';
@@ -103,7 +100,7 @@ export function splitFor(policy: string, n: number, defender: boolean, targetHas
   }
 }
 
-function hasCoreInfestation(m: Model, s: MgvState, j: number): boolean {
+export function hasCoreInfestation(m: Model, s: MgvState, j: number): boolean {
   const u = s.units[j];
   for (let c = 0; c < m.graph.n; c++) if (u.infest[c] > 0 && m.graph.core[c]) return true;
   return false;
@@ -144,14 +141,31 @@ function gauss(rng: Rng): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function weaponReach(m: Model, s: MgvState, i: number): number {
+/** Preferred-range basis of base i's main weapon: its range (photon: 16", its range being unlimited). */
+export function weaponReach(m: Model, s: MgvState, i: number): number {
   const w = m.units[i].weapon;
   const a = mainAttack(m, i, s.units[i]);
   if (w === W_PHOTON) return 16;
   return m.data.weapons[w === W_KINETIC ? 'kinetic' : w === W_MISSILE ? 'missile' : 'thermal'].rangePerPoint * a;
 }
 
-function nearestEnemy(m: Model, s: MgvState, i: number): number {
+/** How far base j's weapons reach (main and weapon payload; photon: Infinity): where its fire begins. */
+export function threatReach(m: Model, s: MgvState, j: number): number {
+  const spec = m.units[j];
+  const u = s.units[j];
+  let r = 0;
+  for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
+    const w = slotWeapon(m, j, slot);
+    if (w < 0) continue;
+    const a = slot === SLOT_MAIN ? (u.mainGone ? 0 : mainAttack(m, j, u)) : spec.payload === P_WEAPON ? payloadAttack(m, j, u) : 0;
+    if (a <= 0) continue;
+    if (w === W_PHOTON) return Infinity;
+    r = Math.max(r, m.data.weapons[w === W_KINETIC ? 'kinetic' : w === W_MISSILE ? 'missile' : 'thermal'].rangePerPoint * a);
+  }
+  return r;
+}
+
+export function nearestEnemy(m: Model, s: MgvState, i: number): number {
   const u = s.units[i];
   let best = -1;
   let bd = Infinity;
@@ -161,6 +175,144 @@ function nearestEnemy(m: Model, s: MgvState, i: number): number {
     if (d < bd) {
       bd = d;
       best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * Sight line for planning from (ax, ay) to unit j: no blocking terrain feature on the segment,
+ * hills by the crest rule (seed §1.4, spec §3.4); bases ignored. A cheap stand-in for the LOS the
+ * base would have there (rules/geom.ts computeLos).
+ */
+export function sightFrom(m: Model, s: MgvState, ax: number, ay: number, j: number): boolean {
+  const bx = s.units[j].x;
+  const by = s.units[j].y;
+  // the features of every blocking LOS class (block, Y&N, fungus, hill)
+  const los = m.losFeatures;
+  for (let q = 0; q < los.length; q++) {
+    const f = los[q];
+    // a segment whose box misses the feature's box has neither end inside and no contact
+    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
+    const F = m.features[f];
+    if (F.los === LOS_HILL) {
+      // the crest rule (seed §1.4, spec §3.4): an upper base sees down only near the edge
+      if (hillBlocks(F.shape, F.level, m.o.hillCrest, ax, ay, levelAt(m, s, ax, ay), bx, by, levelAt(m, s, bx, by))) return false;
+      continue;
+    }
+    if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
+  }
+  return true;
+}
+
+/** Features a moving base may roll against (residues, neutralizers, jamming surfaces, fungus towers under rule 103), per model. */
+const HAZARDS = new WeakMap<Model, Int32Array>();
+function hazardFeatures(m: Model): Int32Array {
+  let h = HAZARDS.get(m);
+  if (h === undefined) {
+    h = Int32Array.from(m.features.filter((F) => F.trapMin > 0 || F.jamming || (m.o.fungusInfection && F.los === LOS_FUNGUS)).map((F) => F.index));
+    HAZARDS.set(m, h);
+  }
+  return h;
+}
+
+/** Does segment a-b come within `d` of the shape? (Closed form: the nearest points of a segment and a circle, rectangle or polygon that do not meet lie at a vertex of one of them.) */
+function segmentNear(shape: Shape, ax: number, ay: number, bx: number, by: number, d: number): boolean {
+  const d2 = d * d;
+  if (shape.kind === 'circle') {
+    const r = shape.r + d;
+    return pointSegmentDistance2(shape.cx, shape.cy, ax, ay, bx, by) <= r * r;
+  }
+  if (segmentTouchesShape(shape, ax, ay, bx, by)) return true;
+  if (pointShapeDistance(shape, bx, by) <= d) return true; // (a: the caller's start, already known to be clear)
+  if (shape.kind === 'rect') {
+    return (
+      pointSegmentDistance2(shape.x0, shape.y0, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x1, shape.y0, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x0, shape.y1, ax, ay, bx, by) <= d2 ||
+      pointSegmentDistance2(shape.x1, shape.y1, ax, ay, bx, by) <= d2
+    );
+  }
+  for (let k = 0; k < shape.xs.length; k++) if (pointSegmentDistance2(shape.xs[k], shape.ys[k], ax, ay, bx, by) <= d2) return true;
+  return false;
+}
+
+/**
+ * Would base i, moving straight from (x, y) along the unit vector (dx, dy) for `len` inches, roll
+ * against something it can see on the table (rules/movement.ts pathEvents): a residue crossed (a
+ * trap roll: oil 1/3, chemical 1/2), a neutralizer passed within its distance (2/3; a smart one of
+ * its own side is harmless), a jamming surface entered, a fungus tower within 1" under rule 103?
+ * Conservative: any contact of the centre's path (with 0.1" of margin) counts, wherever the roll
+ * would fall; a hazard the base is already in does not (it rolls whichever way it leaves). A player
+ * walks round what he can see (issue 19: no walking into a minefield one can see).
+ */
+export function hazardOnPath(m: Model, s: MgvState, i: number, x: number, y: number, dx: number, dy: number, len: number): boolean {
+  if (len <= 1e-9) return false;
+  const hz = hazardFeatures(m);
+  if (hz.length === 0) return false;
+  const side = m.units[i].side;
+  const bx = x + dx * len;
+  const by = y + dy * len;
+  const box = m.featBox;
+  for (let q = 0; q < hz.length; q++) {
+    const f = hz[q];
+    if (s.removed[f] || s.opened[f]) continue;
+    const F = m.features[f];
+    if (F.type === 'neutralizer' && F.smart && F.owner === side) continue;
+    const reach = (F.trapMin > 0 ? F.trapWithin : F.jamming ? 0 : 1) + HAZARD_MARGIN;
+    // a path whose box stays clear of the feature's box grown by its reach stays clear of it
+    if (Math.max(x, bx) < box[4 * f] - reach || Math.min(x, bx) > box[4 * f + 2] + reach || Math.max(y, by) < box[4 * f + 1] - reach || Math.min(y, by) > box[4 * f + 3] + reach) continue;
+    // a base already in its reach rolls whichever way it leaves (and stays put otherwise): only
+    // what it has not reached yet counts; 0.1" of margin keeps it from stopping on the edge
+    if (pointShapeDistance(F.shape, x, y) <= reach) continue;
+    if (segmentNear(F.shape, x, y, bx, by, reach)) return true;
+  }
+  return false;
+}
+
+const HAZARD_MARGIN = 0.1;
+
+/** Whether the leg of base i with relative turn option `t` (actions.ts) or facing `heading`, advancing `len`, meets a hazard (hazardOnPath). */
+export function legHazard(m: Model, s: MgvState, i: number, heading: number, len: number): boolean {
+  const u = s.units[i];
+  const r = (heading * Math.PI) / 180;
+  return hazardOnPath(m, s, i, u.x, u.y, Math.sin(r), Math.cos(r), len);
+}
+
+/**
+ * The legal leg of base i (one of the eight relative turns, or facing unit `face` when >= 0,
+ * then a distance of the grid) that meets no hazard and ends nearest to `want` inches from
+ * (tx, ty); -1 when no leg does better than `stay` (the same measure where the base stands).
+ * `end`: the leg ends the base's move (else a leg that does not end it, where legal). `sight` >= 0:
+ * only spots with a sight line to that unit (sightFrom) count.
+ */
+export function bestSafeLeg(ctx: DecisionContext, m: Model, s: MgvState, i: number, tx: number, ty: number, want: number, stay: number, face: number, end: boolean, sight = -1): number {
+  const u = s.units[i];
+  const step = m.data.turnCost.step;
+  const tcost = m.data.turnCost.cost;
+  let best = -1;
+  let bestScore = stay - 0.25;
+  for (let t = 0; t < N_REL_TURNS + (face >= 0 ? 1 : 0); t++) {
+    const isFace = t === N_REL_TURNS;
+    const delta = isFace ? deltaToFace(u, s.units[face].x, s.units[face].y) : relTurn(t);
+    const tc = isFace ? turnCost(delta, step, tcost) : m.relTurnCost[t];
+    const left = u.allowance - tc;
+    if (left < 0.5 - 1e-9) continue;
+    const r = ((u.h + delta) * Math.PI) / 180;
+    const dx = Math.sin(r);
+    const dy = Math.cos(r);
+    for (let di = 1; di < DISTS.length && DISTS[di] <= left + 1e-9; di++) {
+      const d = DISTS[di];
+      const score = Math.abs(hypot(tx - (u.x + dx * d), ty - (u.y + dy * d)) - want);
+      if (score >= bestScore) continue;
+      if (hazardOnPath(m, s, i, u.x, u.y, dx, dy, d)) break; // further along the same heading meets it too
+      if (sight >= 0 && !sightFrom(m, s, u.x + dx * d, u.y + dy * d, sight)) continue;
+      const turnIdx = isFace ? N_REL_TURNS + face : t;
+      let c = legCode(turnIdx, di, end);
+      if (!hasLeg(ctx, c)) c = legCode(turnIdx, di, !end);
+      if (!hasLeg(ctx, c)) continue;
+      best = c;
+      bestScore = score;
     }
   }
   return best;
@@ -249,13 +401,84 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     }
   }
 
+  /**
+   * How much the policy likes each legal action (the search's priors, GameSystem.searchPolicy):
+   * an attack by its exact expected damage (attackValue), a leg by how near it ends to the style's
+   * preferred range of the nearest enemy (a leg into a hazard last), a photon estimate by its
+   * error, a missile split by its distance to the policy's split; the policy's own choice +1.
+   */
+  rank(ctx: DecisionContext<MgvObservation>, out: Float64Array): void {
+    const obs = ctx.observe();
+    const m = obs.model;
+    const s = obs.state;
+    beginReadOnly(s);
+    try {
+      const n = ctx.n;
+      const legal = ctx.legal;
+      const p = s.pending;
+      for (let k = 0; k < n; k++) out[k] = 0;
+      switch (decisionOf(s)) {
+        case DK.move: {
+          const i = FA.move.unit(p);
+          const u = s.units[i];
+          const j = nearestEnemy(m, s, i);
+          if (j < 0) break;
+          const t = s.units[j];
+          const want = this.preferredRange(m, s, i);
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) !== K.leg) continue;
+            const tt = Action.read.leg.turn(c);
+            const delta = tt < N_REL_TURNS ? relTurn(tt) : deltaToFace(u, s.units[tt - N_REL_TURNS].x, s.units[tt - N_REL_TURNS].y);
+            const r = ((u.h + delta) * Math.PI) / 180;
+            const dx = Math.sin(r);
+            const dy = Math.cos(r);
+            const d = DISTS[Action.read.leg.dist(c)];
+            out[k] = -Math.abs(hypot(t.x - (u.x + dx * d), t.y - (u.y + dy * d)) - want) / 4 - (hazardOnPath(m, s, i, u.x, u.y, dx, dy, d) ? 4 : 0);
+          }
+          break;
+        }
+        case DK.attack:
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) === K.attack) out[k] = attackValue(m, s, Action.read.attack.unit(c), Action.read.attack.slot(c), Action.read.attack.target(c), this.p);
+          }
+          break;
+        case DK.photon: {
+          const i = FA.photon.unit(p);
+          for (let k = 0; k < n; k++) {
+            const c = legal[k];
+            if (Action.kindIndexOf(c) === K.photon) out[k] = -Math.abs(Action.read.photon.estimate(c) * EST_STEP - rangeBetween(m, s.units[i], s.units[Action.read.photon.target(c)])) / 2;
+          }
+          break;
+        }
+        case DK.missileSplit: {
+          const target = FA.missileSplit.target(p);
+          const attacker = FA.missileSplit.role(p) === SPLIT_ATTACKER;
+          const want = attacker
+            ? splitFor(this.p.missileSplit, FA.missileSplit.attDice(p), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side))
+            : splitFor(this.p.missileDefense, FA.missileSplit.defDice(p), true, hasCoreInfestation(m, s, target), false);
+          for (let k = 0; k < n; k++) out[k] = -Math.abs(Action.read.split.core(legal[k]) - want) / 2;
+          break;
+        }
+      }
+      const pick = this.decideOn(ctx, m, s);
+      for (let k = 0; k < n; k++) if (legal[k] === pick) out[k] += 1;
+    } finally {
+      endReadOnly();
+    }
+  }
+
+  /** The range the style keeps from the nearest enemy with base i's main weapon. */
+  protected abstract preferredRange(m: Model, s: MgvState, i: number): number;
+
   private decideOn(ctx: DecisionContext<MgvObservation>, m: Model, s: MgvState): number {
     const p = s.pending;
     switch (decisionOf(s)) {
       case MAIN:
         return this.declare(ctx, m, s);
       case DK.power: {
-        const i = Frames.arg(p, 'power', 'unit');
+        const i = FA.power.unit(p);
         const u = s.units[i];
         const av = powerAvailable(m, s, i);
         const enemyJammer = enemyJammerAlive(m, s, this.side);
@@ -264,15 +487,15 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         return Action.encode.power(Math.min(k, av));
       }
       case DK.move:
-        return this.move(ctx, m, s, Frames.arg(p, 'move', 'unit'));
+        return this.move(ctx, m, s, FA.move.unit(p));
       case DK.counterJam: {
-        const jammer = Frames.arg(p, 'counterJam', 'jammer');
+        const jammer = FA.counterJam.jammer(p);
         const jp = s.units[jammer] ? Math.max(0, m.units[jammer].payloadPoints - s.units[jammer].Py) : 0;
         const need = Math.ceil(jp / m.data.jamming.counterPerPowerPoint);
-        return Action.encode.counter(Math.min(need, powerAvailable(m, s, Frames.arg(p, 'counterJam', 'target'))));
+        return Action.encode.counter(Math.min(need, powerAvailable(m, s, FA.counterJam.target(p))));
       }
       case DK.beacon:
-        return this.beacon(ctx, m, s, Frames.arg(p, 'beacon', 'unit'));
+        return this.beacon(ctx, m, s, FA.beacon.unit(p));
       case DK.jam: {
         if (!this.p.useJammer) return JAM_SKIP;
         let best = JAM_SKIP;
@@ -291,7 +514,7 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       }
       case DK.repairDesignate: {
         let best = REPAIR_SKIP;
-        let bv = repairWorth(s, Frames.arg(p, 'repairDesignate', 'unit'));
+        let bv = repairWorth(s, FA.repairDesignate.unit(p));
         for (let k = 0; k < ctx.n; k++) {
           const c = ctx.legal[k];
           if (Action.kindIndexOf(c) !== K.repairDesignate) continue;
@@ -304,15 +527,15 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
         return best;
       }
       case DK.photon:
-        return this.photon(ctx, m, s, Frames.arg(p, 'photon', 'unit'), Frames.arg(p, 'photon', 'slot'));
+        return this.photon(ctx, m, s, FA.photon.unit(p), FA.photon.slot(p));
       case DK.attack:
         return this.attack(ctx, m, s);
       case DK.missileSplit: {
-        const target = Frames.arg(p, 'missileSplit', 'target');
-        if (Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER) {
-          return Action.encode.split(splitFor(this.p.missileSplit, Frames.arg(p, 'missileSplit', 'attDice'), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side)));
+        const target = FA.missileSplit.target(p);
+        if (FA.missileSplit.role(p) === SPLIT_ATTACKER) {
+          return Action.encode.split(splitFor(this.p.missileSplit, FA.missileSplit.attDice(p), false, hasCoreInfestation(m, s, target), coreBias(s, m.units[target].side)));
         }
-        return Action.encode.split(splitFor(this.p.missileDefense, Frames.arg(p, 'missileSplit', 'defDice'), true, hasCoreInfestation(m, s, target), false));
+        return Action.encode.split(splitFor(this.p.missileDefense, FA.missileSplit.defDice(p), true, hasCoreInfestation(m, s, target), false));
       }
       case DK.resetRepair:
         return Action.encode.preset(this.preset);
@@ -389,7 +612,12 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
       const tidx = turnIndexFor(delta);
       const d = distIndex(Math.min(u.allowance - turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost), hypot(zx - u.x, zy - u.y)));
       const c = legCode(tidx, Math.max(1, d), u.legs + 1 >= 2);
-      if (d > 0 && hasLeg(ctx, c)) return c;
+      if (d > 0 && hasLeg(ctx, c)) {
+        if (!legHazard(m, s, i, u.h + relTurn(tidx), DISTS[Math.max(1, d)])) return c;
+        // round the residue, neutralizer or jamming surface in the way
+        const safe = bestSafeLeg(ctx, m, s, i, zx, zy, 0, hypot(zx - u.x, zy - u.y), -1, u.legs + 1 >= 2);
+        if (safe >= 0) return safe;
+      }
     }
     const j = nearestEnemy(m, s, i);
     if (j < 0) return END;

@@ -6,13 +6,17 @@
  */
 import { agentOf } from '../../../core/agent.ts';
 import type { DecisionContext } from '../../../core/agent.ts';
-import { isBehind, normDeg, pointInShape, pointShapeDistance, segmentTouchesShape, turnCost, hypot } from '../../../core/geometry/table/index.ts';
-import { END_UNIT, legCode, turnIndexFor } from '../actions.ts';
-import { BOX_EPS, LOS_HILL, W_MISSILE, W_PHOTON, segmentMissesBox, type Model } from '../model.ts';
+import { isBehind, pointShapeDistance, hypot } from '../../../core/geometry/table/index.ts';
+import { DISTS, END_UNIT, N_REL_TURNS, legCode, relTurn } from '../actions.ts';
+import { BOX_EPS, W_MISSILE, W_PHOTON, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { hasLos } from '../rules/geom.ts';
 import type { MgvState } from '../state.ts';
-import { AIM, MgvHeuristic, distIndex, hasLeg, heuristicParamSpecs, paramsFrom } from './common.ts';
+import { AIM, MgvHeuristic, distIndex, hasLeg, hazardOnPath, heuristicParamSpecs, paramsFrom, sightFrom, weaponReach } from './common.ts';
+
+/** Unit vector of each relative turn (actions.ts relTurn), to turn a heading's without trigonometry. */
+const REL_SIN = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.sin((relTurn(k) * Math.PI) / 180));
+const REL_COS = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.cos((relTurn(k) * Math.PI) / 180));
 
 /** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
 const SPOT = new Float64Array(2);
@@ -20,15 +24,15 @@ const SPOT = new Float64Array(2);
 /** Scratch: the cover features near the moving base (filled by nearCover, read within one decision). */
 let NEAR = new Int32Array(16);
 
-/** Unit direction of the eight standoff headings k * 45° (the same expressions as before: identical values). */
-const HEAD_SIN = Float64Array.from({ length: 8 }, (_, k) => Math.sin((k * 45 * Math.PI) / 180));
-const HEAD_COS = Float64Array.from({ length: 8 }, (_, k) => Math.cos((k * 45 * Math.PI) / 180));
-
 export class Standoff extends MgvHeuristic {
   protected readonly fireWithoutValue = false;
 
   protected powerIntoSpeed(_available: number): number {
     return 0;
+  }
+
+  protected preferredRange(m: Model, s: MgvState, i: number): number {
+    return m.units[i].weapon === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * weaponReach(m, s, i));
   }
 
   protected approach(ctx: DecisionContext, m: Model, s: MgvState, i: number): number {
@@ -41,8 +45,6 @@ export class Standoff extends MgvHeuristic {
     const w = m.units[i].weapon;
     const wantFace = AIM.wantFace;
     const faceLeg = AIM.faceLeg;
-    const step = m.data.turnCost.step;
-    const tcost = m.data.turnCost.cost;
     // standoff: keep rangeFraction of the reach (photon: about 12"), prefer cover, keep LOS
     if (u.legs > 0) return faceLeg;
     this.nearCover(m, s, i);
@@ -57,13 +59,22 @@ export class Standoff extends MgvHeuristic {
     const reachOut = Math.max(0, Math.abs(range - want) + 2);
     const xmax = m.width - 0.6;
     const ymax = m.height - 0.6;
-    for (let k = 0; k < 8; k++) {
-      const delta = normDeg(k * 45 - u.h);
-      const tc = turnCost(delta, step, tcost);
-      const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), reachOut);
-      if (d < 0.5) continue;
-      const nx = Math.min(xmax, Math.max(0.6, u.x + HEAD_SIN[k] * d));
-      const ny = Math.min(ymax, Math.max(0.6, u.y + HEAD_COS[k] * d));
+    // the spots of the eight relative turns (the legal ones: 45° steps from the base's heading),
+    // at the grid distance the leg would use; a path meeting a residue, a neutralizer or a jamming
+    // surface is not taken (common.ts hazardOnPath)
+    let bestDi = 0;
+    const sh = Math.sin((u.h * Math.PI) / 180);
+    const ch = Math.cos((u.h * Math.PI) / 180);
+    for (let k = 0; k < N_REL_TURNS; k++) {
+      const left = u.allowance - m.relTurnCost[k];
+      const di = Math.max(1, distIndex(Math.min(left - (wantFace ? 1 : 0), reachOut)));
+      const d = DISTS[di];
+      if (Math.min(left - (wantFace ? 1 : 0), reachOut) < 0.5 || d > left + 1e-9) continue;
+      // the direction of heading h + relTurn(k): h's unit vector turned by k's (two trig calls a decision)
+      const dx = sh * REL_COS[k] + ch * REL_SIN[k];
+      const dy = ch * REL_COS[k] - sh * REL_SIN[k];
+      const nx = Math.min(xmax, Math.max(0.6, u.x + dx * d));
+      const ny = Math.min(ymax, Math.max(0.6, u.y + dy * d));
       SPOT[0] = nx;
       SPOT[1] = ny;
       // score() term by term, skipping the costly terms when even their best value cannot beat
@@ -74,17 +85,14 @@ export class Standoff extends MgvHeuristic {
       const seen = w === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
       if (head + coverMax + seen <= thr) continue;
       const sc = head + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
-      if (sc > bestScore + 0.25) {
+      if (sc > bestScore + 0.25 && !hazardOnPath(m, s, i, u.x, u.y, dx, dy, d)) {
         bestScore = sc;
         best = k;
+        bestDi = di;
       }
     }
     if (best < 0) return faceLeg;
-    const head = best * 45;
-    const delta = normDeg(head - u.h);
-    const tc = turnCost(delta, step, tcost);
-    const d = Math.min(u.allowance - tc - (wantFace ? 1 : 0), Math.abs(range - want) + 2);
-    const c = legCode(turnIndexFor(delta), Math.max(1, distIndex(d)), !wantFace);
+    const c = legCode(best, bestDi, !wantFace);
     return hasLeg(ctx, c) ? c : END;
   }
 
@@ -151,23 +159,9 @@ export class Standoff extends MgvHeuristic {
   }
 }
 
-/** Rough sight line for planning from SPOT to unit j: no blocking terrain feature on the segment (bases ignored). */
+/** Sight line for planning from SPOT to unit j (common.ts sightFrom). */
 function sightLine(m: Model, s: MgvState, j: number): boolean {
-  const ax = SPOT[0];
-  const ay = SPOT[1];
-  const bx = s.units[j].x;
-  const by = s.units[j].y;
-  // the features of every blocking LOS class (block, Y&N, fungus, hill)
-  const los = m.losFeatures;
-  for (let q = 0; q < los.length; q++) {
-    const f = los[q];
-    // a segment whose box misses the feature's box has neither end inside and no contact
-    if (s.removed[f] || segmentMissesBox(m, f, ax, ay, bx, by)) continue;
-    const F = m.features[f];
-    if (F.los === LOS_HILL && (pointInShape(F.shape, ax, ay) || pointInShape(F.shape, bx, by))) continue;
-    if (segmentTouchesShape(F.shape, ax, ay, bx, by)) return false;
-  }
-  return true;
+  return sightFrom(m, s, SPOT[0], SPOT[1], j);
 }
 
 export const standoffAgent = agentOf<MgvState, MgvObservation>()({

@@ -7,7 +7,7 @@
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
 import type { PlayContext } from '../../../core/system.ts';
-import { ATTACK_END, Action, Frames, K, SPLIT_ATTACKER } from '../actions.ts';
+import { ATTACK_END, Action, K, SPLIT_ATTACKER, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { K_DICE, K_SHOTS, S_IDX } from '../metrics.ts';
 import { W_MISSILE } from '../model.ts';
@@ -61,7 +61,7 @@ export const attack: Decision<Engine, MgvState> = {
       ctx.tally.add(row, K_DICE, ad);
       if (ad > 0) {
         // the attacker splits first, in secret (missile-split.ts); this decision resumes after the roll
-        Frames.push(s.pending, 'missileSplit', m.units[i].side, i, j, ad, missileDefenseDice(m, s, j), row, SPLIT_ATTACKER);
+        FP.missileSplit(s.pending, m.units[i].side, i, j, ad, missileDefenseDice(m, s, j), row, SPLIT_ATTACKER);
         return;
       }
     } else resolveDirect(m, s, i, slot, j, ctx);

@@ -7,7 +7,7 @@
 import type { Decision } from '../../../core/decision/decisions.ts';
 import { sideToAct } from '../../../core/decision/stack.ts';
 import { hypot } from '../../../core/geometry/table/index.ts';
-import { Action, Frames } from '../actions.ts';
+import { Action, Frames, FA, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { locateSurface, thermalDestroy } from '../rules/damage.ts';
 import type { MgvState } from '../state.ts';
@@ -38,12 +38,12 @@ export const barrage: Decision<Engine, MgvState> = {
 
   /** The other side places next while it has markers left (else the same side goes on); none left: the X roll-off. */
   close(E, s, ctx) {
-    const l0 = Frames.arg(s.pending, 'barrage', 'left0');
-    const l1 = Frames.arg(s.pending, 'barrage', 'left1');
+    const l0 = FA.barrage.left0(s.pending);
+    const l1 = FA.barrage.left1(s.pending);
     if (l0 + l1 > 0) {
       const side = sideToAct(s.pending, -1);
       const next = (side === 0 ? l1 : l0) > 0 ? 1 - side : side;
-      Frames.push(s.pending, 'barrage', next, l0, l1);
+      FP.barrage(s.pending, next, l0, l1);
       return;
     }
     E.afterBarrages(s, ctx);

@@ -4,7 +4,7 @@
  * launching counts as firing. Then the next launcher (fire-phase.ts).
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, BEACON_DONE, Frames, K } from '../actions.ts';
+import { Action, BEACON_DONE, K, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { canLaunchBeacon, launchBeacon } from '../rules/payloads.ts';
 import type { MgvState } from '../state.ts';
@@ -12,7 +12,7 @@ import { beaconsFrom } from './fire-phase.ts';
 
 export const beacon: Decision<Engine, MgvState> = {
   legal(E, s, out) {
-    const i = Frames.arg(s.pending, 'beacon', 'unit');
+    const i = FA.beacon.unit(s.pending);
     let n = 0;
     out[n++] = BEACON_DONE;
     for (let j = 0; j < s.units.length; j++) {
@@ -26,7 +26,7 @@ export const beacon: Decision<Engine, MgvState> = {
 
   apply(E, s, action, ctx) {
     if (Action.kindIndexOf(action) === K.beacon) {
-      const i = Frames.arg(s.pending, 'beacon', 'unit');
+      const i = FA.beacon.unit(s.pending);
       launchBeacon(E.m, s, i, Action.read.beacon.type(action), Action.read.beacon.target(action), ctx);
       // the launcher decides again while it can launch more
       for (let j = 0; j < s.units.length; j++) if (canLaunchBeacon(E.m, s, i, j)) return;
@@ -35,6 +35,6 @@ export const beacon: Decision<Engine, MgvState> = {
   },
 
   close(E, s, ctx) {
-    beaconsFrom(E, s, ctx, Frames.arg(s.pending, 'beacon', 'unit') + 1);
+    beaconsFrom(E, s, ctx, FA.beacon.unit(s.pending) + 1);
   },
 };

@@ -6,7 +6,7 @@
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
 import type { PlayContext } from '../../../core/system.ts';
-import { Action, Frames } from '../actions.ts';
+import { Action, Frames, FA, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { powerAvailable } from '../rules/movement.ts';
 import { resolveJam } from '../rules/payloads.ts';
@@ -20,7 +20,7 @@ import { afterMove } from './move-phase.ts';
 export function startJam(E: Engine, s: MgvState, jammer: number, target: number, ctx: PlayContext): boolean {
   const m = E.m;
   if (powerAvailable(m, s, target) > 0 && s.units[target].alive) {
-    Frames.push(s.pending, 'counterJam', m.units[target].side, jammer, target);
+    FP.counterJam(s.pending, m.units[target].side, jammer, target);
     return true;
   }
   resolveJam(m, s, jammer, target, 0, ctx);
@@ -29,7 +29,7 @@ export function startJam(E: Engine, s: MgvState, jammer: number, target: number,
 
 export const counterJam: Decision<Engine, MgvState> = {
   legal(E, s, out) {
-    const av = powerAvailable(E.m, s, Frames.arg(s.pending, 'counterJam', 'target'));
+    const av = powerAvailable(E.m, s, FA.counterJam.target(s.pending));
     let n = 0;
     for (let k = 0; k <= av; k++) out[n++] = Action.encode.counter(k);
     return n;
@@ -38,8 +38,8 @@ export const counterJam: Decision<Engine, MgvState> = {
   /** Commits the points, rolls the jamming, and resumes the jamming base's decision. */
   apply(E, s, action, ctx) {
     const p = Action.read.counter.points(action);
-    const jammer = Frames.arg(s.pending, 'counterJam', 'jammer');
-    const target = Frames.arg(s.pending, 'counterJam', 'target');
+    const jammer = FA.counterJam.jammer(s.pending);
+    const target = FA.counterJam.target(s.pending);
     const t = s.units[target];
     t.powerCounter += p;
     if (p > 0) t.powerUsed = true;

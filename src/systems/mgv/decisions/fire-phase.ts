@@ -6,7 +6,7 @@
  * The end-of-phase critical hits follow (engine.ts endPhase).
  */
 import type { PlayContext } from '../../../core/system.ts';
-import { Frames } from '../actions.ts';
+import { FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { P_BEACONS, P_JAMMER, P_REPAIR, W_PHOTON, type Model } from '../model.ts';
 import { SLOT_JOINT, SLOT_MAIN, SLOT_PAY, canTarget, slotReady, slotWeapon } from '../rules/combat.ts';
@@ -27,21 +27,21 @@ function payloadUser(m: Model, s: MgvState, from: number, payload: number, can: 
 /** (1) The next beacon launcher from base `from` on, else the jammers. */
 export function beaconsFrom(E: Engine, s: MgvState, ctx: PlayContext, from: number): void {
   const i = payloadUser(E.m, s, from, P_BEACONS, canLaunchBeacon);
-  if (i >= 0) Frames.push(s.pending, 'beacon', s.phaseSide, i);
+  if (i >= 0) FP.beacon(s.pending, s.phaseSide, i);
   else jammersFrom(E, s, ctx, 0);
 }
 
 /** (2) The next jammer from base `from` on, else the repair modules. */
 export function jammersFrom(E: Engine, s: MgvState, ctx: PlayContext, from: number): void {
   const i = payloadUser(E.m, s, from, P_JAMMER, canJam);
-  if (i >= 0) Frames.push(s.pending, 'jam', s.phaseSide, i);
+  if (i >= 0) FP.jam(s.pending, s.phaseSide, i);
   else repairsFrom(E, s, ctx, 0);
 }
 
 /** (3) The next repair module with a friend to designate, else the photon weapons. */
 export function repairsFrom(E: Engine, s: MgvState, ctx: PlayContext, from: number): void {
   const i = payloadUser(E.m, s, from, P_REPAIR, canDesignateRepair);
-  if (i >= 0) Frames.push(s.pending, 'repairDesignate', s.phaseSide, i);
+  if (i >= 0) FP.repairDesignate(s.pending, s.phaseSide, i);
   else photonsFrom(E, s, ctx, 0, SLOT_MAIN);
 }
 
@@ -59,7 +59,7 @@ export function photonsFrom(E: Engine, s: MgvState, ctx: PlayContext, from: numb
   for (let i = from; i < s.units.length; i++, slot = SLOT_MAIN) {
     for (; slot <= SLOT_PAY; slot++) {
       if (photonReady(m, s, i, slot)) {
-        Frames.push(s.pending, 'photon', s.phaseSide, i, slot);
+        FP.photon(s.pending, s.phaseSide, i, slot);
         return;
       }
     }
@@ -69,7 +69,7 @@ export function photonsFrom(E: Engine, s: MgvState, ctx: PlayContext, from: numb
 
 /** (5) The attack decision while any attack is possible; else the phase ends. */
 export function attacksOrEnd(E: Engine, s: MgvState, ctx: PlayContext): void {
-  if (anyAttack(E.m, s)) Frames.push(s.pending, 'attack', s.phaseSide);
+  if (anyAttack(E.m, s)) FP.attack(s.pending, s.phaseSide);
   else E.endPhase(s, ctx);
 }
 

@@ -5,7 +5,7 @@
  * act in its side's move phase (move.ts), once per turn either way.
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, Frames, JAM_SKIP, K } from '../actions.ts';
+import { Action, JAM_SKIP, K, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { canJam } from '../rules/payloads.ts';
 import type { MgvState } from '../state.ts';
@@ -14,7 +14,7 @@ import { jammersFrom } from './fire-phase.ts';
 
 export const jam: Decision<Engine, MgvState> = {
   legal(E, s, out) {
-    const i = Frames.arg(s.pending, 'jam', 'unit');
+    const i = FA.jam.unit(s.pending);
     let n = 0;
     out[n++] = JAM_SKIP;
     for (let j = 0; j < s.units.length; j++) if (canJam(E.m, s, i, j)) out[n++] = Action.encode.jam(j);
@@ -23,11 +23,11 @@ export const jam: Decision<Engine, MgvState> = {
 
   apply(E, s, action, ctx) {
     // a counter-jam decision of the target's side interrupts; it finishes this one (counter-jam.ts)
-    if (Action.kindIndexOf(action) === K.jam && startJam(E, s, Frames.arg(s.pending, 'jam', 'unit'), Action.read.jam.target(action), ctx)) return;
+    if (Action.kindIndexOf(action) === K.jam && startJam(E, s, FA.jam.unit(s.pending), Action.read.jam.target(action), ctx)) return;
     E.finish(s, ctx);
   },
 
   close(E, s, ctx) {
-    jammersFrom(E, s, ctx, Frames.arg(s.pending, 'jam', 'unit') + 1);
+    jammersFrom(E, s, ctx, FA.jam.unit(s.pending) + 1);
   },
 };

@@ -7,7 +7,7 @@
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
-import { Action, Frames, SPLIT_ATTACKER, SPLIT_DEFENDER, decisionOf, DK } from '../actions.ts';
+import { Action, Frames, SPLIT_ATTACKER, SPLIT_DEFENDER, decisionOf, DK, FA, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import type { Model } from '../model.ts';
 import { resolveMissile } from '../rules/combat.ts';
@@ -16,7 +16,7 @@ import { attackResume } from './attack.ts';
 
 /** Is the defender's half pending (the attacker's split sealed in `s.secret`)? */
 export function defenderSplitPending(s: Readonly<MgvState>): boolean {
-  return decisionOf(s) === DK.missileSplit && Frames.arg(s.pending, 'missileSplit', 'role') === SPLIT_DEFENDER;
+  return decisionOf(s) === DK.missileSplit && FA.missileSplit.role(s.pending) === SPLIT_DEFENDER;
 }
 
 /**
@@ -24,8 +24,8 @@ export function defenderSplitPending(s: Readonly<MgvState>): boolean {
  * attacker's core dice, drawn uniformly from 0..attack dice.
  */
 export function redrawSecretSplit(m: Model, d: MgvState, side: number, rng: Rng): void {
-  if (defenderSplitPending(d) && m.units[Frames.arg(d.pending, 'missileSplit', 'attacker')].side !== side) {
-    d.secret.attCore = rng.int(Frames.arg(d.pending, 'missileSplit', 'attDice') + 1);
+  if (defenderSplitPending(d) && m.units[FA.missileSplit.attacker(d.pending)].side !== side) {
+    d.secret.attCore = rng.int(FA.missileSplit.attDice(d.pending) + 1);
   }
 }
 
@@ -33,7 +33,7 @@ export const missileSplit: Decision<Engine, MgvState> = {
   /** Dice on the core: 0 .. the attacker's attack dice or the defender's defence dice. */
   legal(_E, s, out) {
     const p = s.pending;
-    const dice = Frames.arg(p, 'missileSplit', Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER ? 'attDice' : 'defDice');
+    const dice = FA.missileSplit.role(p) === SPLIT_ATTACKER ? FA.missileSplit.attDice(p) : FA.missileSplit.defDice(p);
     let n = 0;
     for (let k = 0; k <= dice; k++) out[n++] = Action.encode.split(k);
     return n;
@@ -42,17 +42,17 @@ export const missileSplit: Decision<Engine, MgvState> = {
   apply(E, s, action, ctx) {
     const p = s.pending;
     const core = Action.read.split.core(action);
-    const attacker = Frames.arg(p, 'missileSplit', 'attacker');
-    const target = Frames.arg(p, 'missileSplit', 'target');
-    const attDice = Frames.arg(p, 'missileSplit', 'attDice');
-    const defDice = Frames.arg(p, 'missileSplit', 'defDice');
-    const row = Frames.arg(p, 'missileSplit', 'row');
-    if (Frames.arg(p, 'missileSplit', 'role') === SPLIT_ATTACKER) {
+    const attacker = FA.missileSplit.attacker(p);
+    const target = FA.missileSplit.target(p);
+    const attDice = FA.missileSplit.attDice(p);
+    const defDice = FA.missileSplit.defDice(p);
+    const row = FA.missileSplit.row(p);
+    if (FA.missileSplit.role(p) === SPLIT_ATTACKER) {
       s.secret.attCore = core;
       if (defDice > 0) {
         // the defender's half replaces the attacker's: it splits without seeing it
         Frames.pop(p);
-        Frames.push(p, 'missileSplit', E.m.units[target].side, attacker, target, attDice, defDice, row, SPLIT_DEFENDER);
+        FP.missileSplit(p, E.m.units[target].side, attacker, target, attDice, defDice, row, SPLIT_DEFENDER);
         return;
       }
       resolveMissile(E.m, s, attacker, target, attDice, core, 0, 0, row, ctx);

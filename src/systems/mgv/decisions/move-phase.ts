@@ -3,7 +3,7 @@
  * power decision first (a power module with points to give), then its move decision while it can
  * act (legs, engineering, move-phase jamming). Infected bases (2017 #103) were moved by the engine.
  */
-import { Frames } from '../actions.ts';
+import { FA, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { P_POWER, type Model } from '../model.ts';
 import { allowanceOf, powerAvailable } from '../rules/movement.ts';
@@ -40,12 +40,12 @@ export function nextMover(E: Engine, s: MgvState, ctx: PlayContext, from: number
     const u = s.units[i];
     if (m.units[i].side !== side || !u.alive || u.infected) continue;
     if (m.units[i].payload === P_POWER && powerAvailable(m, s, i) > 0 && !(u.powerUsed && !m.o.powerFree) && allowanceOf(m, s, i) > 0) {
-      Frames.push(s.pending, 'power', side, i);
+      FP.power(s.pending, side, i);
       return;
     }
     u.allowance = allowanceOf(m, s, i);
     if (moverCanAct(m, s, i)) {
-      Frames.push(s.pending, 'move', side, i);
+      FP.move(s.pending, side, i);
       return;
     }
   }
@@ -54,6 +54,6 @@ export function nextMover(E: Engine, s: MgvState, ctx: PlayContext, from: number
 
 /** After an action of the moving base (the `move` frame on top): it goes on while it can act, else its decision is complete. */
 export function afterMove(E: Engine, s: MgvState, ctx: PlayContext): void {
-  if (moverCanAct(E.m, s, Frames.arg(s.pending, 'move', 'unit'))) return;
+  if (moverCanAct(E.m, s, FA.move.unit(s.pending))) return;
   E.finish(s, ctx);
 }

@@ -6,7 +6,7 @@
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
 import { turnCost } from '../../../core/geometry/table/index.ts';
-import { Action, DISTS, DIST_F, END_UNIT, Frames, K, LEG_END, LEG_REVERSE, N_REL_TURNS, SELF_DESTRUCT, ZERO_TURN, relTurn } from '../actions.ts';
+import { Action, DISTS, DIST_F, END_UNIT, K, LEG_END, LEG_REVERSE, N_REL_TURNS, SELF_DESTRUCT, ZERO_TURN, relTurn, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { deltaToFace, moveLeg } from '../rules/movement.ts';
 import { ENG_BRIDGE, canEngineer, canJam, doEngineer, engPointsLeft } from '../rules/payloads.ts';
@@ -22,7 +22,7 @@ export const move: Decision<Engine, MgvState> = {
     const m = E.m;
     const N = s.units.length;
     let n = 0;
-    const i = Frames.arg(s.pending, 'move', 'unit');
+    const i = FA.move.unit(s.pending);
     const u = s.units[i];
     out[n++] = END_UNIT;
     const allowance = u.allowance;
@@ -89,7 +89,7 @@ export const move: Decision<Engine, MgvState> = {
 
   apply(E, s, action, ctx) {
     const m = E.m;
-    const i = Frames.arg(s.pending, 'move', 'unit');
+    const i = FA.move.unit(s.pending);
     const u = s.units[i];
     switch (Action.kindIndexOf(action)) {
       case K.leg: {
@@ -127,6 +127,6 @@ export const move: Decision<Engine, MgvState> = {
 
   /** The next base moves. */
   close(E, s, ctx) {
-    nextMover(E, s, ctx, Frames.arg(s.pending, 'move', 'unit') + 1);
+    nextMover(E, s, ctx, FA.move.unit(s.pending) + 1);
   },
 };

@@ -4,7 +4,7 @@
  * (the agent's skill model gives the estimate; the ranging penalty uses the error), or holds.
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, Frames, K, PHOTON_HOLD, maxEstimateQ, photonCode } from '../actions.ts';
+import { Action, K, PHOTON_HOLD, maxEstimateQ, photonCode, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget } from '../rules/combat.ts';
 import type { MgvState } from '../state.ts';
@@ -13,8 +13,8 @@ import { photonsFrom } from './fire-phase.ts';
 export const photon: Decision<Engine, MgvState> = {
   legal(E, s, out) {
     const m = E.m;
-    const i = Frames.arg(s.pending, 'photon', 'unit');
-    const slot = Frames.arg(s.pending, 'photon', 'slot');
+    const i = FA.photon.unit(s.pending);
+    const slot = FA.photon.slot(s.pending);
     let n = 0;
     out[n++] = PHOTON_HOLD;
     const maxQ = maxEstimateQ(m);
@@ -28,7 +28,7 @@ export const photon: Decision<Engine, MgvState> = {
 
   apply(E, s, action, ctx) {
     if (Action.kindIndexOf(action) === K.photon) {
-      const u = s.units[Frames.arg(s.pending, 'photon', 'unit')];
+      const u = s.units[FA.photon.unit(s.pending)];
       const ps = Action.read.photon.slot(action) === SLOT_PAY ? 1 : 0;
       u.photonTarget[ps] = Action.read.photon.target(action);
       u.photonEst[ps] = Action.read.photon.estimate(action);
@@ -38,8 +38,8 @@ export const photon: Decision<Engine, MgvState> = {
 
   /** The same base's payload weapon next, then the next base's. */
   close(E, s, ctx) {
-    const i = Frames.arg(s.pending, 'photon', 'unit');
-    if (Frames.arg(s.pending, 'photon', 'slot') === SLOT_MAIN) photonsFrom(E, s, ctx, i, SLOT_PAY);
+    const i = FA.photon.unit(s.pending);
+    if (FA.photon.slot(s.pending) === SLOT_MAIN) photonsFrom(E, s, ctx, i, SLOT_PAY);
     else photonsFrom(E, s, ctx, i + 1, SLOT_MAIN);
   },
 };

@@ -4,7 +4,7 @@
  * (option powerModuleUse: no Po suppression at the Reset in the exclusive reading).
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, Frames } from '../actions.ts';
+import { Action, FA, FP } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { allowanceOf, powerAvailable } from '../rules/movement.ts';
 import type { MgvState } from '../state.ts';
@@ -12,14 +12,14 @@ import { moverCanAct, nextMover } from './move-phase.ts';
 
 export const power: Decision<Engine, MgvState> = {
   legal(E, s, out) {
-    const av = powerAvailable(E.m, s, Frames.arg(s.pending, 'power', 'unit'));
+    const av = powerAvailable(E.m, s, FA.power.unit(s.pending));
     let n = 0;
     for (let k = 0; k <= av; k++) out[n++] = Action.encode.power(k);
     return n;
   },
 
   apply(E, s, action, ctx) {
-    const i = Frames.arg(s.pending, 'power', 'unit');
+    const i = FA.power.unit(s.pending);
     const p = Action.read.power.points(action);
     const u = s.units[i];
     u.powerSpeed = p;
@@ -33,8 +33,8 @@ export const power: Decision<Engine, MgvState> = {
 
   /** The same base moves next if it can; else the next base. */
   close(E, s, ctx) {
-    const i = Frames.arg(s.pending, 'power', 'unit');
-    if (moverCanAct(E.m, s, i)) Frames.push(s.pending, 'move', s.phaseSide, i);
+    const i = FA.power.unit(s.pending);
+    if (moverCanAct(E.m, s, i)) FP.move(s.pending, s.phaseSide, i);
     else nextMover(E, s, ctx, i + 1);
   },
 };

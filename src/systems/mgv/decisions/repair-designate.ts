@@ -4,7 +4,7 @@
  * is a payload action (camouflage is lost); it counts as firing only with option remoteRepairFires.
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, Frames, K, REPAIR_SKIP } from '../actions.ts';
+import { Action, K, REPAIR_SKIP, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { canDesignateRepair } from '../rules/payloads.ts';
 import type { MgvState } from '../state.ts';
@@ -12,7 +12,7 @@ import { repairsFrom } from './fire-phase.ts';
 
 export const repairDesignate: Decision<Engine, MgvState> = {
   legal(E, s, out) {
-    const i = Frames.arg(s.pending, 'repairDesignate', 'unit');
+    const i = FA.repairDesignate.unit(s.pending);
     let n = 0;
     out[n++] = REPAIR_SKIP;
     for (let j = 0; j < s.units.length; j++) if (canDesignateRepair(E.m, s, i, j)) out[n++] = Action.encode.repairDesignate(j);
@@ -21,7 +21,7 @@ export const repairDesignate: Decision<Engine, MgvState> = {
 
   apply(E, s, action, ctx) {
     if (Action.kindIndexOf(action) === K.repairDesignate) {
-      const u = s.units[Frames.arg(s.pending, 'repairDesignate', 'unit')];
+      const u = s.units[FA.repairDesignate.unit(s.pending)];
       u.repairTarget = Action.read.repairDesignate.target(action);
       u.activeTurn = true;
       u.camo = false;
@@ -31,6 +31,6 @@ export const repairDesignate: Decision<Engine, MgvState> = {
   },
 
   close(E, s, ctx) {
-    repairsFrom(E, s, ctx, Frames.arg(s.pending, 'repairDesignate', 'unit') + 1);
+    repairsFrom(E, s, ctx, FA.repairDesignate.unit(s.pending) + 1);
   },
 };

@@ -5,7 +5,7 @@
  * next base (engine.ts resumeReset).
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { Action, Frames } from '../actions.ts';
+import { Action, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { REPAIR_PRESETS, repairUnit } from '../rules/reset.ts';
 import type { MgvState } from '../state.ts';
@@ -17,11 +17,11 @@ export const resetRepair: Decision<Engine, MgvState> = {
   },
 
   apply(E, s, action, ctx) {
-    repairUnit(E.m, s, Frames.arg(s.pending, 'resetRepair', 'unit'), Action.read.preset.index(action), ctx);
+    repairUnit(E.m, s, FA.resetRepair.unit(s.pending), Action.read.preset.index(action), ctx);
     E.finish(s, ctx);
   },
 
   close(E, s, ctx) {
-    E.resumeReset(s, ctx, Frames.arg(s.pending, 'resetRepair', 'stage'), Frames.arg(s.pending, 'resetRepair', 'unit') + 1);
+    E.resumeReset(s, ctx, FA.resetRepair.stage(s.pending), FA.resetRepair.unit(s.pending) + 1);
   },
 };

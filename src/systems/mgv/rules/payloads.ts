@@ -16,14 +16,18 @@ import { S_IDX, W_JAMMER_ROW, allRow } from '../metrics.ts';
 // ---------------------------------------------------------------------------------------------
 // beacons
 
+/** Where a beacon lands: on the line to the target, this many inches short of its centre ([P], spec §3.12.2 "next to"). */
+export const BEACON_SHORT = 0.5;
+
 export function canLaunchBeacon(m: Model, s: MgvState, i: number, j: number): boolean {
   const u = s.units[i];
   const t = s.units[j];
   if (m.units[i].payload !== P_BEACONS || !u.alive || u.infected || u.jam === 3) return false;
   if (u.beaconsLeft <= 0 || u.beaconsTurn >= m.data.payloads.beaconsPerTurn) return false;
   if (!t.alive || m.units[j].side === m.units[i].side) return false;
-  // beacons are placed next to the target: the placement point must be within range and in LOS
-  if (centreDistance(u, t) > m.data.payloads.beaconRange + 1e-9) return false;
+  // beacons are placed next to the target (BEACON_SHORT short of its centre): the placement
+  // point must be within range (spec §8.2 T27: at 30.5" illegal, at 29.9" legal) and in LOS
+  if (Math.max(0, centreDistance(u, t) - BEACON_SHORT) > m.data.payloads.beaconRange + 1e-9) return false;
   return hasLos(m, s, i, j);
 }
 
@@ -38,7 +42,7 @@ export function launchBeacon(m: Model, s: MgvState, i: number, kind: number, j: 
   u.camo = false;
   // the point: on the line of sight, half an inch short of the target's centre
   const d = hypot(t.x - u.x, t.y - u.y) || 1;
-  const k = Math.max(0, d - 0.5) / d;
+  const k = Math.max(0, d - BEACON_SHORT) / d;
   clearTargets(s);
   s.beacons.push({ side: m.units[i].side, kind, x: u.x + (t.x - u.x) * k, y: u.y + (t.y - u.y) * k, target: j, expires: s.phaseNo + m.o.beaconLifetime - 1 });
   ctx.tally.addScalar(S_IDX.beaconsLaunched);

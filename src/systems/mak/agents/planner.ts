@@ -1,0 +1,791 @@
+/**
+ * The scorer both scripted agents share (spec §7.3), parameterised by a style: every legal action
+ * gets a score (higher is better, ties to the first), computed from what the side sees.
+ *  - Shots: by expected kill x worth (VP, and half the pilot's with pilot escape), at P(hit) >=
+ *    minHit, less the replies a shot from within the trigger range would draw ([5.4] T1/T2).
+ *  - Moves: a unit with no shot plans a firing position among the hexes it can reach this phase
+ *    (its best next shot less the enemy's fire at it there, [5.1.3] modifiers with sight lines),
+ *    paths never crossing a minefield, and walks there; with none in reach it walks the approach
+ *    field (the cost to the nearest enemy, a minefield hex MINE_DETOUR hexes dearer, [19.1]), so it
+ *    crosses a minefield only when nothing else leads on. A unit with no working weapon (a
+ *    NeuSpotter, a disarmed suit) goes where the enemy's fire reaches it least, towards its own
+ *    armed units.
+ *  - Moods: losing with a turn or two left, it takes longer chances; ahead, it protects the lead
+ *    (it leaves the enemy's fire rather than trade shots).
+ *  - Close quarters combat only by a unit with a weapon able to hit and a favourable exchange,
+ *    unarmed only to save a game lost on the last turn ([9.5]); no shot that cannot hit (T < 0).
+ *  - A booster lit only for the unit that moves next, which then moves first ([19.5.3]); no smoke
+ *    in a hex the side's units would fire out of ([19.2]).
+ * What a decision needs about the whole position is computed once per decision, a plan once per
+ * unit, phase and position of the enemy. Allocation-free per decision once created.
+ */
+import { Arg } from '../actions.ts';
+import type { Engine } from '../engine.ts';
+import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L } from '../model.ts';
+import { K_CQC, K_DEFENSIVE, K_OFFENSIVE, attackTargetAt, bestSlot, canAttack, hasWorkingWeapon, shelter, weaponReady } from '../rules/combat.ts';
+import { smokeMod } from '../rules/smoke.ts';
+import { ARMLESS, ATTACKED, BOOSTING, CHARGING, DEAD, IMMOBILE, MOVED, PILOT_GONE, type MakState } from '../state.ts';
+import { sees } from '../rules/sight.ts';
+import { bestHit, countIn, expectedKill, expectedKillAt, firepower, missionScore, nearestEnemy, pAutoNum, pDestroyGivenRoll, pHitNum, modeOf, supportScore, topIs } from './common.ts';
+
+/** What staying put is worth over a firing position elsewhere (expected VP): no shuffling for marginal gains. */
+const STAY = 0.1;
+
+/** Extra hexes a unit would rather walk than cross a minefield hex. */
+export const MINE_DETOUR = 3;
+
+export interface Style {
+  /** Lowest P(hit) worth an offensive shot. */
+  readonly minHit: number;
+  /** Defensive laser shots below this P(hit) are declined (depletion risk, [11.2.1]). */
+  readonly saveLaser: number;
+  /** Dog-fight strength committed to air combat, as a multiple of the enemy's ([10.1]). */
+  readonly airRatio: number;
+  /** Enters close quarters combat when not outnumbered ([9.1]). */
+  readonly cqc: boolean;
+  /** Closest distance to the enemy it walks to (0: any). */
+  readonly keepOff: number;
+  /** Fights a continuing CQC even when outnumbered. */
+  readonly fightAlways: boolean;
+  /** Weight of an expected reply (T1/T2, [5.4]) against the value of an attack. */
+  readonly replyWeight: number;
+  /** Weight of the enemy's expected fire at a firing position against the shot it gives. */
+  readonly riskWeight: number;
+  /**
+   * Plans firing positions and shelters over the hexes each unit can reach (false: the cheap
+   * approach field only, and unarmed units step out of the enemy's reach, for search rollouts).
+   */
+  readonly plan: boolean;
+}
+
+export class Planner {
+  private readonly field: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly inQueue: Uint8Array;
+  /** The state the field was computed for in this decision (null: not yet). */
+  private fieldState: MakState | null = null;
+  private scores: Float64Array;
+  /** Movement: cost (half MP) to reach each hex this phase from the planned unit's hex, and the hex it comes from. */
+  private readonly cost: Int32Array;
+  private readonly from: Int32Array;
+  /** Per unit: its planned firing position (-1 none: approach), the plan's key, and per hex the previous hex of its path. */
+  private readonly dest: Int32Array;
+  private readonly destKey: Float64Array;
+  private readonly prev: Int32Array;
+  /** destination(): candidate hexes and their values before exposure. */
+  private readonly cand: Int32Array;
+  private readonly bound: Float64Array;
+  /** Per unit, its best P(hit) now and the enemy's fire at it where it stands (-1: not yet computed in this decision). */
+  private readonly hitOf: Float64Array;
+  private readonly fireAt: Float64Array;
+  /** The kind of each legal action of this decision. */
+  private kinds: Int32Array;
+  /** prepare(): the position-free parts of the attack targets between one unit and the enemy. */
+  private readonly opp: Float64Array;
+  private readonly exp: Float64Array;
+  private preparedState: MakState | null = null;
+  private preparedUnit = -1;
+  private readonly foe: Int32Array;
+  private readonly foeHex: Int32Array;
+  private readonly foeWorth: Float64Array;
+  private readonly foeTables: Float64Array[] = [];
+  private nFoes = 0;
+  /** opportunity(): distance from its hex to the nearest foe. */
+  private nearest = 99;
+  /** positionKey() of this decision. */
+  private keyState: MakState | null = null;
+  private key = 0;
+
+  constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
+    const { n, nu } = E.m;
+    this.field = new Int32Array(n);
+    this.queue = new Int32Array(n + 1);
+    this.inQueue = new Uint8Array(n);
+    this.scores = new Float64Array(64);
+    this.cost = new Int32Array(n);
+    this.from = new Int32Array(n);
+    this.dest = new Int32Array(nu).fill(-1);
+    this.destKey = new Float64Array(nu).fill(-1);
+    this.prev = new Int32Array(nu * n);
+    this.cand = new Int32Array(n);
+    this.bound = new Float64Array(n);
+    this.hitOf = new Float64Array(nu);
+    this.fireAt = new Float64Array(nu);
+    this.kinds = new Int32Array(64);
+    this.opp = new Float64Array(MAX_W * nu);
+    this.foe = new Int32Array(nu);
+    this.foeHex = new Int32Array(nu);
+    this.foeWorth = new Float64Array(nu);
+    this.exp = new Float64Array(MAX_W * nu);
+  }
+
+  /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
+  private minHit = 0;
+  private riskWeight = 0;
+  private replyWeight = 0;
+  private mood = 0;
+
+  /** Scores of legal[0..n) into out[0..n). */
+  rank(s: MakState, legal: Int32Array, n: number, out: Float64Array): void {
+    this.fieldState = null;
+    this.preparedState = null;
+    this.keyState = null;
+    this.hitOf.fill(-1);
+    this.fireAt.fill(-1);
+    const st = this.style;
+    const left = this.E.m.body.turns - s.turn;
+    const behind = wouldLose(this.E, s, this.side);
+    // 0 behind, 1 behind with one turn left, 2 behind on the last turn, 3 ahead (protect the lead).
+    this.mood = behind ? (left === 0 ? 2 : left === 1 ? 1 : 0) : 3;
+    this.minHit = this.mood === 2 ? Math.min(st.minHit, 0.03) : this.mood === 1 ? Math.min(st.minHit, 0.25) : st.minHit;
+    const risk = this.mood === 2 ? 0.3 : this.mood === 1 ? 0.6 : this.mood === 3 ? 2.5 : 1;
+    this.riskWeight = st.riskWeight * risk;
+    this.replyWeight = st.replyWeight * risk;
+    if (this.kinds.length < n) this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
+    const A = this.E.A;
+    for (let i = 0; i < n; i++) this.kinds[i] = A.kindIndexOf(legal[i]);
+    for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i]);
+    this.boosts(s, legal, n, out);
+  }
+
+  /** The best-scoring legal action (the first of equals). */
+  pick(s: MakState, legal: Int32Array, n: number): number {
+    if (this.scores.length < n) this.scores = new Float64Array(Math.max(n, this.scores.length * 2));
+    const sc = this.scores;
+    this.rank(s, legal, n, sc);
+    let best = 0;
+    for (let i = 1; i < n; i++) if (sc[i] > sc[best]) best = i;
+    return legal[best];
+  }
+
+  /**
+   * [19.5.3] A booster is lit only for the unit that moves next: when that unit's best step is the
+   * best action on offer, far from the enemy; a lit booster's unit moves before anything else.
+   */
+  private boosts(s: MakState, legal: Int32Array, n: number, out: Float64Array): void {
+    const { A } = this.E;
+    if (this.E.m.boosters.length === 0) return;
+    const K = A.kindIndex;
+    const kinds = this.kinds;
+    let any = false;
+    for (let i = 0; i < n && !any; i++) if (kinds[i] === K.boost) any = true;
+    if (!any) return;
+    let best = -Infinity, bestI = -1;
+    for (let i = 0; i < n; i++) if (kinds[i] !== K.boost && out[i] > best) { best = out[i]; bestI = i; }
+    const next = bestI >= 0 && kinds[bestI] === K.move ? A.read.move.unit(legal[bestI]) : -1;
+    for (let i = 0; i < n; i++) {
+      if (kinds[i] !== K.boost) continue;
+      const u = A.read.boost.unit(legal[i]);
+      out[i] = u === next && best > 0 && nearestEnemy(this.E.m, s, this.side, s.hex[u]) > 6 ? best + 0.01 : -1;
+    }
+  }
+
+  private score(s: MakState, code: number, k: number): number {
+    const { m, A } = this.E;
+    const K = A.kindIndex;
+    const side = this.side;
+    const st = this.style;
+    if (s.pending.depth > 0) {
+      if (k === K.mission) return missionScore(this.E, s, side, code, st.airRatio);
+      if (topIs(s, 'cqcStart')) return A.read.fight.choice(code) === 0 ? (this.fightPays(s, Arg.cqcStart.hex(s.pending)) ? 1 : 0) : 0.5;
+      return this.reactive(s, code);
+    }
+    if (k === K.endPhase) return 0;
+    if (k === K.smoke) return this.smoke(s, code);
+    if (k === K.boost) return 0; // decided in boosts()
+    const sup = supportScore(this.E, s, code, 3);
+    if (sup !== null) return sup;
+    if (k === K.attack) {
+      const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
+      const ph = pHitNum(attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]), modeOf(m));
+      if (ph < this.minHit && !(s.status[t] & IMMOBILE && ph > 0)) return -1;
+      // Ahead, a unit where the enemy can hit it hard leaves rather than trade shots (planner's move).
+      if (this.mood === 3 && this.style.plan && !(s.status[u] & MOVED) && this.riskWeight * this.fireHere(s, u) > expectedKill(m, s, u, w, t) * worth(m, s, t) && this.destination(s, u) >= 0 && this.destination(s, u) !== s.hex[u]) return -1;
+      return 10 + expectedKill(m, s, u, w, t) * worth(m, s, t) - this.replyWeight * this.replyRisk(s, u, t);
+    }
+    if (k === K.simul) {
+      // [5.3.3]: the stack's members fire their best weapons at one target; one reply per unit ([5.4.2]).
+      const u = A.read.simul.unit(code), t = A.read.simul.target(code);
+      let value = 0, members = 0;
+      for (let v = 0; v < m.nu; v++) {
+        if (s.hex[v] !== s.hex[u] || m.uside[v] !== side || s.status[v] & (DEAD | MOVED | ATTACKED)) continue;
+        const w = bestSlot(m, s, v, t, K_OFFENSIVE);
+        if (w < 0) continue;
+        if (pHitNum(attackTargetAt(m, s, v, w, t, s.hex[v], s.hex[t]), modeOf(m)) < this.minHit) return -1;
+        value += expectedKill(m, s, v, w, t) * worth(m, s, t);
+        members++;
+      }
+      return members >= 2 ? 10 + value - this.replyWeight * this.replyRisk(s, u, t) * 0.5 : -1;
+    }
+    if (k === K.assault) {
+      if (!st.cqc) return -1;
+      const u = A.read.assault.unit(code), d = A.read.assault.dir(code);
+      const x = m.grid.nbr[s.hex[u] * 6 + d];
+      const ours = countIn(m, s, x, side) + 1;
+      const theirs = countIn(m, s, x, 1 - side);
+      if (ours < theirs) return -1;
+      // [9.5]: a unit whose weapons cannot hit would fight unarmed: only to save a lost game.
+      if (cqcHit(this.E, s, u, x) <= 0) return losingLastTurn(this.E, s, side) ? 9.5 : -1;
+      // The exchange: its attack on the best target against the defenders' shots (one each, [9.2]) and their return fire.
+      const gain = this.cqcGain(s, u, x);
+      return gain > 0 ? 8 + gain + ours - theirs - (s.mine[x] > 0 ? 1 : 0) : -1;
+    }
+    if (k === K.overrun) {
+      if (!st.cqc) return -1;
+      // [13.2]: overrun an enemy hex of at most two units (one attack, then out the far side).
+      const u = A.read.overrun.unit(code), d = A.read.overrun.dir(code);
+      const x = m.grid.nbr[s.hex[u] * 6 + d];
+      return countIn(m, s, x, 1 - side) <= 2 ? 8.5 : -1;
+    }
+    if (k === K.move) return this.move(s, code);
+    return -1;
+  }
+
+  /** Defensive and CQC shots by expected kill; none that cannot hit; lasers kept for better odds; pins on the strongest. */
+  private reactive(s: MakState, code: number): number {
+    const { m, A } = this.E;
+    const K = A.kindIndex;
+    const k = A.kindIndexOf(code);
+    if (k === K.pass) return 0;
+    if (k === K.fire) {
+      const u = A.read.fire.unit(code), w = A.read.fire.weapon(code), t = A.read.fire.target(code);
+      const ph = pHitNum(attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]), modeOf(m));
+      if (ph <= 0) return -0.01; // T < 0: only the usage checks would be rolled ([5.1.1] 3)
+      if (w !== UNARMED && m.wtype[u * MAX_W + w] === WT_L && ph < this.style.saveLaser) return -0.01;
+      const ammoCost = w !== UNARMED && m.wammo[u * MAX_W + w] > 0 ? 0.02 : 0;
+      return expectedKill(m, s, u, w, t) * worth(m, s, t) + 0.001 - ammoCost;
+    }
+    if (k === K.pin) return firepower(m, A.read.pin.unit(code));
+    if (k === K.counter) return -1;
+    return 0;
+  }
+
+  /** [9.3.1]: fight the continuing CQC of hex h when the side's strikes are worth at least the enemy's. */
+  private fightPays(s: MakState, h: number): boolean {
+    const { m } = this.E;
+    if (this.style.fightAlways) return cqcValue(this.E, s, h, this.side) > 0;
+    return cqcValue(this.E, s, h, this.side) >= cqcValue(this.E, s, h, 1 - this.side) && cqcValue(this.E, s, h, this.side) > 0 && countIn(m, s, h, this.side) >= countIn(m, s, h, 1 - this.side);
+  }
+
+  /**
+   * [19.2]: smoke in the unit's own hex only when the side's units there will not fire out of it
+   * (the marker stays until the start of the owner's next phase but one, [19.2.3]): none of them
+   * has a shot worth taking from there, and the enemy is within 4 hexes.
+   */
+  private smoke(s: MakState, code: number): number {
+    const { m, A } = this.E;
+    const u = A.read.smoke.unit(code);
+    if (A.read.smoke.dir(code) !== 6 || nearestEnemy(m, s, this.side, s.hex[u]) > 4) return -1;
+    const h = s.hex[u];
+    for (let v = 0; v < m.nu; v++) {
+      if (s.hex[v] !== h || m.uside[v] !== this.side || s.status[v] & DEAD) continue;
+      if (shotFrom(this.E, s, v, h) >= this.minHit) return -1;
+    }
+    return 0.5;
+  }
+
+  /** exposure of unit u where it stands, once per decision. */
+  private fireHere(s: MakState, u: number): number {
+    if (this.fireAt[u] < 0) this.fireAt[u] = this.exposure(s, u, s.hex[u]);
+    return this.fireAt[u];
+  }
+
+  /** bestHit of unit u, once per decision. */
+  private bestHit(s: MakState, u: number): number {
+    if (this.hitOf[u] < 0) this.hitOf[u] = bestHit(this.E.m, s, u);
+    return this.hitOf[u];
+  }
+
+  /** Expected VP won minus lost by u entering hex x for CQC: its best attack there, against each defender's best shot at it (twice for the one it attacks). */
+  private cqcGain(s: MakState, u: number, x: number): number {
+    const { m } = this.E;
+    let mine = 0, theirs = 0;
+    for (let t = 0; t < m.nu; t++) {
+      if (m.uside[t] === this.side || s.hex[t] !== x || s.status[t] & DEAD) continue;
+      for (let w = 0; w <= MAX_W; w++) if (weaponReady(m, s, u, w, K_CQC)) mine = Math.max(mine, expectedKillAt(m, s, u, w, t, x, x) * worth(m, s, t));
+      let best = 0;
+      for (let w = 0; w <= MAX_W; w++) if (!m.uveh[t] && weaponReady(m, s, t, w, K_DEFENSIVE)) best = Math.max(best, expectedKillAt(m, s, t, w, u, x, x));
+      theirs += best;
+    }
+    return mine - theirs * worth(m, s, u);
+  }
+
+  /** Expected loss (VP) of u from the replies its attack on t would draw ([5.4] T1/T2, within the trigger range). */
+  private replyRisk(s: MakState, u: number, t: number): number {
+    const { m } = this.E;
+    const b = s.hex[t];
+    if (m.grid.distance(s.hex[u], b) > m.opt.defensiveTriggerRange) return 0;
+    let risk = 0;
+    for (let f = 0; f < m.nu; f++) {
+      if (m.uside[f] === this.side || s.hex[f] !== b || s.status[f] & DEAD) continue;
+      let best = 0;
+      for (let w = 0; w < MAX_W; w++) if (canAttack(m, s, f, w, u, K_DEFENSIVE)) best = Math.max(best, expectedKill(m, s, f, w, u));
+      risk += best;
+    }
+    return risk * worth(m, s, u);
+  }
+
+  /** A step of unit u: unarmed units fall back, a lit booster's unit goes first, the others approach round minefields. */
+  private move(s: MakState, code: number): number {
+    const { m, A } = this.E;
+    const u = A.read.move.unit(code), d = A.read.move.dir(code);
+    const from = s.hex[u];
+    const to = m.grid.nbr[from * 6 + d];
+    if (!hasWorkingWeapon(m, s, u)) return this.fallBack(s, u, from, to);
+    const boosting = (s.status[u] & BOOSTING) !== 0;
+    // It has a shot: take it instead (unless, ahead, it is better off out of the enemy's fire).
+    if (!boosting && !(s.status[u] & MOVED) && this.bestHit(s, u) >= this.minHit && !(this.mood === 3 && this.style.plan && this.fireHere(s, u) > 0)) return -1;
+    // A firing position within reach this phase: step towards it (staying put when it is here).
+    const dest = this.style.plan ? this.destination(s, u) : -1;
+    if (dest >= 0) {
+      if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
+      return (boosting ? 20 : 2) + (s.mover === u ? 0.5 : 0) - u * 0.001;
+    }
+    const field = this.approach(s);
+    const enter = 1 + (s.mine[to] > 0 ? MINE_DETOUR : 0);
+    const progress = 1 + field[from] - enter - field[to];
+    if (progress <= 0) return -1;
+    const dTo = nearestEnemy(m, s, this.side, to);
+    if (this.style.keepOff > 0 && dTo < this.style.keepOff) return -1;
+    const base = boosting ? 20 : 1;
+    return base + progress + (m.cover[to] ? (this.style.keepOff > 0 ? 1 : 0.5) : 0) - u * 0.001;
+  }
+
+  /**
+   * Unit u's firing position for its next shot: the hex it can reach this phase (its own included)
+   * with the best expected kill x VP on an enemy it will see and reach from there, less the enemy's
+   * expected fire at it there (riskWeight), the minefields on the way and, for a cautious style,
+   * never within keepOff of the enemy; -1 when no reachable hex gives a shot (ahead, a safe hex
+   * with no shot counts: the side protects its lead). Planned once per
+   * phase and position of the enemy, then followed step by step.
+   */
+  private destination(s: MakState, u: number): number {
+    const { m } = this.E;
+    const key = this.positionKey(s);
+    if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
+    this.reachable(s, u);
+    const start = s.hex[u];
+    const cost = this.cost;
+    // Each reachable hex's value before the enemy's fire (an upper bound: exposure only lowers it);
+    // the exposure, the dearer part, is then computed best bound first until no bound can win.
+    const cand = this.cand, bound = this.bound;
+    let c = 0;
+    for (let h = 0; h < m.n; h++) {
+      if (cost[h] < 0) continue;
+      const opp = this.opportunity(s, u, h);
+      if (h !== start && this.nearest < this.style.keepOff) continue;
+      if (opp <= 0 && this.mood !== 3) continue; // ahead, a hex out of the enemy's fire is worth going to
+      let v = opp - 0.002 * cost[h] + (m.cover[h] ? 0.02 : 0);
+      if (h !== start && s.mine[h] > 0) v -= worth(m, s, u) * 0.3; // entering and leaving a minefield ([19.1])
+      if (h === start) v += STAY; // a move for a marginal gain is not worth a phase
+      cand[c] = h;
+      bound[c++] = v;
+    }
+    let best = -1, bestV = -Infinity;
+    for (;;) {
+      let i = -1;
+      for (let j = 0; j < c; j++) if (cand[j] >= 0 && (i < 0 || bound[j] > bound[i])) i = j;
+      if (i < 0 || bound[i] <= bestV) break;
+      const h = cand[i];
+      cand[i] = -1;
+      const v = bound[i] - this.riskWeight * this.exposure(s, u, h);
+      if (v > bestV) { bestV = v; best = h; }
+    }
+    this.dest[u] = best;
+    this.destKey[u] = key;
+    if (best >= 0) {
+      const base = u * m.n;
+      for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
+    }
+    return best;
+  }
+
+  /** Is hex h on unit u's planned path (from its start to its destination)? */
+  private onPath(u: number, h: number): boolean {
+    const n = this.E.m.n;
+    for (let x = this.dest[u], guard = 0; x >= 0 && guard < n; x = this.prev[u * n + x], guard++) if (x === h) return true;
+    return false;
+  }
+
+  /** The hex after h on unit u's path to dest (-1 if h is not on it). */
+  private nextHop(u: number, h: number, dest: number): number {
+    const n = this.E.m.n;
+    let after = -1;
+    for (let x = dest, guard = 0; x >= 0 && guard < n; x = this.prev[u * n + x], guard++) {
+      if (x === h) return after;
+      after = x;
+    }
+    return -1;
+  }
+
+  /** A key of what a plan depends on: the phase, the mood and where the enemy stands (once per decision). */
+  private positionKey(s: MakState): number {
+    if (this.keyState === s) return this.key;
+    const { m } = this.E;
+    let k = (s.turn * 2 + s.phase) * 4 + this.mood;
+    for (let e = 0; e < m.nu; e++) if (m.uside[e] !== this.side) k = (k * 31 + (s.status[e] & DEAD ? 0 : s.hex[e] + 1)) % 2147483647;
+    this.keyState = s;
+    this.key = k;
+    return k;
+  }
+
+  /** Movement costs (half MP) from u's hex to every hex it can reach this phase (cost[h] -1: not), with the hex each comes from; no path crosses a minefield. */
+  private reachable(s: MakState, u: number): void {
+    const { m } = this.E;
+    const cost = this.cost, from = this.from, q = this.queue, inQ = this.inQueue;
+    const size = q.length;
+    cost.fill(-1);
+    const start = s.hex[u], side = m.uside[u];
+    const mp = s.mp[u];
+    cost[start] = 0;
+    from[start] = -1;
+    if (m.uinf[u] && !(s.status[u] & BOOSTING)) {
+      // Infantry: one hex a phase, terrain ignored ([14.1]).
+      for (let d = 0; d < 6; d++) {
+        const y = m.grid.nbr[start * 6 + d];
+        if (y >= 0 && mp >= 2 && s.occ[y * 2 + 1 - side] === 0 && s.pts[y * 2 + side] + m.usp[u] <= m.stackLimit) { cost[y] = 2; from[y] = start; }
+      }
+      return;
+    }
+    const flat = (s.status[u] & BOOSTING) !== 0;
+    const f = m.uform[u];
+    if (f > 2) return;
+    const room = m.stackLimit - m.usp[u] - s.load[u] - (s.haul[u] >= 0 ? 1 : 0);
+    let head = 0, tail = 0;
+    q[tail++ % size] = start;
+    inQ[start] = 1;
+    while (head < tail) {
+      const x = q[head++ % size];
+      inQ[x] = 0;
+      if (x !== start && s.mine[x] > 0) continue; // no path through a minefield ([19.1]): one may end there
+      for (let d = 0; d < 6; d++) {
+        const y = m.grid.nbr[x * 6 + d];
+        if (y < 0 || s.occ[y * 2 + 1 - side] > 0 || (y !== start && s.pts[y * 2 + side] > room)) continue;
+        let c: number;
+        if (flat) c = 2;
+        else if (m.roadLink[x * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[f][x * 6 + d]);
+        else {
+          const tc = m.cost2[f][y];
+          if (tc < 0) continue;
+          c = tc + m.sideCost2[f][x * 6 + d];
+        }
+        const cy = cost[x] + c;
+        if (cy > mp || (cost[y] >= 0 && cost[y] <= cy)) continue;
+        cost[y] = cy;
+        from[y] = x;
+        if (!inQ[y]) {
+          inQ[y] = 1;
+          q[tail++ % size] = y;
+        }
+      }
+    }
+  }
+
+  /**
+   * The parts of the attack targets ([5.1.3]) between unit u and each enemy that do not depend on
+   * where u stands, once per decision and unit: opp[w * nu + e] for u's slot w at e (where e
+   * stands), exp[w * nu + e] for e's slot w at u (less the terrain of u's hex); NaN: the slot
+   * cannot fire. With them, the enemy units in play (foes) and their hexes, worth and expected-kill
+   * tables. opportunity() and exposure() then add range, hexsides, smoke and terrain per hex.
+   */
+  private prepare(s: MakState, u: number): void {
+    if (this.preparedState === s && this.preparedUnit === u) return;
+    const { m } = this.E;
+    const nu = m.nu;
+    const imm = m.data.rules.immobilizedBonus;
+    const uAtk = s.status[u] & PILOT_GONE ? 0 : s.pAtk[u];
+    const uDef = m.udef[u] + (s.status[u] & PILOT_GONE ? 0 : s.pDef[u]);
+    const enemies = m.sideUnits[1 - this.side];
+    let nf = 0;
+    for (let i = 0; i < enemies.length; i++) {
+      const e = enemies[i];
+      if (s.status[e] & DEAD || s.carrier[e] >= 0) continue;
+      const b = s.hex[e];
+      this.foe[nf] = e;
+      this.foeHex[nf] = b;
+      this.foeWorth[nf] = worth(m, s, e);
+      this.foeTables[nf] = ekTable(m, m.udur[e]);
+      nf++;
+      const eDef = m.udef[e] + (s.status[e] & PILOT_GONE ? 0 : s.pDef[e]);
+      const eAtk = s.status[e] & PILOT_GONE ? 0 : s.pAtk[e];
+      for (let w = 0; w < MAX_W; w++) {
+        const ku = u * MAX_W + w, ke = e * MAX_W + w;
+        const okU = m.wtype[ku] >= 0 && s.wdis[ku] !== 1 && !(m.wammo[ku] > 0 && s.ammo[ku] <= 0) && !(s.status[u] & ARMLESS) && s.occ[b * 2 + this.side] === 0;
+        this.opp[w * nu + e] = okU
+          ? m.watk[ku] + uAtk - eDef + m.hexAtk[(b * 6 + m.wtype[ku]) * 2 + (m.ustack[e] === 2 ? 1 : 0)] + (s.status[e] & IMMOBILE ? imm : 0) + (s.status[e] & CHARGING ? m.opt.chargeDefMod : 0) + (m.defPos[b] !== 0 ? shelter(m, s, e) : 0) + m.unight[u]
+          : NaN;
+        const okE = m.wtype[ke] >= 0 && s.wdis[ke] !== 1 && !(m.wammo[ke] > 0 && s.ammo[ke] <= 0) && !(s.status[e] & ARMLESS);
+        this.exp[w * nu + e] = okE ? m.watk[ke] + eAtk - uDef + (s.status[u] & IMMOBILE ? imm : 0) + m.unight[e] : NaN;
+      }
+    }
+    this.nFoes = nf;
+    this.preparedState = s;
+    this.preparedUnit = u;
+  }
+
+  /**
+   * Best expected kill x VP unit u could score next phase from hex h (its working weapons, the
+   * enemy where it stands); also leaves the distance from h to the nearest foe in `nearest`.
+   */
+  private opportunity(s: MakState, u: number, h: number): number {
+    const { m } = this.E;
+    this.prepare(s, u);
+    const nu = m.nu, grid = m.grid;
+    let best = 0, nearest = 99;
+    for (let i = 0; i < this.nFoes; i++) {
+      const e = this.foe[i], b = this.foeHex[i];
+      const dist = grid.distance(h, b);
+      if (dist < nearest) nearest = dist;
+      if (dist === 0 || dist >= RANGES) continue;
+      const table = this.foeTables[i];
+      const value = this.foeWorth[i];
+      let sight = -1;
+      for (let w = 0; w < MAX_W; w++) {
+        const base = this.opp[w * nu + e];
+        const k = u * MAX_W + w;
+        if (base !== base || dist > m.wrange[k]) continue; // NaN: the slot cannot fire
+        const wt = m.wtype[k];
+        const rm = m.rangeMod[wt * RANGES + dist];
+        if (rm === NO_RANGE) continue;
+        if (sight < 0) sight = sees(m, s, h, b, m.ustack[e] === 2 ? 1 : 0) ? 1 : 0;
+        if (sight === 0) break;
+        const T = base + rm + m.sideAtk(h, b, wt) + smokeMod(m, s, h, b, wt);
+        const ek = table[T < -1 ? 0 : T > 40 ? 41 : T + 1] * value;
+        if (ek > best) best = ek;
+      }
+    }
+    this.nearest = nearest;
+    return best;
+  }
+
+  /** Expected VP unit u would lose at hex h to the enemy's fire (each armed enemy's best shot that reaches h). */
+  private exposure(s: MakState, u: number, h: number): number {
+    const { m } = this.E;
+    this.prepare(s, u);
+    const nu = m.nu, grid = m.grid;
+    const table = ekTable(m, m.udur[u]);
+    const typeII = m.ustack[u] === 2 ? 1 : 0;
+    const shelterH = m.defPos[h] !== 0 && m.opt.defPosCapacity === 'hex' ? m.defPos[h] : 0;
+    let sum = 0;
+    for (let i = 0; i < this.nFoes; i++) {
+      const e = this.foe[i], a = this.foeHex[i];
+      const dist = grid.distance(a, h);
+      if (dist === 0 || dist >= RANGES) continue;
+      let best = 0, sight = -1;
+      for (let w = 0; w < MAX_W; w++) {
+        const base = this.exp[w * nu + e];
+        const k = e * MAX_W + w;
+        if (base !== base || dist > m.wrange[k]) continue;
+        const wt = m.wtype[k];
+        const rm = m.rangeMod[wt * RANGES + dist];
+        if (rm === NO_RANGE) continue;
+        if (sight < 0) sight = sees(m, s, a, h, typeII) ? 1 : 0;
+        if (sight === 0) break;
+        const T = base + m.hexAtk[(h * 6 + wt) * 2 + typeII] + rm + m.sideAtk(a, h, wt) + smokeMod(m, s, a, h, wt) + shelterH;
+        const ek = table[T < -1 ? 0 : T > 40 ? 41 : T + 1];
+        if (ek > best) best = ek;
+      }
+      // Next to the enemy it is also fired at on entering (T3, [5.4] 3).
+      sum += dist === 1 && h !== s.hex[u] ? 2 * best : best;
+    }
+    return sum * worth(m, s, u);
+  }
+
+  /**
+   * A unit with no working weapon leaves the reach of the armed enemy (its longest range plus one
+   * hex), and once out of it closes on its own armed units (its escort); never towards the enemy.
+   */
+  private fallBack(s: MakState, u: number, from: number, to: number): number {
+    if (!this.style.plan) {
+      const r0 = this.reach(s, from), r1 = this.reach(s, to);
+      return r1 > r0 ? 9.4 + Math.min(3, r1 - r0) * 0.1 - u * 0.001 : -1;
+    }
+    const dest = this.shelter(s, u);
+    if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
+    return 9.4 + (s.mover === u ? 0.5 : 0) - u * 0.001;
+  }
+
+  /**
+   * Where unit u, unarmed, goes this phase: the reachable hex where the enemy's fire reaches it least
+   * (with its sight lines), then farthest out of the armed enemy's reach, then nearest its own armed
+   * units; its own hex unless another is better. Planned once per phase and position of the enemy.
+   */
+  private shelter(s: MakState, u: number): number {
+    const { m } = this.E;
+    const key = this.positionKey(s);
+    if (this.destKey[u] === key && this.onPath(u, s.hex[u])) return this.dest[u];
+    this.reachable(s, u);
+    const cost = this.cost, start = s.hex[u];
+    let best = start, bestV = -Infinity;
+    for (let h = 0; h < m.n; h++) {
+      if (cost[h] < 0) continue;
+      let v = -10 * this.exposure(s, u, h) + Math.min(this.reach(s, h), 3) - 0.1 * Math.min(this.escort(s, u, h), 10) - 0.01 * cost[h];
+      if (h !== start && s.mine[h] > 0) v -= 5;
+      if (h === start) v += 0.05; // no move for nothing
+      if (v > bestV) { bestV = v; best = h; }
+    }
+    this.dest[u] = best;
+    this.destKey[u] = key;
+    const base = u * m.n;
+    for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
+    return best;
+  }
+
+  /** Hexes between h and the reach of the nearest armed enemy (> 0: out of its reach). */
+  private reach(s: MakState, h: number): number {
+    const { m } = this.E;
+    let best = 99;
+    for (let e = 0; e < m.nu; e++) {
+      if (m.uside[e] === this.side || s.status[e] & DEAD || s.carrier[e] >= 0 || !hasWorkingWeapon(m, s, e)) continue;
+      let range = 1;
+      for (let w = 0; w < MAX_W; w++) if (m.wtype[e * MAX_W + w] >= 0 && s.wdis[e * MAX_W + w] !== 1 && m.wrange[e * MAX_W + w] > range) range = m.wrange[e * MAX_W + w];
+      const v = m.grid.distance(h, s.hex[e]) - range - 1;
+      if (v < best) best = v;
+    }
+    return best;
+  }
+
+  /** Hexes from h to the nearest armed unit of u's side. */
+  private escort(s: MakState, u: number, h: number): number {
+    const { m } = this.E;
+    let best = 99;
+    for (let v = 0; v < m.nu; v++) {
+      if (v === u || m.uside[v] !== this.side || s.status[v] & DEAD || !hasWorkingWeapon(m, s, v)) continue;
+      const d = m.grid.distance(h, s.hex[v]);
+      if (d < best) best = d;
+    }
+    return best;
+  }
+
+  /**
+   * The approach field of this decision: for each hex, the cost of walking from it to the nearest
+   * living enemy (1 a hex, MINE_DETOUR more into a minefield hex). A bucket queue over the small
+   * integer costs; computed once per decision.
+   */
+  private approach(s: MakState): Int32Array {
+    if (this.fieldState === s) return this.field;
+    const { m } = this.E;
+    const f = this.field, q = this.queue, inQ = this.inQueue;
+    const size = q.length;
+    f.fill(1 << 20);
+    let head = 0, tail = 0;
+    for (let e = 0; e < m.nu; e++) {
+      if (m.uside[e] === this.side || s.status[e] & DEAD) continue;
+      const h = s.hex[e];
+      if (f[h] === 0) continue;
+      f[h] = 0;
+      q[tail++ % size] = h;
+      inQ[h] = 1;
+    }
+    // Shortest paths with costs 1 and 1 + MINE_DETOUR (SPFA: a node is at most once in the queue).
+    while (head < tail) {
+      const x = q[head++ % size];
+      inQ[x] = 0;
+      const cx = f[x] + 1 + (s.mine[x] > 0 ? MINE_DETOUR : 0); // stepping into x from a neighbour
+      for (let dd = 0; dd < 6; dd++) {
+        const y = m.grid.nbr[x * 6 + dd];
+        if (y < 0 || f[y] <= cx) continue;
+        f[y] = cx;
+        if (!inQ[y]) {
+          inQ[y] = 1;
+          q[tail++ % size] = y;
+        }
+      }
+    }
+    this.fieldState = s;
+    return f;
+  }
+}
+
+/**
+ * Expected kill by attack target (index T + 1, T clamped to -1..40) against a unit of durability
+ * `row`: as common.ts expectedKill, once per row and model.
+ */
+const ekTables = new WeakMap<readonly string[], Float64Array>();
+function ekTable(m: Engine['m'], row: readonly string[]): Float64Array {
+  let t = ekTables.get(row);
+  if (t === undefined) {
+    t = new Float64Array(42);
+    const mode = modeOf(m);
+    const pd = pDestroyGivenRoll(row);
+    for (let T = -1; T <= 40; T++) {
+      const ph = pHitNum(T, mode);
+      const pa = T < 0 ? 0 : pAutoNum(T, mode);
+      t[T + 1] = pa + (ph - pa) * (pd + (1 - pd) * 0.3);
+    }
+    ekTables.set(row, t);
+  }
+  return t;
+}
+
+/** Best P(hit) of u's weapons (not unarmed) on an enemy unit in hex x, as if u stood there ([9.1] 3). */
+export function cqcHit(E: Engine, s: MakState, u: number, x: number): number {
+  const { m } = E;
+  let best = 0;
+  for (let w = 0; w < MAX_W; w++) {
+    if (!weaponReady(m, s, u, w, K_CQC)) continue;
+    for (let t = 0; t < m.nu; t++) {
+      if (m.uside[t] === m.uside[u] || s.status[t] & DEAD || s.hex[t] !== x) continue;
+      best = Math.max(best, pHitNum(attackTargetAt(m, s, u, w, t, x, x), modeOf(m)));
+    }
+  }
+  return best;
+}
+
+/** Expected VP the units of `side` in hex h score in one round of a CQC there (best weapon each, unarmed included). */
+function cqcValue(E: Engine, s: MakState, h: number, side: number): number {
+  const { m } = E;
+  let sum = 0;
+  for (let u = 0; u < m.nu; u++) {
+    if (m.uside[u] !== side || s.hex[u] !== h || s.status[u] & DEAD || m.uveh[u]) continue;
+    let best = 0;
+    for (let w = 0; w <= MAX_W; w++) for (let t = 0; t < m.nu; t++) {
+      if (m.uside[t] === side || s.hex[t] !== h || s.status[t] & DEAD || !weaponReady(m, s, u, w, K_CQC)) continue;
+      if (pHitNum(attackTargetAt(m, s, u, w, t, h, h), modeOf(m)) <= 0) continue;
+      best = Math.max(best, expectedKillAt(m, s, u, w, t, h, h) * worth(m, s, t));
+    }
+    sum += best;
+  }
+  return sum;
+}
+
+/** Best P(hit) of an offensive shot unit u could take from hex h with a working weapon it sees a target from (whatever it did this phase). */
+function shotFrom(E: Engine, s: MakState, u: number, h: number): number {
+  const { m } = E;
+  let best = 0;
+  for (let t = 0; t < m.nu; t++) {
+    if (m.uside[t] === m.uside[u] || s.status[t] & DEAD || s.carrier[t] >= 0) continue;
+    for (let w = 0; w < MAX_W; w++) {
+      const k = u * MAX_W + w;
+      if (m.wtype[k] < 0 || s.wdis[k] === 1 || (m.wammo[k] > 0 && s.ammo[k] <= 0)) continue;
+      const dist = m.grid.distance(h, s.hex[t]);
+      if (dist === 0 || dist > m.wrange[k] || !sees(m, s, h, s.hex[t], m.ustack[t] === 2 ? 1 : 0)) continue;
+      best = Math.max(best, pHitNum(attackTargetAt(m, s, u, w, t, h, s.hex[t]), modeOf(m)));
+    }
+  }
+  return best;
+}
+
+/**
+ * What losing unit u costs its side in O.G.P.: its VP and, with pilot escape ([18.2]), half its
+ * pilot's (a pilot is killed on 2d6 >= 4 or 7 after a D or an A/M and the enemy scores them).
+ */
+export function worth(m: Engine['m'], s: MakState, u: number): number {
+  return m.uvp[u] + (m.opt.pilotEscape && !(s.status[u] & PILOT_GONE) ? 0.5 * s.pVp[u] : 0);
+}
+
+/** Is `side` losing on its last turn (by the victory rule, [O.G.P.])? Then even a long chance is worth taking. */
+export function losingLastTurn(E: Engine, s: MakState, side: number): boolean {
+  return s.turn >= E.m.body.turns && wouldLose(E, s, side);
+}
+
+/** Would `side` lose if the game ended now (O.G.P. with the scenario's VP, less artillery; the side that must exceed needs more)? */
+export function wouldLose(E: Engine, s: MakState, side: number): boolean {
+  const { m } = E;
+  const v = m.body.victory;
+  const o0 = s.ogp[0] + v.extra.mercenary - s.artVp[0];
+  const o1 = s.ogp[1] + v.extra.strahl - s.artVp[1];
+  const x = v.mustExceed === 'mercenary' ? 0 : 1;
+  const winner = (x === 0 ? o0 : o1) > (x === 0 ? o1 : o0) ? x : 1 - x;
+  return winner !== side;
+}

@@ -1,0 +1,103 @@
+/** The skill check beside a verdict: its sentences, its place in a plan, and the command line. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSkillGames, experimentSkillCheck, runSkillCheck, type SkillCheckSpec } from '../../src/answers/skill-check.ts';
+import { executePlan } from '../../src/app/execute.ts';
+import { scenarioPlan } from '../../src/app/plan-file.ts';
+import { playedPlan, playedVariantCount } from '../../src/app/sequential.ts';
+import { verdictLines } from '../../src/report/run-report.ts';
+import { emptySummary, emptyPairTable, type Summary } from '../../src/run/summary.ts';
+import { loadScenarioFile } from '../../src/scenario/load.ts';
+import { salvo } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/bundled.ts';
+
+const spec: SkillCheckSpec = { games: 200, agents: [{ name: 'mcts', params: {} }, { name: 'mcts', params: {} }] };
+const sides = ['Blue', 'Red'];
+
+function summary(games: number, winsA: number, winsB: number): Summary {
+  const s = emptySummary(2, 0, 0);
+  s.games = games;
+  s.wins = [winsA, winsB];
+  s.draws = games - winsA - winsB;
+  return s;
+}
+
+describe('the skill check of a run', () => {
+  const run = summary(10_000, 3_000, 7_000); // Red clearly ahead
+  it('holds when the run’s leader still leads clearly with mcts on both sides', () => {
+    const r = runSkillCheck(sides, run, summary(200, 60, 140), spec);
+    expect(r.holds).toBe(true);
+    expect(r.sentence).toBe('Skill check: holds: Red 70% (63–76) with mcts on both sides (200 games on the same seeds).');
+  });
+  it('does not hold when the other side leads, or when the leader falls below its interval with no side ahead', () => {
+    expect(runSkillCheck(sides, run, summary(200, 130, 70), spec).sentence).toMatch(/^Skill check: does not hold: Blue 65% \(58–71\) with mcts on both sides, where the run's agents give Red 70% \(69–71\)/);
+    const even = runSkillCheck(sides, run, summary(200, 95, 105), spec);
+    expect(even.holds).toBe(false);
+    expect(even.sentence).toMatch(/no side is clearly ahead with mcts on both sides, Red 53%/);
+  });
+  it('cannot tell on too few games; with no leader in the run, holds when the check has none either', () => {
+    const few = runSkillCheck(sides, run, summary(20, 7, 13), spec);
+    expect(few.holds).toBeNull();
+    expect(few.sentence).toMatch(/cannot tell.*give --skill-check a larger N/);
+    expect(runSkillCheck(sides, summary(1000, 500, 500), summary(200, 98, 102), spec).holds).toBe(true);
+    expect(runSkillCheck(sides, summary(1000, 500, 500), summary(200, 150, 50), spec).sentence).toMatch(/does not hold: Blue 75% .* where no side was clearly ahead/);
+  });
+  it('defaults to about the run’s own time, at least 20 games', () => {
+    const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`).system;
+    expect(defaultSkillGames(duel, 20_000)).toBe(208); // 48 x (6 + 2) / 4 = 96 per game
+    expect(defaultSkillGames(duel, 500)).toBe(20);
+    expect(defaultSkillGames(duel, 10)).toBe(10);
+  });
+});
+
+describe('the skill check of an experiment', () => {
+  /** A pair table where the variant wins `up` more games for side A than the baseline (of n). */
+  function pairs(n: number, up: number, down: number) {
+    const t = emptyPairTable();
+    t[2][0] = up;
+    t[0][2] = down;
+    t[2][2] = n - up - down;
+    return t;
+  }
+  it('holds for a significant change that keeps its sign and significance, not for one that loses it', () => {
+    const own = [emptyPairTable(), pairs(2000, 300, 100), pairs(2000, 100, 300)];
+    const check = [emptyPairTable(), pairs(200, 40, 5), pairs(200, 20, 18)];
+    const r = experimentSkillCheck(['base', 'up', 'down'], 0, own, check, 200, spec, 2);
+    expect(r.changes!.map((c) => c.holds)).toEqual([true, false]);
+    expect(r.sentence).toMatch(/^Skill check with mcts on both sides, 200 games on the same seeds: does not hold for down \(\+1\.0 pts .* there, −10\.0 pts .* with the run's agents\); holds for up\.$/);
+  });
+});
+
+describe('a run with a skill check', () => {
+  it('is carried in the plan and played as one more limited variant; its sentence joins the verdict', async () => {
+    const { pf, loaded } = scenarioPlan(`${ROOT}/scenarios/duel/high-noon.yaml`, { games: 600, skillCheck: 150, batchSize: 200 });
+    expect(pf.skillCheck).toEqual({ games: 150, agents: [{ name: 'mcts', params: {} }, { name: 'mcts', params: {} }] });
+    expect(pf.report.command).toMatch(/--skill-check 150$/);
+    expect(playedVariantCount(pf)).toBe(2);
+    expect(playedPlan(pf).variants[1]).toMatchObject({ games: 150, agents: pf.skillCheck!.agents });
+    const out = mkdtempSync(join(tmpdir(), 'salvo-skill-'));
+    try {
+      const o = await executePlan(pf, { workers: 0, out }, { base: loaded, variants: [loaded] });
+      if (o.interrupted) throw new Error('interrupted');
+      expect(o.result.summaries).toHaveLength(1); // the report shows the run's own variant
+      const lines = verdictLines(o.report);
+      expect(lines[1]).toMatch(/^Skill check: does not hold: Patient \d+% \(\d+–\d+\) with mcts on both sides, where the run's agents give Hasty \d+% .*\(150 games on the same seeds\)\.$/);
+      const json = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+      expect(json.skillCheck.games).toBe(150);
+      expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('Skill check: does not hold');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('bad values exit 2 with the reason', () => {
+    const bad = salvo(['run', 'scenarios/duel/high-noon.yaml', '--games', '10', '--skill-check', 'many']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--skill-check: expected a whole number/);
+    const ww2 = salvo(['run', 'scenarios/ww2setup/kursk-1943.yaml', '--games', '10', '--skill-check', '5']);
+    expect(ww2.code).toBe(2);
+    expect(ww2.stderr).toMatch(/--skill-check: replays the games with the search agent mcts, which ww2setup does not offer/);
+  });
+});
