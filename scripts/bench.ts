@@ -4,6 +4,8 @@
  *    and on piscina pools of 1 and 2 workers,
  *  - random draws and decisions per game,
  *  - for the heuristics cases, the agents' own time per game (the same games replayed),
+ *  - the answer commands at the speed of play: `salvo sensitivity` beside `salvo experiment` on the
+ *    same number of games (--only answers),
  *  - exact-probability timings (the odds engine's own bench, when present),
  *  - the generic mcts's cost per decision on each main scenario (scripts/bench-search.ts).
  * Usage: npm run bench [-- --quick] [-- --only <substring>]
@@ -304,10 +306,61 @@ async function benchScaleOut(): Promise<void> {
   }
 }
 
+/**
+ * Issue 21 item 2: `salvo sensitivity` plays its versions as an experiment plays variants. The
+ * Fake Battle with its own agents, screening on 100 games and confirming on 1,000 (the settings
+ * the issue measured), beside an experiment of the same scenario that plays the same number of
+ * games (four house-rule variants), both on 2 workers, timed from reading the file to the last
+ * game (versions checked and compiled included); two rounds, alternated.
+ */
+async function benchAnswers(): Promise<void> {
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { loadSubject } = (await dist('answers/subject')) as typeof import('../src/answers/subject.ts');
+  const { sensitivity } = (await dist('answers/sensitivity')) as typeof import('../src/answers/sensitivity.ts');
+  const { experimentPlan } = (await dist('app/plan-file')) as typeof import('../src/app/plan-file.ts');
+  const file = join(ROOT, 'scenarios/panzervor/fake-battle.yaml');
+  await loadSystemsOfFile(file);
+  const screen = quick ? 50 : 100;
+  const confirm = quick ? 400 : 1000;
+  console.log(`\nanswers: salvo sensitivity beside salvo experiment on the same number of games   [target: sensitivity within 2x of the experiment's games/s]   (npm run bench -- --only answers)`);
+  const tmp = mkdtempSync(join(tmpdir(), 'salvo-bench-answers-'));
+  try {
+    const sens: number[] = [];
+    const exps: number[] = [];
+    let played = 0;
+    let versions = '';
+    for (let round = 0; round < 2; round++) {
+      const t0 = performance.now();
+      const subject = loadSubject(file);
+      const r = await sensitivity(subject, { measure: { kind: 'win', side: 0 }, screenGames: screen, confirmGames: confirm, confirmTop: 20, workers: 2 });
+      const dt = (performance.now() - t0) / 1000;
+      played = r.gamesPlayed;
+      versions = `${r.screened} values, ${r.screenVersions} versions x ${screen} games, then ${r.confirmVersions} x ${confirm}`;
+      sens.push(played / dt);
+      const exp = join(tmp, 'armour.yaml');
+      const per = Math.round(played / 4);
+      writeFileSync(exp, `experiment: bench-armour\nname: bench armour\nbase: ${file}\ngames: ${per}\nbaseline: base\nvariants:\n  - { name: base }\n  - { name: front-plus, overrides: { tanks.pz4f2.armour.front: 11 } }\n  - { name: side-plus, overrides: { tanks.pz4f2.armour.side: 9 } }\n  - { name: fp-plus, overrides: { tanks.pz4f2.guns.0.firepower: 8 } }\n`);
+      const e0 = performance.now();
+      const { pf } = experimentPlan(exp);
+      await runPlan(pf.plan, { workers: 2, batchSize: pf.batchSize });
+      exps.push((4 * per) / ((performance.now() - e0) / 1000));
+    }
+    const s = median(sens);
+    const e = median(exps);
+    console.log(`  sensitivity : ${fmt(s).padStart(9)} games/s  (${fmt(played)} games: ${versions}; rounds ${sens.map(fmt).join(', ')})`);
+    console.log(`  experiment  : ${fmt(e).padStart(9)} games/s  (the same games as 4 variants; rounds ${exps.map(fmt).join(', ')})`);
+    console.log(`  sensitivity / experiment: ${(s / e).toFixed(2)}`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`salvo bench — node ${process.version}, ${quick ? 'quick' : 'full'} run`);
   for (const c of CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
+  if (!only || 'answers'.includes(only)) await benchAnswers();
   if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick);
   if (!only || 'exact odds'.includes(only)) {
     const mod = (await dist('odds/bench')) as { runOddsBench?: () => Promise<void> | void };

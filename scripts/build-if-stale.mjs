@@ -28,8 +28,11 @@ if (!existsSync(tsc)) {
   process.stderr.write('salvo: TypeScript is not installed here; dist/ was not rebuilt\n');
   process.exit(0);
 }
-const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
-if (r.status !== 0) process.exit(r.status ?? 1);
+// the library and CLI, then the lab's page (browser modules: src/lab/page/tsconfig.json)
+for (const project of ['tsconfig.build.json', join('src', 'lab', 'page', 'tsconfig.json')]) {
+  const r = spawnSync(process.execPath, [tsc, '-p', join(root, project)], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 // the build's last step, as in `npm run build` (scripts/bind-imports.mjs says why)
 const { bindImports } = await import('./bind-imports.mjs');
 bindImports(join(root, 'dist'));

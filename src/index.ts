@@ -1,7 +1,10 @@
 /**
- * salvo as a library: `import { loadScenario, runScenario, exactOdds, writeReport } from 'salvo'`.
+ * salvo as a library: `import { bundledScenario, runScenario, exactOdds, writeReport } from 'salvo'`.
+ * ESM only (the entry loads the rule systems with a top-level await: CommonJS code uses
+ * `await import('salvo')`), Node.js 20.19 or newer.
  *
  * A small, typed surface over the same modules the command line uses:
+ *  - bundledScenario / bundledExperiment: the files that ship with salvo, by name;
  *  - validateFile / loadScenario / loadExperiment: one-pass validation, InputError on bad input;
  *  - runScenario / runExperiment: play with the worker pool, progress callback, optional report;
  *  - exactOdds: an exact odds table of a system's mechanic (house rules from a scenario file);
@@ -15,7 +18,7 @@ import { InputError, type InputIssue } from './core/errors.ts';
 import type { GameSystem } from './core/system.ts';
 import { computeTable, flatten, getMechanic, checkParams, type CellRecord, type ResolvedTable } from './odds/compute.ts';
 import { oddsContext } from './odds/context.ts';
-import type { WrittenReport } from './report/run-report.ts';
+import type { WrittenReport } from './report/report-input.ts';
 import { replaceFolder } from './app/output.ts';
 import { runExperiment as runExperimentImpl, runScenario as runScenarioImpl, type RunOutcome } from './app/execute.ts';
 import { salvoVersion } from './app/version.ts';
@@ -24,10 +27,11 @@ import { loadExperimentFile, type LoadedExperiment } from './scenario/experiment
 import { experimentJsonSchema, scenarioJsonSchema as jsonSchemaOf } from './scenario/json-schema.ts';
 import { LIMITS } from './scenario/limits.ts';
 import { loadScenarioFile, type LoadedScenario } from './scenario/load.ts';
+import { bundledExperiment, bundledExperimentNames, bundledScenario, bundledScenarioNames } from './scenario/bundled.ts';
 import { readSourceFile } from './scenario/yaml-file.ts';
 import { SYSTEM_IDS, allSystems, findSystem, loadAllSystems, loadSystem } from './systems/index.ts';
 
-export { InputError, LIMITS, salvoVersion, loadSystem, loadAllSystems };
+export { InputError, LIMITS, salvoVersion, loadSystem, loadAllSystems, bundledScenario, bundledScenarioNames, bundledExperiment, bundledExperimentNames };
 
 // The library's calls are synchronous and take any system, so importing salvo loads every rule
 // system (the command line and the worker threads load only the systems they play).

@@ -1,10 +1,8 @@
 // The README's library example (docs/examples/library.ts; test/package/pack.test.ts runs it from a packed, installed salvo).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { exactOdds, loadScenario, runScenario, systems, validateFile, writeReport, type RunOutcome } from 'salvo';
+import { bundledScenario, exactOdds, loadScenario, runScenario, systems, validateFile, writeReport, type RunOutcome } from 'salvo';
 
-const salvoDir = dirname(createRequire(import.meta.url).resolve('salvo/package.json'));
-const file = join(salvoDir, 'scenarios', 'duel', 'high-noon.yaml');
+// A scenario that ships with salvo (the package's scenarios/duel/high-noon.yaml), or a path to your own.
+const file = bundledScenario('duel/high-noon');
 
 const check = validateFile(file);
 if (!check.ok) throw new Error(check.message);

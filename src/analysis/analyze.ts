@@ -9,25 +9,14 @@ import { END_REASONS } from '../core/system.ts';
 import type { PlanResult } from '../run/pool.ts';
 import type { Summary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
-import { wilson, Z95 } from './intervals.ts';
-import { words } from '../answers/verdict.ts';
+import { rate, wilson, Z95, type Rate } from './intervals.ts';
+import { sideName, words } from '../report/text.ts';
 import { pairedComparison, type PairedComparison } from './paired.ts';
 import { analyzeShape, type ShapeAnalysis } from './shape.ts';
-import { fitBradleyTerry, type BradleyTerry, type Match } from '../answers/bradley-terry.ts';
-import { pairedDiff, type PairedDiff } from '../answers/probe.ts';
+import { fitBradleyTerry, type BradleyTerry, type Match } from './bradley-terry.ts';
+import { pairedDiff, type PairedDiff } from './paired.ts';
 
-export interface Rate {
-  k: number;
-  n: number;
-  p: number;
-  lo: number;
-  hi: number;
-}
-
-export function rate(k: number, n: number): Rate {
-  const [lo, hi] = wilson(k, n);
-  return { k, n, p: n > 0 ? k / n : NaN, lo, hi };
-}
+export { rate, type Rate };
 
 export interface VariantInfo {
   readonly sides: readonly string[];
@@ -273,7 +262,7 @@ export function analyzePlan(result: PlanResult, infos: readonly VariantInfo[], m
       va.comparison = pairedComparison(result.pairs[i]);
       // Outcome codes: 0 = side 0 won, 1 = draw, 2 = side 0 lost (= side 1 won when there are two sides).
       const comparisons: MeasureComparison[] = [];
-      if (va.sides.length === 2) comparisons.push(...va.sides.map((side, s) => ({ measure: `${side} wins`, kind: 'rate' as const, label: `${side} wins`, ...pairedDiff(result.pairs[i], s === 0 ? 0 : 2) })), { measure: 'draws', kind: 'rate', label: 'draws', ...pairedDiff(result.pairs[i], 1) });
+      if (va.sides.length === 2) comparisons.push(...va.sides.map((side, s) => ({ measure: `${side} wins`, kind: 'rate' as const, label: `${sideName(side)} wins`, ...pairedDiff(result.pairs[i], s === 0 ? 0 : 2) })), { measure: 'draws', kind: 'rate', label: 'draws', ...pairedDiff(result.pairs[i], 1) });
       for (const c of compare ?? []) {
         if (c === 'draws' || va.sides.includes(c)) continue;
         const m = metricComparison(result.summaries[i], result.summaries[plan.baseline], infos[i].layout, c);

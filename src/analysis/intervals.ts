@@ -16,6 +16,20 @@ export function wilson(k: number, n: number, z = Z95): [number, number] {
   return [k <= 0 ? 0 : Math.max(0, centre - half), k >= n ? 1 : Math.min(1, centre + half)];
 }
 
+/** A rate with its Wilson 95% interval: k of n. */
+export interface Rate {
+  k: number;
+  n: number;
+  p: number;
+  lo: number;
+  hi: number;
+}
+
+export function rate(k: number, n: number): Rate {
+  const [lo, hi] = wilson(k, n);
+  return { k, n, p: n > 0 ? k / n : NaN, lo, hi };
+}
+
 /** z for a two-sided confidence level (0.95 -> 1.96). */
 export function zFor(level: number): number {
   return probit(1 - (1 - level) / 2);

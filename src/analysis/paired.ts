@@ -24,6 +24,41 @@ export interface PairedComparison {
   seUnpaired: number;
 }
 
+export interface PairedDiff {
+  n: number;
+  reference: number;
+  version: number;
+  diff: number;
+  lo: number;
+  hi: number;
+  se: number;
+}
+
+/**
+ * Paired difference (version − reference) of the indicator "outcome code = c" over the same games:
+ * the per-game differences are −1, 0 or +1, so the interval is the normal one on their mean.
+ */
+export function pairedDiff(t: PairTable, code: number): PairedDiff {
+  let n = 0;
+  let ref = 0;
+  let ver = 0;
+  let up = 0;
+  let down = 0;
+  for (let b = 0; b < 3; b++)
+    for (let v = 0; v < 3; v++) {
+      const c = t[b][v];
+      n += c;
+      if (b === code) ref += c;
+      if (v === code) ver += c;
+      if (v === code && b !== code) up += c;
+      if (b === code && v !== code) down += c;
+    }
+  const diff = n > 0 ? (up - down) / n : 0;
+  const varD = n > 0 ? (up + down) / n - diff * diff : 0;
+  const se = n > 1 ? Math.sqrt(Math.max(0, varD) / (n - 1)) : NaN;
+  return { n, reference: n ? ref / n : NaN, version: n ? ver / n : NaN, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se };
+}
+
 export function pairedComparison(t: PairTable): PairedComparison {
   let n = 0;
   for (const row of t) for (const c of row) n += c;

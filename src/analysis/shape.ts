@@ -7,7 +7,7 @@
 import type { ShapeSummary } from '../run/summary.ts';
 import { histEntries, histStats, type HistStats } from './histogram.ts';
 import { wilson } from './intervals.ts';
-import { sideWords } from '../answers/verdict.ts';
+import { sideWords } from '../report/text.ts';
 
 export interface ShapeRate {
   k: number;

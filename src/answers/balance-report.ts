@@ -4,7 +4,8 @@ import { rateCurve } from '../report/charts.ts';
 import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import type { BalanceResult } from './balance.ts';
-import { placeholderCaveat, rateWords } from './verdict.ts';
+import { placeholderCaveat } from './verdict.ts';
+import { rateWords, sideName } from '../report/text.ts';
 import { restsOnAgents } from './skill-check.ts';
 import type { Subject } from './subject.ts';
 
@@ -67,7 +68,7 @@ export function balanceHtml(r: BalanceReport): string {
     .join('');
   return renderAnswerPage({
     title: `Balance: ${r.label} for ${b.sideName} at ${(b.target * 100).toFixed(0)}%`,
-    subtitle: `${r.subject.loaded.input.name} · ${r.subject.agents.map((a, i) => `${r.subject.sides[i]}: ${a.name}`).join(', ')} · seed ${r.subject.seed} · ${b.gamesPlayed.toLocaleString('en-US')} games played`,
+    subtitle: `${r.subject.loaded.input.name} · ${r.subject.agents.map((a, i) => `${sideName(r.subject.sides[i])}: ${a.name}`).join(', ')} · seed ${r.subject.seed} · ${b.gamesPlayed.toLocaleString('en-US')} games played`,
     verdict: [b.message, `Confirm with: ${r.confirm}`, restsOnAgents(r.subject.sides, r.subject.agents, r.confirm)],
     caveat,
     warnings,

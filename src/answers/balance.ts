@@ -9,8 +9,9 @@
  */
 import type { RunOptions } from '../run/pool.ts';
 import { wilson } from '../analysis/intervals.ts';
+import { sideWords } from '../report/text.ts';
 import { playVersions } from './probe.ts';
-import type { SetEdit } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import type { Subject } from './subject.ts';
 
 export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
@@ -33,6 +34,10 @@ export interface BalanceRequest extends Pick<RunOptions, 'workers'> {
   /** Other edits kept fixed at every probe. */
   readonly fixed?: readonly SetEdit[];
   readonly onProbe?: (p: Probe) => void;
+  /** A probe step starts: these values on this many games each. */
+  readonly onStep?: (values: readonly number[], games: number) => void;
+  /** Games played of the current probe step. */
+  readonly onProgress?: (done: number, total: number) => void;
   /** Plays games 0..n−1 at each value and returns the chosen side's wins (default: the real game on the worker pool). */
   readonly play?: (values: readonly number[], games: number) => Promise<number[]>;
 }
@@ -85,11 +90,12 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
   const probe = async (values: number[], most = max): Promise<Probe[]> => {
     let open = values.filter((v) => !probes.has(v));
     for (let n = first; open.length > 0; n = Math.min(most, n * 4)) {
+      req.onStep?.(open, n);
       const winsAt = req.play
         ? await req.play(open, n)
         : !('loaded' in subject)
           ? []
-          : (await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers })).map((r) => r.wins[req.side]);
+          : (await playVersions(subject, open.map((v) => ({ name: `${req.path}=${v}`, sets: [...(req.fixed ?? []), { path: req.path, value: v }] })), { games: n, workers: req.workers, onProgress: req.onProgress })).map((r) => r.wins[req.side]);
       gamesPlayed += n * open.length;
       const still: number[] = [];
       winsAt.forEach((wins, i) => {
@@ -181,7 +187,7 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
     }
     value = round(value);
     const nonMonotone = list.filter((p, i) => i > 0 && (rising ? p.hi < list[i - 1].lo : p.lo > list[i - 1].hi)).map((p) => p.value);
-    const sideName = subject.sides[req.side];
+    const sideName = sideWords(subject.sides[req.side]);
     const what = req.label ?? req.path;
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const best = probes.get(value) ?? closest;

@@ -2,7 +2,7 @@
  * Words a player uses for a rules-data path: display names from the rules data instead of ids
  * ("tanks.pz4f2.guns.0.firepower" → "Pz IV Ausf. F2 gun firepower"), camelCase split into words.
  */
-import { words } from './verdict.ts';
+import { words } from '../report/text.ts';
 
 function singular(key: string): string {
   return key.endsWith('ies') ? key.slice(0, -3) + 'y' : key.endsWith('s') && !key.endsWith('ss') ? key.slice(0, -1) : key;

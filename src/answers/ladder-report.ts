@@ -5,7 +5,8 @@ import { renderAnswerPage } from '../report/answer-page.ts';
 import { chartDiv, escapeHtml } from '../report/html.ts';
 import { rateText } from '../report/format.ts';
 import type { LadderResult } from './ladder.ts';
-import { placeholderCaveat, rateWords } from './verdict.ts';
+import { placeholderCaveat } from './verdict.ts';
+import { rateWords } from '../report/text.ts';
 import type { Subject } from './subject.ts';
 
 export function ladderVerdict(subject: Subject, r: LadderResult): string[] {

@@ -18,7 +18,7 @@ import type { AgentChoice } from '../core/agent.ts';
 import { formatAgentChoice } from '../core/agent.ts';
 import { availableAgents, findAgent } from '../scenario/agents.ts';
 import { wilson } from '../analysis/intervals.ts';
-import { fitBradleyTerry, type BradleyTerry } from './bradley-terry.ts';
+import { fitBradleyTerry, type BradleyTerry } from '../analysis/bradley-terry.ts';
 import { playVersions } from './probe.ts';
 import type { Subject } from './subject.ts';
 
@@ -90,13 +90,13 @@ export function luckShare(pairings: readonly Pairing[]): number {
   return total > 0 ? within / total : 1;
 }
 
-export async function runLadder(subject: Subject, agents: readonly AgentChoice[], opts: { games: number; workers?: number }): Promise<LadderResult> {
+export async function runLadder(subject: Subject, agents: readonly AgentChoice[], opts: { games: number; workers?: number; onProgress?: (done: number, total: number) => void }): Promise<LadderResult> {
   const t0 = performance.now();
   const names = agents.map(formatAgentChoice);
   const versions: Array<{ name: string; sets: []; agents: AgentChoice[]; i: number; j: number }> = [];
   for (let i = 0; i < agents.length; i++)
     for (let j = 0; j < agents.length; j++) if (i !== j) versions.push({ name: `${names[i]} vs ${names[j]}`, sets: [], agents: [agents[i], agents[j]], i, j });
-  const res = await playVersions(subject, versions, { games: opts.games, workers: opts.workers });
+  const res = await playVersions(subject, versions, { games: opts.games, workers: opts.workers, onProgress: opts.onProgress });
   const pairings: Pairing[] = res.map((r, k) => ({ a: names[versions[k].i], b: names[versions[k].j], games: r.games, winsA: r.wins[0], winsB: r.wins[1], draws: r.draws }));
   const ratings = fitBradleyTerry(pairings);
   const theta = new Map(ratings.ratings.map((r) => [r.item, r.theta]));

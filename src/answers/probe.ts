@@ -7,8 +7,9 @@ import type { AgentChoice } from '../core/agent.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
 import type { PairTable } from '../run/summary.ts';
-import { wilson, Z95 } from '../analysis/intervals.ts';
-import { compileWithSets, type SetEdit } from './sets.ts';
+import { wilson } from '../analysis/intervals.ts';
+import { compileWithSets } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import type { Subject } from './subject.ts';
 
 export interface Version {
@@ -27,7 +28,7 @@ export interface VersionResult {
   readonly pairs: PairTable;
 }
 
-export interface ProbeOptions extends Pick<RunOptions, 'workers' | 'batchSize'> {
+export interface ProbeOptions extends Pick<RunOptions, 'workers' | 'batchSize' | 'onProgress'> {
   readonly games: number;
 }
 
@@ -41,8 +42,15 @@ export function versionSpecs(subject: Subject, versions: readonly Version[]): Va
 
 export async function playVersions(subject: Subject, versions: readonly Version[], opts: ProbeOptions, specs = versionSpecs(subject, versions)): Promise<VersionResult[]> {
   const plan: RunPlan = { kind: 'experiment', id: subject.loaded.input.id, name: subject.loaded.input.name, seed: subject.seed, games: opts.games, variants: specs, baseline: specs.length > 1 ? 0 : -1 };
-  const r = await runPlan(plan, { workers: opts.workers, batchSize: opts.batchSize ?? Math.min(500, Math.max(50, Math.ceil(opts.games / 4))) });
+  const r = await runPlan(plan, { workers: opts.workers, batchSize: opts.batchSize ?? Math.min(500, Math.max(50, Math.ceil(opts.games / 4))), onProgress: opts.onProgress });
   return specs.map((s, i) => ({ name: s.name, games: r.summaries[i].games, wins: r.summaries[i].wins, draws: r.summaries[i].draws, pairs: r.pairs[i] }));
+}
+
+/** Games whose outcome (win, draw, loss) differs between the version and the reference: the table's off-diagonal. */
+export function changedGames(t: PairTable): number {
+  let n = 0;
+  for (let b = 0; b < 3; b++) for (let v = 0; v < 3; v++) if (b !== v) n += t[b][v];
+  return n;
 }
 
 /** The pair-table code that means "side s won" in a two-sided game (draw = 1). */
@@ -55,41 +63,6 @@ export type Measure = { kind: 'win'; side: number } | { kind: 'draw' };
 
 export function measureCode(m: Measure): number {
   return m.kind === 'draw' ? 1 : winCode(m.side);
-}
-
-export interface PairedDiff {
-  n: number;
-  reference: number;
-  version: number;
-  diff: number;
-  lo: number;
-  hi: number;
-  se: number;
-}
-
-/**
- * Paired difference (version − reference) of the indicator "outcome code = c" over the same games:
- * the per-game differences are −1, 0 or +1, so the interval is the normal one on their mean.
- */
-export function pairedDiff(t: PairTable, code: number): PairedDiff {
-  let n = 0;
-  let ref = 0;
-  let ver = 0;
-  let up = 0;
-  let down = 0;
-  for (let b = 0; b < 3; b++)
-    for (let v = 0; v < 3; v++) {
-      const c = t[b][v];
-      n += c;
-      if (b === code) ref += c;
-      if (v === code) ver += c;
-      if (v === code && b !== code) up += c;
-      if (b === code && v !== code) down += c;
-    }
-  const diff = n > 0 ? (up - down) / n : 0;
-  const varD = n > 0 ? (up + down) / n - diff * diff : 0;
-  const se = n > 1 ? Math.sqrt(Math.max(0, varD) / (n - 1)) : NaN;
-  return { n, reference: n ? ref / n : NaN, version: n ? ver / n : NaN, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se };
 }
 
 /** Rate of a measure in a version, with its Wilson interval. */

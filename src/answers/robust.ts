@@ -10,7 +10,7 @@ import { InputError } from '../core/errors.ts';
 import { agentChoiceWithSets } from '../scenario/param-set.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { runPlan, type RunOptions } from '../run/pool.ts';
-import { pairedDiff, type PairedDiff } from './probe.ts';
+import { pairedDiff, type PairedDiff } from '../analysis/paired.ts';
 
 export interface RobustVariant {
   readonly variant: number;

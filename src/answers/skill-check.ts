@@ -22,7 +22,7 @@ import { wilson } from '../analysis/intervals.ts';
 import { findAgent } from '../scenario/agents.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
-import { pairedDiff, type PairedDiff } from './probe.ts';
+import { pairedDiff, type PairedDiff } from '../analysis/paired.ts';
 
 export interface SkillCheckSpec {
   /** Games replayed (the plan's first ones). */

@@ -11,7 +11,7 @@
  * rounds of games, so the stopping point never depends on the worker count.
  */
 import type { PairTable, Summary } from '../run/summary.ts';
-import { sideIndex } from './subject.ts';
+import { sideIndex } from './sides.ts';
 
 /** Called after each fixed round with the merged summaries and pair tables; true stops the run. */
 export type StopRule = (summaries: readonly Summary[], pairs: readonly PairTable[], games: number) => boolean;

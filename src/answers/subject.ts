@@ -6,12 +6,12 @@
  */
 import { relative } from 'node:path';
 import type { AgentChoice } from '../core/agent.ts';
-import { InputError } from '../scenario/errors.ts';
-import { compileWithSets, type SetEdit } from './sets.ts';
+import { compileWithSets } from './sets.ts';
+import type { SetEdit } from '../scenario/sets.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import type { LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
-import { planForScenario } from '../app/plan-file.ts';
+import { planForScenario } from '../scenario/run-plan.ts';
 
 export interface Subject {
   /** The scenario file (absolute), for messages and relative references. */
@@ -26,6 +26,8 @@ export interface Subject {
   readonly seed: number | string;
   readonly games: number;
   readonly sides: readonly string[];
+  /** When the command line named an experiment: the variant played (its baseline, else its first). */
+  readonly experiment?: { readonly variant: string };
 }
 
 export interface SubjectRequest {
@@ -51,6 +53,7 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
   let agents: readonly AgentChoice[] | undefined;
   let seed: number | string | undefined;
   let games: number | undefined;
+  let experiment: Subject['experiment'];
   if (isExperimentDoc(src.data)) {
     const exp = loadExperimentFile(given);
     const v = exp.plan.variants[Math.max(0, exp.plan.baseline)];
@@ -60,6 +63,7 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
     agents = v.agents;
     seed = exp.plan.seed;
     games = exp.plan.games;
+    experiment = { variant: v.name };
   }
   const { doc: edited, loaded } = compileWithSets({ doc, file, text }, req.sets ?? []);
   const plan = planForScenario(loaded, { agents: req.agents ?? agents, seed: req.seed ?? seed, games: req.games ?? games });
@@ -73,15 +77,6 @@ export function loadSubject(given: string, req: SubjectRequest = {}): Subject {
     seed: plan.seed,
     games: plan.games,
     sides: loaded.compiled.sides,
+    ...(experiment ? { experiment } : {}),
   };
-}
-
-/** The index of a side named on the command line (its scenario name, or A/B, or 0/1). */
-export function sideIndex(sides: readonly string[], name: string | undefined, flag = '--side'): number {
-  if (name === undefined) return 0;
-  const exact = sides.findIndex((s) => s.toLowerCase() === name.toLowerCase());
-  if (exact >= 0) return exact;
-  const letter = /^[A-Za-z]$/.test(name) ? name.toUpperCase().charCodeAt(0) - 65 : /^\d+$/.test(name) ? Number(name) : -1;
-  if (letter >= 0 && letter < sides.length) return letter;
-  throw new InputError('command line', [{ path: flag, message: `expected one of the scenario's sides (${sides.map((s) => `'${s}'`).join(', ')}), got '${name}'` }]);
 }

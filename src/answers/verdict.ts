@@ -4,38 +4,7 @@
  * the terminal summary, so the page and the command line say the same thing.
  */
 import type { ProvenanceEntry } from '../core/tables/provenance.ts';
-import { percentDecimals } from '../report/format.ts';
-
-export interface RateLike {
-  readonly p: number;
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** "68.0% (67.1–68.9)", digits following the interval. */
-export function rateWords(r: RateLike): string {
-  const d = Math.max(1, percentDecimals(r.lo, r.hi));
-  return `${(r.p * 100).toFixed(d)}% (${(r.lo * 100).toFixed(d)}–${(r.hi * 100).toFixed(d)})`;
-}
-
-export function gamesWords(n: number): string {
-  return `${n.toLocaleString('en-US')} game${n === 1 ? '' : 's'}`;
-}
-
-/** A side as a player says it: 'Team A' stays, a bare letter 'A' becomes 'side A'. */
-export function sideWords(name: string): string {
-  return name.length <= 2 ? `side ${name}` : name;
-}
-
-/** "camelCaseName" / "snake_name" → "camel case name". */
-export function words(id: string): string {
-  return id
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
-}
+import { gamesWords, rateWords, sideWords, words, type RateLike } from '../report/text.ts';
 
 /**
  * Who wins a run: the side with the highest rate, and whether its interval clears the others'.
@@ -107,6 +76,8 @@ export interface VerdictVariant {
   readonly sides: readonly string[];
   readonly outcomes: readonly RateLike[];
   readonly comparisons?: ReadonlyArray<{ measure: string; diff: number; lo: number; hi: number; reference: number; version: number }>;
+  /** What the variant changes from the base scenario, in words (named beside it in the verdict). */
+  readonly changes?: string;
 }
 
 export interface VerdictRatings {
@@ -147,7 +118,7 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
   const first = compare?.[0] ?? base.sides[0];
   const measure = compareMeasure(first, base.sides);
   const isMetric = measure === first && first !== 'draws';
-  const what = first === 'draws' ? 'the draw rate' : isMetric ? `the mean ${words(first)} per game` : `${first}'s win rate`;
+  const what = first === 'draws' ? 'the draw rate' : isMetric ? `the mean ${words(first)} per game` : `${sideWords(first)}'s win rate`;
   const winOf = (v: VerdictVariant) => v.comparisons!.find((c) => c.measure === measure);
   const measured = compared.filter((v) => winOf(v) !== undefined);
   if (measured.length === 0) return variants.slice(0, 3).map((v) => `${variantName(v)}: ${runVerdict(v.sides, v.outcomes, v.games)}`);
@@ -161,7 +132,7 @@ export function experimentVerdict(variants: readonly VerdictVariant[], baseline:
     ? `${signedAmount(bc.diff)} ${words(first)} per game (${signedAmount(bc.lo)} to ${signedAmount(bc.hi)}), from ${amountText(bc.reference)} to ${amountText(bc.version)}`
     : `${signedPoints(bc.diff)} points (${signedPoints(bc.lo)} to ${signedPoints(bc.hi)}), to ${(bc.version * 100).toFixed(1)}%`;
   out.push(
-    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${measured.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}, ${change}.`,
+    `Baseline (${variantName(base)}): ${runVerdict(base.sides, base.outcomes, base.games)} ${significant.length} of ${measured.length} variants change ${what} at 95% on the same games; the largest change is ${variantName(biggest)}${biggest.changes ? ` (${biggest.changes})` : ''}, ${change}.`,
   );
   const drawShift = compared.flatMap((v) => { const d = v.comparisons!.find((c) => c.measure === 'draws'); return d ? [[v, d] as const] : []; }).sort((a, b) => Math.abs(b[1].diff) - Math.abs(a[1].diff))[0];
   if (drawShift && (drawShift[1].lo > 0 || drawShift[1].hi < 0) && Math.abs(drawShift[1].diff) >= 0.01) {

@@ -5,17 +5,21 @@
  */
 import { STREAM_FORMAT } from '../core/rng/streams.ts';
 import { analyzePlan, type Analysis, type VariantInfo } from '../analysis/analyze.ts';
-import { buildReportFiles, findInfluential, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { buildReportFiles, type ReportInput, type ScenarioDescription, type WrittenReport } from '../report/run-report.ts';
+import { findInfluential } from './influential.ts';
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
 import { runPlan, type PlanResult } from '../run/pool.ts';
-import { canonicalSummary } from '../run/summary.ts';
+import { canonicalSummary, type Totals } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
 import { experimentPlan, scenarioPlan, type PlanFile, type PlanRequest } from './plan-file.ts';
 import { salvoVersion } from './version.ts';
 import { planStopping, playedPlan, reportedResult, robustOf } from './sequential.ts';
 import { loadSystemsOfFile } from '../scenario/systems.ts';
+import { variantChanges } from '../scenario/changes.ts';
+import { sideForces } from '../scenario/forces.ts';
+import { evenTest } from '../analysis/equivalence.ts';
 import { skillCheckOfPlan } from '../answers/skill-check.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
@@ -30,8 +34,12 @@ export interface ExecuteOptions {
   /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
   readonly signal?: AbortSignal;
   readonly onProgress?: (done: number, total: number) => void;
+  /** A resumed run: called before play with the games per variant its checkpoint already holds. */
+  readonly onResume?: (gamesDone: number, batches: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
   readonly gameTimeoutMs?: number;
+  /** Called after each batch is merged, with every played variant's totals so far (a live view: the lab). */
+  readonly onBatch?: (totals: Totals) => void;
 }
 
 export interface RunOutcome {
@@ -71,6 +79,9 @@ export function describeScenario(loaded: LoadedScenario, file: string): Scenario
     options: loaded.options,
     optionSpecs: loaded.system.options,
     overrides: loaded.input.overrides,
+    houseRules: loaded.houseRules,
+    data: loaded.data,
+    forces: sideForces(loaded.input.body, loaded.data, loaded.compiled.sides),
     provenance: loaded.provenance,
     ratios: loaded.compiled.metrics.ratios ?? [],
     rowKeys: loaded.compiled.metrics.rowKeys,
@@ -96,6 +107,8 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
   const shown = reportedResult(pf, raw);
   const result: PlanResult = { ...shown, summaries: shown.summaries.map(canonicalSummary) };
   const analysis = analyzePlan(result, ctx.variants.map(variantInfo), pf.report.matrix, pf.report.compare);
+  const agentsOf = (i: number) => pf.plan.variants[i]?.agents;
+  const changes = pf.plan.kind === 'experiment' ? ctx.variants.map((v, i) => variantChanges(ctx.base, v, agentsOf(i), agentsOf(Math.max(0, pf.plan.baseline)))) : undefined;
   const report: ReportInput = {
     title: pf.report.title,
     kind: pf.plan.kind,
@@ -109,6 +122,8 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
     ...(pf.report.experimentText !== undefined ? { experimentText: pf.report.experimentText } : {}),
     ...(pf.report.compare ? { compare: pf.report.compare } : {}),
     ...(robust ? { robust } : {}),
+    ...(changes ? { changes } : {}),
+    ...(pf.even ? { even: { margin: pf.even.margin, side: pf.even.side, alpha: pf.even.alpha, tests: result.summaries.map((s) => evenTest(s.wins[pf.even!.side] ?? 0, s.draws, s.games, pf.even!.margin, pf.even!.alpha)) } } : {}),
     ...(skillCheck ? { skillCheck } : {}),
     ...extra,
   };
@@ -125,7 +140,10 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
   const resume = opts.out && opts.resume ? readCheckpoint(opts.out, pf) : undefined;
   const checkpoint = opts.out ? new CheckpointWriter(opts.out, pf) : undefined;
   const stopping = planStopping(pf);
-  if (resume) stopping.restore(resume.checks);
+  if (resume) {
+    stopping.restore(resume.checks);
+    opts.onResume?.(resume.totals.summaries[0]?.games ?? 0, resume.merged.size);
+  }
   const result = await runPlan(playedPlan(pf), {
     workers: opts.workers,
     batchSize: pf.batchSize,
@@ -135,7 +153,13 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     signal: opts.signal,
     onProgress: opts.onProgress,
     gameTimeoutMs: opts.gameTimeoutMs,
-    onMerged: checkpoint ? (_b, totals, merged) => checkpoint.offer(merged, totals, stopping.checks()) : undefined,
+    onMerged:
+      checkpoint || opts.onBatch
+        ? (_b, totals, merged) => {
+            checkpoint?.offer(merged, totals, stopping.checks());
+            opts.onBatch?.(totals);
+          }
+        : undefined,
   });
   if (result.interrupted) {
     if (checkpoint) checkpoint.offer(result.merged, { summaries: result.summaries, pairs: result.pairs }, stopping.checks());

@@ -4,6 +4,7 @@
  * differing one is an error; missing batches are listed. Memory is bounded by the plan (one set of
  * summaries per stopping round), never by the number of games.
  */
+import { evenTest } from '../analysis/equivalence.ts';
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.ts';
 import { variantGames, type BatchRef } from '../run/plan.ts';
@@ -195,6 +196,7 @@ function ruleText(st: MergeState): string | undefined {
   const pf = st.pf;
   if (pf.sprt) return `GSPRT of every variant against the baseline, H0 ${pf.sprt.d0} / H1 ${pf.sprt.d1}, after rounds of ${pf.sprt.roundGames} games`;
   if (pf.stop) return `every side-0 win-rate 95% half-width at most ${pf.stop.halfWidth}, after rounds of ${pf.stop.roundGames} games`;
+  if (pf.even) return `every variant decided even or not even (side ${'AB'[pf.even.side] ?? pf.even.side}'s score 50% ± ${(pf.even.margin * 100).toFixed(1)} points, two one-sided tests at ${pf.even.alpha}), after rounds of ${pf.even.roundGames} games`;
   return undefined;
 }
 
@@ -213,6 +215,14 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
     else lines.push('stopping rule: not checked yet (round 0 is incomplete)');
     const bySide = (m.sprt?.sides?.length ?? 1) > 1;
     for (const v of m.sprt?.variants ?? []) lines.push(`  ${pf.plan.variants[v.variant].name}${bySide ? ` (side ${'AB'[v.side] ?? v.side})` : ''}: ${v.decision === 'undecided' ? 'undecided' : `accepts ${v.decision}`}, LLR ${v.llr.toFixed(2)} (bounds ${m.sprt!.lower.toFixed(2)}, ${m.sprt!.upper.toFixed(2)}) at ${v.games} games`);
+    if (pf.even) {
+      pf.plan.variants.forEach((v, i) => {
+        const s = m.totals.summaries[i];
+        if (!s?.games) return;
+        const t = evenTest(s.wins[pf.even!.side] ?? 0, s.draws, s.games, pf.even!.margin, pf.even!.alpha);
+        lines.push(`  ${v.name}: ${t.decision}, score ${(t.score * 100).toFixed(1)}% [${(t.lo * 100).toFixed(1)}, ${(t.hi * 100).toFixed(1)}] at ${s.games} games${t.gamesNeeded !== undefined ? ` (about ${Number.isFinite(t.gamesNeeded) ? t.gamesNeeded.toLocaleString('en-US') : 'unboundedly many'} games to decide)` : ''}`);
+      });
+    }
   }
   if (m.complete) lines.push(`complete: ${m.games} games per variant${m.stoppedEarly ? ' (the stopping rule was met)' : ''}: salvo merge ${planPath} PARTS --out DIR writes the report`);
   else if (rule && m.nextRound !== undefined) {
@@ -234,5 +244,5 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
 }
 
 function roundGames(st: MergeState): number {
-  return st.pf.sprt?.roundGames ?? st.pf.stop?.roundGames ?? st.pf.plan.games;
+  return st.pf.sprt?.roundGames ?? st.pf.stop?.roundGames ?? st.pf.even?.roundGames ?? st.pf.plan.games;
 }

@@ -5,24 +5,28 @@
  * reads nothing else (plan-read.ts reads and checks them).
  */
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
 import { checkAgentChoices } from '../scenario/agents.ts';
 import { InputError } from '../scenario/errors.ts';
 import { loadExperimentFile } from '../scenario/experiment.ts';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load.ts';
-import { parseSource, readSourceFile } from '../scenario/yaml-file.ts';
+import { readSourceFile } from '../scenario/yaml-file.ts';
+import { DEFAULT_GAMES, displayPath, planForScenario } from '../scenario/run-plan.ts';
+import { evenMargin, type ScenarioEnvelope } from '../scenario/schema.ts';
+import { sideIndex } from '../answers/sides.ts';
 import { DEFAULT_BATCH } from '../run/pool.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { planVersions } from './version.ts';
-import { compileWithSets, type SetEdit } from '../answers/sets.ts';
+import { compileWithSets } from '../answers/sets.ts';
+import { setText, type SetEdit } from '../scenario/sets.ts';
+import { shellWord } from '../report/text.ts';
 import { resolveSprt, type SprtSpec } from '../answers/sprt.ts';
 import { defaultSkillGames, skillAgents } from '../answers/skill-check.ts';
 import { PLAN_FORMAT, planIdentity, type PlanFile } from './plan-read.ts';
 
+export { DEFAULT_GAMES, displayPath, planForScenario };
 export { PLAN_FORMAT, planFromData, planIdentity, planText, readPlanFile, writePlanFile, type PlanFile, type ReportContext } from './plan-read.ts';
 
-export const DEFAULT_GAMES = 10_000;
 export const DEFAULT_EXPERIMENT_GAMES = 2000;
 export const DEFAULT_ROUND_GAMES = 2000;
 
@@ -36,12 +40,14 @@ export interface PlanRequest {
   readonly roundGames?: number;
   /** Command text for the report; built from the request when absent. */
   readonly command?: string;
-  /** `--set path=value` edits of the scenario (salvo run). */
+  /** `--set path=value` edits of the scenario (salvo run), or of every variant (salvo experiment). */
   readonly sets?: readonly SetEdit[];
   /** Sequential test of every variant against the baseline (experiments with a baseline). */
   readonly sprt?: SprtSpec;
   /** Other agent pairings to replay the variants under (experiments with a baseline). */
   readonly pairings?: readonly (readonly AgentChoice[])[];
+  /** "Is it even?" asked on the command line (`--even [points]`, `--side`): overrides the file's `question:`. */
+  readonly even?: { readonly margin?: number; readonly side?: string };
   /** `--skill-check [N]`: replay the first N games (true: the default N) with mcts on every side. */
   readonly skillCheck?: number | true;
 }
@@ -54,6 +60,9 @@ function skillCheckOf(req: PlanRequest, loaded: LoadedScenario, games: number): 
   const n = req.skillCheck === true ? defaultSkillGames(loaded.system, games) : Math.min(req.skillCheck, games);
   return { skillCheck: { games: n, agents } };
 }
+
+/** Level of each one-sided test of `question: even`. */
+export const EVEN_ALPHA = 0.05;
 
 /** Games per round of a GSPRT when the request names none (a round never splits a batch). */
 export const DEFAULT_SPRT_ROUND_GAMES = 500;
@@ -69,34 +78,28 @@ export function defaultBatchSize(games: number): number {
   return Math.min(2000, Math.max(DEFAULT_BATCH, Math.floor(games / 64 / 500) * 500));
 }
 
-export function displayPath(file: string): string {
-  return relative(process.cwd(), file) || file;
-}
-
-/** The scenario document exactly as validated (parsed from the text that was checked). */
-function documentOf(loaded: LoadedScenario): unknown {
-  return parseSource(loaded.file, loaded.text).data;
-}
-
-export function planForScenario(loaded: LoadedScenario, req: Omit<PlanRequest, 'batchSize' | 'command'>): RunPlan {
-  const sides = loaded.compiled.sides;
-  const agents: AgentChoice[] = [...(req.agents ?? loaded.defaults.agents ?? loaded.system.defaultAgents.map((name) => ({ name, params: {} })))];
-  const issues = checkAgentChoices(loaded.system, agents, '--agents');
-  if (agents.length !== sides.length) issues.push({ path: '--agents', message: `expected ${sides.length} agents (one per side: ${sides.join(', ')}), got ${agents.length}` });
-  if (issues.length) throw new InputError('command line', issues);
-  return {
-    kind: 'run',
-    id: loaded.input.id,
-    name: loaded.input.name,
-    seed: req.seed ?? loaded.defaults.seed ?? 1,
-    games: req.games ?? loaded.defaults.games ?? DEFAULT_GAMES,
-    variants: [{ name: loaded.input.id, label: loaded.input.name, tags: {}, file: displayPath(loaded.file), doc: documentOf(loaded), agents }],
-    baseline: -1,
-  };
-}
-
 function stopOf(req: PlanRequest, batchSize: number): PlanFile['stop'] {
   return req.targetHalfWidth && !req.sprt ? { halfWidth: req.targetHalfWidth, roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_ROUND_GAMES) } : undefined;
+}
+
+/**
+ * "Is it even?": from the command line, else the file's `question:`. Its side: `--side`, else the
+ * first side `compare:` names, else side A. It stops the run once every variant is decided, so it
+ * cannot share the run with another stopping rule.
+ */
+function evenOf(req: PlanRequest, question: ScenarioEnvelope['question'], base: LoadedScenario, batchSize: number, compare?: readonly string[]): PlanFile['even'] {
+  const margin = req.even ? (req.even.margin ?? 0.02) : evenMargin(question);
+  if (margin === undefined) return undefined;
+  const rule = req.sprt ? '--sprt' : req.targetHalfWidth ? '--precision' : undefined;
+  if (rule) throw new InputError('command line', [{ path: rule, message: `give ${rule} or ${req.even ? '--even' : "the file's question: even"}, not both (each is a stopping rule)` }]);
+  const sides = base.compiled.sides;
+  const named = compare?.find((c) => sides.includes(c));
+  const side = req.even?.side !== undefined ? sideIndex(sides, req.even.side) : named !== undefined ? sides.indexOf(named) : 0;
+  return { margin, side, alpha: EVEN_ALPHA, roundGames: Math.max(batchSize, req.roundGames ?? DEFAULT_ROUND_GAMES) };
+}
+
+function evenFlags(req: PlanRequest): string {
+  return req.even ? ` --even ${+((req.even.margin ?? 0.02) * 100).toFixed(4)}${req.even.side !== undefined ? ` --side ${shellWord(req.even.side)}` : ''}` : '';
 }
 
 /** The sequential test and pairings of an experiment plan, checked against its baseline and system. */
@@ -134,16 +137,19 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   const planned = planForScenario(loaded, req);
   const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const batchSize = req.batchSize ?? defaultBatchSize(plan.games);
+  const even = evenOf(req, loaded.envelope.question, loaded, batchSize);
   const skill = skillCheckOf(req, loaded, plan.games);
   const command =
     req.command ??
-    `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${e.path}=${e.value}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
+    `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
       (req.targetHalfWidth ? ` --precision ${req.targetHalfWidth}` : '') +
+      evenFlags(req) +
       skillFlag(skill);
   const pf = sealed({
     versions: planVersions([loaded.system.info.id]),
     batchSize,
     stop: stopOf(req, batchSize),
+    ...(even ? { even } : {}),
     ...skill,
     plan,
     report: { title: loaded.input.name, description: loaded.envelope.description, command, scenarioFile: displayPath(loaded.file), scenarioText: loaded.text },
@@ -151,20 +157,23 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   return { pf, loaded };
 }
 
-export function experimentPlan(file: string, req: PlanRequest = {}): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
-  const exp = loadExperimentFile(file, { games: req.games, seed: req.seed });
+/** `text`: the experiment's text when it is not on disk (the lab's what-if). */
+export function experimentPlan(file: string, req: PlanRequest = {}, text?: string): { pf: PlanFile; base: LoadedScenario; variants: LoadedScenario[] } {
+  const exp = loadExperimentFile(file, { games: req.games, seed: req.seed, sets: req.sets }, text);
   const batchSize = req.batchSize ?? 250;
   const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
+  const even = evenOf(req, exp.spec.question, exp.base, batchSize, exp.spec.compare);
   const skill = skillCheckOf(req, exp.base, exp.plan.games);
   const command =
     req.command ??
-    `salvo experiment ${displayPath(exp.file)} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + skillFlag(skill);
+    `salvo experiment ${displayPath(exp.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + evenFlags(req) + skillFlag(skill);
   const plan: RunPlan = { ...exp.plan, variants: exp.plan.variants.map((v): VariantSpec => ({ ...v, file: displayPath(v.file) })) };
   const pf = sealed({
     versions: planVersions(exp.variants.map((v) => v.system.info.id)),
     batchSize,
     stop: stopOf(req, batchSize),
     ...sequential,
+    ...(even ? { even } : {}),
     ...skill,
     plan,
     report: {

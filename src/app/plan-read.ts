@@ -45,6 +45,12 @@ export interface PlanFile {
   readonly stop?: { readonly halfWidth: number; readonly roundGames: number };
   /** Sequential test of every variant against the baseline (`--sprt d0,d1`), checked after rounds of `roundGames` games. */
   readonly sprt?: SprtSpec & { readonly roundGames: number };
+  /**
+   * "Is it even?" (`question: even`): each variant's score of side `side` (a win 1, a draw ½) against
+   * ½ within ±`margin`, by two one-sided tests at level `alpha`, checked after rounds of `roundGames`
+   * games; the run stops once every variant is decided (even or not even).
+   */
+  readonly even?: { readonly margin: number; readonly side: number; readonly alpha: number; readonly roundGames: number };
   /** Other agent pairings the variants are replayed under, in the same batches (`--pairings`; src/app/sequential.ts). */
   readonly pairings?: readonly (readonly AgentChoice[])[];
   /** The first `games` games replayed with these agents on every side (`--skill-check`; src/answers/skill-check.ts). */
@@ -158,6 +164,7 @@ const planShape = shape({
   batchSize: posInt,
   stop: optional(shape({ halfWidth: between(0, 0.5), roundGames: posInt })),
   sprt: optional(shape({ d0: between(-1, 1), d1: between(-1, 1), alpha: between(0, 0.5), beta: between(0, 0.5), sides: optional(listOf((v) => v === 0 || v === 1, 1)), side: optional(str), roundGames: posInt })),
+  even: optional(shape({ margin: between(0, 0.5), side: (v) => int(v) && (v as number) >= 0, alpha: between(0, 0.5), roundGames: posInt })),
   pairings: optional(listOf(listOf(agent, 1), 1)),
   skillCheck: optional(shape({ games: posInt, agents: listOf(agent, 1) })),
   plan: shape({

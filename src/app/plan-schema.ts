@@ -25,6 +25,7 @@ function buildPlanFileSchema(): z.ZodType {
       batchSize: z.number().int().positive(),
       stop: z.object({ halfWidth: z.number().positive().lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
       sprt: z.object({ d0: z.number().gt(-1).lt(1), d1: z.number().gt(-1).lt(1), alpha: z.number().gt(0).lt(0.5), beta: z.number().gt(0).lt(0.5), sides: z.array(z.number().int().min(0).max(1)).min(1).optional(), side: z.string().optional(), roundGames: z.number().int().positive() }).strict().optional(),
+      even: z.object({ margin: z.number().gt(0).lt(0.5), side: z.number().int().min(0), alpha: z.number().gt(0).lt(0.5), roundGames: z.number().int().positive() }).strict().optional(),
       pairings: z.array(z.array(agentSchema).min(1)).min(1).optional(),
       skillCheck: z.object({ games: z.number().int().positive(), agents: z.array(agentSchema).min(1) }).strict().optional(),
       plan: z

@@ -9,7 +9,7 @@ import type { PlanFile } from './plan-read.ts';
 
 /** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
 export function roundGamesOf(pf: PlanFile): number | undefined {
-  return pf.sprt?.roundGames ?? pf.stop?.roundGames;
+  return pf.sprt?.roundGames ?? pf.stop?.roundGames ?? pf.even?.roundGames;
 }
 
 /** Every batch of the plan, with its stopping round. */

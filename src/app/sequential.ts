@@ -9,11 +9,12 @@
  *    the replays stop where the experiment stops and shard, merge and queue like any variant.
  */
 import { wilson } from '../analysis/intervals.ts';
+import { evenTest } from '../analysis/equivalence.ts';
 import type { PlanResult, StopRule } from '../run/pool.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
 import { sprtMonitor, type SprtResult } from '../answers/sprt.ts';
 import { robustness, type RobustResult, type RobustVariant } from '../answers/robust.ts';
-import { pairedDiff } from '../answers/probe.ts';
+import { pairedDiff } from '../analysis/paired.ts';
 import type { PlanFile } from './plan-file.ts';
 import { pairingName } from './played-plan.ts';
 
@@ -52,6 +53,15 @@ export function planStopping(pf: PlanFile): Stopping {
     roundGames = rg;
     check = (pairs, summaries, games) => monitor.stop(summaries, pairs, games);
     sprt = monitor.result;
+  } else if (pf.even) {
+    // Each look decides at α / K (K the rounds the plan may play: Bonferroni over the looks), so
+    // stopping when every variant looks decided does not raise the error rate of the answer, which
+    // is the two one-sided tests at α on the games played (a variant decided at α / K is decided
+    // the same way at α on the same games).
+    const even = pf.even;
+    roundGames = even.roundGames;
+    const looks = Math.max(1, Math.ceil(pf.plan.games / even.roundGames));
+    check = (_pairs, summaries) => summaries.every((x) => evenTest(x.wins[even.side] ?? 0, x.draws, x.games, even.margin, even.alpha / looks).decision !== 'undecided');
   } else if (pf.stop) {
     const stop = pf.stop;
     roundGames = stop.roundGames;

@@ -34,6 +34,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ['plan', async () => (await import('./commands/plan.ts')).register],
   ['merge', async () => (await import('./commands/merge.ts')).register],
   ['worker', async () => (await import('./commands/worker.ts')).register],
+  ['lab', async () => (await import('./commands/lab.ts')).register],
 ];
 
 /**

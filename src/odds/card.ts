@@ -16,7 +16,8 @@ import type { OddsColumn } from '../core/odds.ts';
 import { escapeHtml } from '../report/html.ts';
 import { formatCell, groupProvenance, OVERRIDE_MARK, PLACEHOLDER_MARK, type ResolvedCell, type ResolvedTable } from './compute.ts';
 import { houseRuleText, SELECTED_MARK, selectedBy } from './render.ts';
-import { chartSvg } from './svg.ts';
+import { oddsChartSpec } from './chart-spec.ts';
+import { specToSvg } from './vega-svg.ts';
 import { fitText, MONO, monoWidth, SANS, textWidth, wrapText } from './text.ts';
 
 export const CARD_SIZES = ['poker', 'tarot', 'a6', 'a4-sheet'] as const;
@@ -284,9 +285,9 @@ function panels(t: ResolvedTable, width: number, bodyHeight: number, spec: SizeS
   if (spec.description && t.description) out.push(textPanel(t.description, spec.small, width, 'desc'));
   t.charts.forEach((c, i) => {
     const heat = c.mark === 'heatmap';
-    const box = { width, height: Math.min(bodyHeight, (heat ? spec.heatmap : spec.chart) * chartScale), xyHeight: Math.min(bodyHeight, spec.chart * chartScale), font: spec.font, minFont: spec.minFont, id: `${id}-c${i}`, omitTitle: t.title };
-    const svg = chartSvg(t, c, box);
-    out.push({ height: svg.height, html: `<figure class="chart" data-kind="${svg.kind}">${svg.svg}</figure>`, chart: true });
+    const box = { width, height: Math.min(bodyHeight, (heat ? spec.heatmap : spec.chart) * chartScale), xyHeight: Math.min(bodyHeight, spec.chart * chartScale), font: spec.font, minFont: spec.minFont, omitTitle: t.title };
+    const chart = oddsChartSpec(t, c, box);
+    out.push({ height: chart.height, html: `<figure class="chart" data-kind="${chart.kind}">${specToSvg(chart.spec, { title: chart.title, className: 'odds-chart' })}</figure>`, chart: true });
   });
   for (const c of tablePanels(t, width, spec)) out.push({ height: c.headHeight + c.rows.length * c.rowHeight, html: '', rows: c });
   for (const n of t.notes) out.push(textPanel(n, spec.small, width, 'note'));

@@ -16,7 +16,8 @@ import { stripProvenance, type DataTree } from '../core/tables/provenance.ts';
 import { InputError } from '../core/errors.ts';
 import { loadScenarioFile, resolveRules, type LoadedScenario } from '../scenario/load.ts';
 import { readSourceFile } from '../scenario/yaml-file.ts';
-import { compileWithSets, normalisePath, parseSet, type SetEdit } from '../answers/sets.ts';
+import { compileWithSets } from '../answers/sets.ts';
+import { normalisePath, parseSet, type SetEdit } from '../scenario/sets.ts';
 
 export interface OddsScenario {
   readonly file: string;

@@ -1,6 +1,6 @@
 /**
  * One odds table as an offline page (`salvo odds ... --format html`): its charts as static SVG
- * (the cards' charts, src/odds/svg.ts; no script), the table with every exact fraction, the rows
+ * (the cards' Vega-Lite charts, src/odds/chart-spec.ts, rendered to static SVG; no script), the table with every exact fraction, the rows
  * the given parameters select highlighted, the values a house rule changed marked ‡ (with the
  * value without it), and the provenance list.
  */
@@ -10,7 +10,8 @@ import { formatCell, groupProvenance, OVERRIDE_MARK, PLACEHOLDER_MARK, type Prov
 import type { OddsColumn } from '../core/odds.ts';
 import type { OddsContext } from './context.ts';
 import { houseRuleText, SELECTED_MARK, selectedBy } from './render.ts';
-import { chartSvg } from './svg.ts';
+import { oddsChartSpec } from './chart-spec.ts';
+import { specToSvg } from './vega-svg.ts';
 import { SANS } from './text.ts';
 
 /** Table markup: formatted values with marks; the exact fraction in the tooltip, and printed small when short. */
@@ -107,11 +108,14 @@ code { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
 figure.chart { margin: 12px 0; }
 `;
 
+/** The box of a chart on an odds page (and in the lab), points. */
+export const PAGE_CHART_BOX = { width: 600, height: 280, font: 9, minFont: 7 } as const;
+
 /** One odds table as a self-contained offline page (static SVG charts, no script). */
 export function renderHtml(t: ResolvedTable, ctx: OddsContext): string {
-  const charts = t.charts.map((c, i) => {
-    const svg = chartSvg(t, c, { width: 600, height: 280, font: 9, minFont: 7, id: `chart-${i}` });
-    return `<figure class="chart" data-kind="${svg.kind}">${svg.svg}</figure>`;
+  const charts = t.charts.map((c) => {
+    const chart = oddsChartSpec(t, c, PAGE_CHART_BOX);
+    return `<figure class="chart" data-kind="${chart.kind}">${specToSvg(chart.spec, { title: chart.title, className: 'odds-chart' })}</figure>`;
   });
   const selection = t.given.length ? `<p>${SELECTED_MARK} ${escapeHtml(selectedBy(t))}${t.selected.length ? ': highlighted' : ''}</p>` : '';
   const changed = t.changed ? `<p>${OVERRIDE_MARK} ${t.changed} value${t.changed === 1 ? '' : 's'} changed by ${t.houseRules.map((h) => `<code>${escapeHtml(houseRuleText(h))}</code>`).join('; ')}</p>` : '';

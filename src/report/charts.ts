@@ -12,20 +12,33 @@ const WIDTH = 560;
 
 type Row = Record<string, unknown>;
 
-/** Horizontal bars with 95% interval whiskers: one row per category. */
-export function rateBars(rows: Row[], o: { category: string; value: string; lo: string; hi: string; title: string; xTitle: string; percent?: boolean; colour?: string }): TopLevelSpec {
+/**
+ * Horizontal bars with 95% interval whiskers: one row per category. `domain` fixes the axis (a
+ * rate: 0 to 1); `even` draws the 50% line, and with a margin the band that counts as even.
+ */
+export function rateBars(rows: Row[], o: { category: string; value: string; lo: string; hi: string; title: string; xTitle: string; percent?: boolean; colour?: string; domain?: [number, number]; even?: { margin?: number } }): TopLevelSpec {
   const fmt = o.percent ? '.1%' : '.3f';
+  const y = { field: o.category, type: 'nominal', sort: null, title: null };
+  const guides = o.even
+    ? [
+        // one datum each (drawn once, not once per row)
+        ...(o.even.margin ? [{ data: { values: [{}] }, mark: { type: 'rect', color: '#54a24b', opacity: 0.18 }, encoding: { x: { datum: 0.5 - o.even.margin, type: 'quantitative' }, x2: { datum: 0.5 + o.even.margin } } }] : []),
+        { data: { values: [{}] }, mark: { type: 'rule', color: '#54a24b', strokeDash: [4, 3], strokeWidth: 1.5 }, encoding: { x: { datum: 0.5, type: 'quantitative' } } },
+      ]
+    : [];
   return {
     $schema: SCHEMA,
     title: o.title,
     width: WIDTH,
     data: { values: rows },
-    encoding: { y: { field: o.category, type: 'nominal', sort: null, title: null } },
+    // y per layer, not shared: the guides (50% line, even band) span the whole height.
     layer: [
+      ...guides,
       {
         mark: { type: 'bar', height: { band: 0.6 } },
         encoding: {
-          x: { field: o.value, type: 'quantitative', title: o.xTitle, axis: { format: o.percent ? '%' : undefined } },
+          y,
+          x: { field: o.value, type: 'quantitative', title: o.xTitle, axis: { format: o.percent ? '%' : undefined }, ...(o.domain ? { scale: { domain: o.domain } } : {}) },
           color: o.colour ? { field: o.colour, type: 'nominal' } : { value: '#4c78a8' },
           tooltip: [
             { field: o.category, type: 'nominal' },
@@ -35,8 +48,8 @@ export function rateBars(rows: Row[], o: { category: string; value: string; lo: 
           ],
         },
       },
-      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: o.lo, type: 'quantitative' }, x2: { field: o.hi } } },
-      { mark: { type: 'text', align: 'left', dx: 4, dy: -8, fontSize: 10 }, encoding: { x: { field: o.hi, type: 'quantitative' }, text: { field: o.value, type: 'quantitative', format: fmt } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: o.lo, type: 'quantitative' }, x2: { field: o.hi } } },
+      { mark: { type: 'text', align: 'left', dx: 4, dy: -8, fontSize: 10 }, encoding: { y, x: { field: o.hi, type: 'quantitative' }, text: { field: o.value, type: 'quantitative', format: fmt } } },
     ],
   } as TopLevelSpec;
 }
@@ -127,7 +140,7 @@ export function forestPlot(rows: Row[], o: { title: string; percent?: boolean; x
     encoding: { y: { field: 'variant', type: 'nominal', sort: null, title: null } },
     layer: [
       { mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative', title: o.xTitle ?? (percent ? 'change in side A win rate (variant − baseline)' : 'change per game (variant − baseline)'), axis: { format: percent ? '+%' : '+' } }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative', title: o.xTitle ?? (percent ? 'change in win rate (variant − baseline)' : 'change per game (variant − baseline)'), axis: { format: percent ? '+%' : '+' } }, x2: { field: 'hi' } } },
       {
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {

@@ -1,14 +1,8 @@
 /** Number formatting that never shows more precision than the interval supports. */
-import type { Rate } from '../analysis/analyze.ts';
+import type { Rate } from '../analysis/intervals.ts';
+import { percentDecimals } from './text.ts';
 
-/** Decimals of a percentage so that the last digit is meaningful given the interval. */
-export function percentDecimals(lo: number, hi: number): number {
-  const halfPoints = ((hi - lo) / 2) * 100;
-  if (!Number.isFinite(halfPoints)) return 0;
-  if (halfPoints < 0.1) return 2;
-  if (halfPoints < 1) return 1;
-  return 0;
-}
+export { percentDecimals };
 
 export function pct(x: number, decimals = 1): string {
   return Number.isFinite(x) ? `${(x * 100).toFixed(decimals)}%` : '–';

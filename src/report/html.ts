@@ -122,3 +122,11 @@ ${o.body}
 </html>
 `;
 }
+
+/** An HTML table; `align` marks left-aligned columns with 'l' (the rest are right-aligned numbers). */
+export function table(head: string[], rows: string[][], align: string[] = []): string {
+  const cls = (i: number) => (align[i] === 'l' ? ' class="l"' : '');
+  return `<div class="table-wrap"><table><thead><tr>${head.map((h, i) => `<th${cls(i)}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table></div>`;
+}

@@ -8,17 +8,19 @@ import type { AgentChoice } from '../core/agent.ts';
 import type { RunPlan, VariantSpec } from '../run/plan.ts';
 import { FORBIDDEN_KEYS, InputError, excerpt, forbiddenSegment, type InputIssue } from '../core/errors.ts';
 import { LIMITS } from './limits.ts';
-import { gamesSchema, seedSchema } from './schema.ts';
+import { gamesSchema, questionSchema, seedSchema } from './schema.ts';
 import { knownKeysAt } from './zod-walk.ts';
 import { zodIssues } from './errors.ts';
 import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
 import { compileScenarioDocument, relativeTo, type LoadedScenario } from './load.ts';
 import { agentChoiceSchema } from './schema.ts';
-import { readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
+import { parseSource, readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
+import { combineOverride } from './relative.ts';
+import { applySets, type SetEdit } from './sets.ts';
 
 const variantSchema = z
   .object({
-    name: z.string().max(LIMITS.name).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a variant name of letters, digits, dot, dash or underscore'),
+    name: z.string().max(LIMITS.name).regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'expected a variant name of letters, digits, dot, plus, dash or underscore (e.g. armour+2)'),
     label: z.string().max(LIMITS.name).optional(),
     tags: z.record(z.string().min(1).max(100), z.union([z.string().max(LIMITS.name), z.number(), z.boolean()])).optional(),
     patch: z.record(z.string(), z.unknown()).optional(),
@@ -71,6 +73,7 @@ export const experimentSchema = z
       .max(32)
       .optional()
       .describe("what to compare with the baseline on the same games, first = the verdict's: side names (win rates), 'draws', or metric names of the system (per-game means, e.g. 'kills'; an unknown name lists them)"),
+    question: questionSchema.optional(),
     report: z
       .object({ matrix: z.object({ row: z.string().max(100), col: z.string().max(100), facet: z.string().max(100).optional() }).strict().optional() })
       .strict()
@@ -93,10 +96,13 @@ export interface LoadedExperiment {
 export interface ExperimentOverrides {
   readonly games?: number;
   readonly seed?: number | string;
+  /** `--set` edits applied to every variant, after its own. */
+  readonly sets?: readonly SetEdit[];
 }
 
-export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}): LoadedExperiment {
-  const src = readSourceFile(file);
+/** `text`: the file's text when it is not (yet) on disk (the lab's what-if, before it is saved). */
+export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}, text?: string): LoadedExperiment {
+  const src = text === undefined ? readSourceFile(file) : parseSource(file, text);
   const raw = src.data as Record<string, unknown>;
   if (raw.experiment === undefined && raw.system !== undefined) {
     throw new InputError(file, [{ path: '', message: "this is a scenario file (it has 'system:'): use salvo run, not salvo experiment" }]);
@@ -149,13 +155,30 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
       if (msg) patchIssues.push({ path: `variants.${i}.patch.${path}`, message: msg });
     }
     if (v.options) doc.options = { ...((doc.options as object) ?? {}), ...v.options };
-    if (v.overrides) doc.overrides = { ...((doc.overrides as object) ?? {}), ...v.overrides };
+    if (v.overrides) {
+      // A relative value ('+2') applies to the base scenario's own override of that value, if any.
+      const merged: Record<string, unknown> = { ...((doc.overrides as Record<string, unknown>) ?? {}) };
+      for (const [k, x] of Object.entries(v.overrides)) {
+        const c = combineOverride(merged[k], x);
+        if ('error' in c) patchIssues.push({ path: `variants.${i}.overrides.${k}`, message: c.error });
+        else merged[k] = c.value;
+      }
+      doc.overrides = merged;
+    }
     if (patchIssues.length) return void variantIssues.push(...patchIssues);
+    const unset = cli.sets?.length ? structuredClone(doc) : undefined;
+    if (cli.sets?.length) {
+      const edited = applySets(doc, cli.sets);
+      if (edited.issues.length) throw new InputError('command line', edited.issues);
+      Object.assign(doc, edited.doc);
+    }
     let loaded: LoadedScenario;
     try {
       loaded = compileScenarioDocument(doc, baseFile, baseSrc.text);
     } catch (e) {
       if (e instanceof InputError) {
+        // With --set: the edit's fault when the variant compiles without it.
+        if (unset && compiles(unset, baseFile, baseSrc.text)) throw new InputError('command line', e.issues.map((iss) => ({ path: `--set (variant '${v.name}')`, message: `${iss.path ? iss.path + ': ' : ''}${iss.message}` })));
         return void variantIssues.push(...e.issues.map((iss) => ({ path: variantPath(v, i, iss.path), message: `variant '${v.name}': ${iss.path ? iss.path + ': ' : ''}${iss.message}` })));
       }
       throw e;
@@ -199,6 +222,16 @@ export function loadExperimentFile(file: string, cli: ExperimentOverrides = {}):
     baseline,
   };
   return { file, text: src.text, spec, base, variants: compiled, plan };
+}
+
+function compiles(doc: unknown, file: string, text: string): boolean {
+  try {
+    compileScenarioDocument(doc, file, text);
+    return true;
+  } catch (e) {
+    if (e instanceof InputError) return false;
+    throw e;
+  }
 }
 
 /** The metrics an experiment may compare: the system's per-game scalars, then its efficiency counters (summed over rows). */
@@ -265,7 +298,7 @@ export function expandGrid(axes: readonly GridAxis[]): VariantDef[] {
   for (const axis of axes) combos = combos.flatMap((c) => axis.values.map((v) => [...c, [axis, v] as [GridAxis, string | number | boolean]]));
   return combos.map((combo) => {
     const v: { name: string; tags: Record<string, string>; overrides?: Record<string, unknown>; options?: Record<string, string | number | boolean>; patch?: Record<string, unknown>; agents?: string[] } = {
-      name: combo.map(([a, x]) => `${a.tag}=${x}`).join(',').replace(/[^A-Za-z0-9._=,-]/g, '_'),
+      name: combo.map(([a, x]) => `${a.tag}=${x}`).join(',').replace(/[^A-Za-z0-9._=,+-]/g, '_'),
       tags: Object.fromEntries(combo.map(([a, x]) => [a.tag, String(x)])),
     };
     for (const [a, x] of combo) {

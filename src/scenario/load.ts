@@ -17,6 +17,16 @@ import { scenarioEnvelopeSchema, type ScenarioEnvelope } from './schema.ts';
 import { parseSource, readSourceFile, withLines, type SourceFile } from './yaml-file.ts';
 import { agentChoiceFromInput, checkAgentChoices } from './agents.ts';
 import type { AgentChoice } from '../core/agent.ts';
+import { applyRelative, relativeOf } from './relative.ts';
+import { numberDomainAt } from './zod-walk.ts';
+
+/** One house rule as played: the rules value it replaced (undefined for a new record) and its value; `given` when written relative ("+2"). */
+export interface HouseRule {
+  readonly path: string;
+  readonly from: unknown;
+  readonly to: unknown;
+  readonly given?: string;
+}
 
 export interface LoadedScenario {
   readonly system: GameSystem;
@@ -30,6 +40,8 @@ export interface LoadedScenario {
   readonly compiled: CompiledGame;
   /** Every rules value under the system's dataInUse roots, with provenance. */
   readonly provenance: ProvenanceEntry[];
+  /** The overrides as played, each with the value it replaced (relative ones resolved). */
+  readonly houseRules: readonly HouseRule[];
   /** Run defaults from the file. */
   readonly defaults: { games?: number; seed?: number | string; agents?: AgentChoice[] };
   /** Absolute path and original text (reports embed the scenario). */
@@ -100,10 +112,10 @@ function compileSource(src: SourceFile, readSets: boolean): LoadedScenario {
   }
 
   const givenOptions = isRecord(raw.options) ? raw.options : {};
-  const overrides: Record<string, unknown> = isRecord(raw.overrides) ? raw.overrides : {};
-  const rules = resolveRules(system, givenOptions, overrides, src.file);
+  const written: Record<string, unknown> = isRecord(raw.overrides) ? raw.overrides : {};
+  const rules = resolveRules(system, givenOptions, written, src.file);
   issues.push(...rules.issues);
-  const { options, data } = rules;
+  const { options, data, overrides, houseRules } = rules;
 
   // Run defaults: agents known, one per side.
   let runAgents: AgentChoice[] | undefined;
@@ -120,7 +132,7 @@ function compileSource(src: SourceFile, readSets: boolean): LoadedScenario {
   const envelope = env.data as ScenarioEnvelope;
 
   const checks = system.checkScenario?.(body, data, options) ?? [];
-  if (checks.length) fail(src, checks.map(([p, m]) => ({ path: p.startsWith('scenario') || p.startsWith('options') || p.startsWith('overrides') ? p : `scenario.${p}`, message: m })));
+  if (checks.length) fail(src, checks.map(([p, m]) => ({ path: p.startsWith('scenario') || p.startsWith('options') || p.startsWith('overrides') ? p : `scenario.${p}`, message: withSuggestion(m) })));
   const agents = runAgents;
 
   const input: ScenarioInput = {
@@ -141,6 +153,8 @@ function compileSource(src: SourceFile, readSets: boolean): LoadedScenario {
   }
   if (agents && agents.length !== compiled.sides.length) fail(src, [{ path: 'run.agents', message: `expected ${compiled.sides.length} agents (one per side: ${compiled.sides.join(', ')}), got ${agents.length}` }]);
   const roots = system.dataInUse(body, data);
+  // Listed when first read (reports, answers): a worker compiling a plan's variants never needs it.
+  let provenance: ProvenanceEntry[] | undefined;
   return {
     system,
     input,
@@ -149,7 +163,10 @@ function compileSource(src: SourceFile, readSets: boolean): LoadedScenario {
     dataTree: rules.dataTree,
     options,
     compiled,
-    provenance: listLeaves(rules.dataTree, roots),
+    get provenance() {
+      return (provenance ??= listLeaves(rules.dataTree, roots));
+    },
+    houseRules,
     defaults: { games: envelope.run?.games, seed: envelope.run?.seed, agents },
     file: resolve(src.file),
     text: src.text,
@@ -163,6 +180,9 @@ export interface ResolvedRules {
   readonly data: unknown;
   /** Rules data after the overrides, with provenance (overridden values marked 'override: <source>'). */
   readonly dataTree: DataTree;
+  /** The overrides as applied (relative values resolved) and each with the value it replaced. */
+  readonly overrides: Readonly<Record<string, unknown>>;
+  readonly houseRules: readonly HouseRule[];
   /** Problems as [path inside the file, message]: unknown or bad options, bad override paths or values. */
   readonly issues: InputIssue[];
 }
@@ -172,7 +192,7 @@ export interface ResolvedRules {
  * data they leave, checked against the system's rules schema: the loader's one way to apply them
  * (a scenario file, and `salvo odds` / `salvo cards` with --set and no file).
  */
-export function resolveRules(system: GameSystem, givenOptions: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>>, source: string): ResolvedRules {
+export function resolveRules(system: GameSystem, givenOptions: Readonly<Record<string, unknown>>, written: Readonly<Record<string, unknown>>, source: string): ResolvedRules {
   const issues: InputIssue[] = [];
   const ownOptions: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(givenOptions)) {
@@ -182,7 +202,26 @@ export function resolveRules(system: GameSystem, givenOptions: Readonly<Record<s
   const [options, optionErrors] = resolveOptions(system.options, ownOptions);
   for (const [k, m] of optionErrors) if (!issues.some((i) => i.path === `options.${k}`)) issues.push({ path: `options.${k}`, message: m });
 
-  // Overrides, then the rules data they leave.
+  // Overrides (relative ones resolved against the bundled value), then the rules data they leave.
+  const overrides: Record<string, unknown> = {};
+  const houseRules: HouseRule[] = [];
+  for (const [key, value] of Object.entries(written)) {
+    const from = dataValueAt(system.rulesData, key);
+    const rel = relativeOf(value);
+    // (An unknown path is left to applyOverrides, which names the nearest one.)
+    if (rel && from !== undefined && typeof from !== 'string') {
+      const r = applyRelative(from, rel, numberDomainAt(system.rulesSchema, key.split('.')));
+      if ('error' in r) {
+        issues.push({ path: `overrides.${key}`, message: r.error });
+        continue;
+      }
+      overrides[key] = r.value;
+      houseRules.push({ path: key, from, to: r.value, given: rel.text });
+    } else {
+      overrides[key] = value;
+      houseRules.push({ path: key, from, to: value });
+    }
+  }
   const applied = applyOverrides(system.rulesData, overrides, source);
   for (const e of applied.errors) issues.push({ path: `overrides.${e.key}`, message: `${e.message} (salvo list ${system.info.id} --overrides lists every path)` });
   let data: unknown;
@@ -193,7 +232,32 @@ export function resolveRules(system: GameSystem, givenOptions: Readonly<Record<s
       for (const i of zodIssues(rules.error, '')) issues.push({ path: overrideKeyFor(i.path, overrides), message: `the rules data would be invalid at '${i.path}': ${i.message}` });
     }
   }
-  return { options, data, dataTree: applied.tree, issues };
+  return { options, data, dataTree: applied.tree, overrides, houseRules, issues };
+}
+
+/**
+ * "did you mean" for a system check's "unknown <thing> 'id' ...; expected one of a, b" (or
+ * "(known: a, b)", "known tanks: a, b") that has none: the nearest known id by edit distance
+ * (the core's suggest), so every system's unknown unit, weapon or terrain gets one.
+ */
+export function withSuggestion(message: string): string {
+  if (message.includes('did you mean')) return message;
+  const m = /^(unknown [\w -]+ '([^']*)')([\s\S]*)$/.exec(message);
+  const list = m && /(?:expected one of|known(?: [\w ]+)?:)\s*([^()\n;]+)/.exec(m[3]);
+  if (!m || !list) return message;
+  const hint = suggest(m[2].slice(0, 64), list[1].split(',').map((s) => s.trim()).filter(Boolean));
+  return hint ? `${m[1]}${hint}${m[3]}` : message;
+}
+
+/** The plain value at a dotted path of a rules-data tree (its `$prov` keys ignored), or undefined. */
+function dataValueAt(tree: unknown, path: string): unknown {
+  let node: unknown = tree;
+  for (const key of path.split('.')) {
+    if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
+    else if (isRecord(node) && key !== '$prov' && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+  }
+  return isRecord(node) || Array.isArray(node) ? stripProvenance(node) : node;
 }
 
 /** The override key a data-schema error comes from (falls back to 'overrides'). */

@@ -40,6 +40,21 @@ export const sourceSchema = z
   .strict()
   .describe('where the scenario comes from');
 
+/**
+ * The question a run or an experiment asks besides who wins: `even` — is side A's score (a win 1,
+ * a draw ½) 50% within a margin (default ±2 points; `{ even: 3 }` for ±3), by two one-sided tests;
+ * the run stops once every variant is decided, checked after rounds of games.
+ */
+export const questionSchema = z
+  .union([z.literal('even'), z.object({ even: z.number().gt(0).max(25).describe('the margin in percentage points, e.g. 2 for 48-52%') }).strict()])
+  .describe("'even': is side A's score 50% within ±2 points (two one-sided tests)? { even: 3 } for ±3 points");
+
+/** The margin (a fraction) a question asks about, or undefined. */
+export function evenMargin(q: z.infer<typeof questionSchema> | undefined): number | undefined {
+  if (q === undefined) return undefined;
+  return q === 'even' ? 0.02 : q.even / 100;
+}
+
 export const scenarioEnvelopeSchema = z
   .object({
     system: z.string().min(1).max(100).describe('rule system id (see salvo list)'),
@@ -50,6 +65,7 @@ export const scenarioEnvelopeSchema = z
     run: runDefaultsSchema.optional(),
     options: z.record(z.string().max(100), paramValue).optional().describe('named options (see salvo list <system>)'),
     overrides: z.record(z.string().max(300), z.unknown()).optional().describe('house rules: dotted path into the rules data -> value (see salvo list <system> --overrides)'),
+    question: questionSchema.optional(),
     scenario: z.unknown(),
   })
   .strict();

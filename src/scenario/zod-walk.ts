@@ -76,3 +76,36 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): st
   at(schema, path).forEach(visit);
   return [...keys];
 }
+
+/** What a number schema allows: its bounds (inclusive) and whether it must be whole. */
+export interface NumberDomain {
+  readonly min?: number;
+  readonly max?: number;
+  readonly int: boolean;
+}
+
+/**
+ * The number domain of the value at `path` (a rules-data path), or undefined when the schema
+ * there is not a number (or the path is unknown). A union gives its first number option.
+ */
+export function numberDomainAt(schema: z.ZodType, path: readonly PropertyKey[]): NumberDomain | undefined {
+  for (const s0 of at(schema, path)) {
+    const found: NumberDomain[] = [];
+    const visit = (s1: unknown): void => {
+      const s = unwrap(s1);
+      const d = defOf(s);
+      if (!d) return;
+      if (d.type === 'union') return void (d.options as unknown[]).forEach(visit);
+      if (d.type !== 'number') return;
+      const n = s as { minValue?: number | null; maxValue?: number | null; isInt?: boolean };
+      // z.number().int() reports the safe-integer range as its bounds: those are no bounds.
+      const bound = (x: number | null | undefined): number | undefined => (typeof x === 'number' && Math.abs(x) < Number.MAX_SAFE_INTEGER ? x : undefined);
+      const min = bound(n.minValue);
+      const max = bound(n.maxValue);
+      found.push({ ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), int: n.isInt === true });
+    };
+    visit(s0);
+    if (found.length) return found[0];
+  }
+  return undefined;
+}

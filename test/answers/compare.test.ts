@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExperiment } from '../../src/app/execute.ts';
-import { verdictLines } from '../../src/report/run-report.ts';
+import { verdictLines } from '../../src/report/verdict-lines.ts';
 import { InputError } from '../../src/scenario/errors.ts';
 import { ROOT } from '../helpers/bundled.ts';
 import type { AgentChoice } from '../../src/core/agent.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePairings, robustness } from '../../src/answers/robust.ts';
 import { runExperiment } from '../../src/app/execute.ts';
-import { verdictLines } from '../../src/report/run-report.ts';
+import { verdictLines } from '../../src/report/verdict-lines.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 const d = (diff: number, half: number) => ({ n: 1000, reference: 0.5, version: 0.5 + diff, diff, lo: diff - half, hi: diff + half, se: half / 1.96 });

@@ -1,8 +1,10 @@
 /** Sensitivity screening on the duel, each step's paired change checked against the exact twin. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sensitivity, stepOf } from '../../src/answers/sensitivity.ts';
-import { sensitivityVerdict } from '../../src/answers/sensitivity-report.ts';
+import { sensitivity, stepOf, stepToZero } from '../../src/answers/sensitivity.ts';
+import { sensitivityLines, sensitivityVerdict } from '../../src/answers/sensitivity-report.ts';
+import { findSystem } from '../../src/systems/index.ts';
+import { numberDomainAt } from '../../src/scenario/zod-walk.ts';
 import { loadSubject } from '../../src/answers/subject.ts';
 import { ROOT } from '../helpers/bundled.ts';
 import { duelExact, type DuelRules } from './duel-exact.ts';
@@ -43,5 +45,37 @@ describe('sensitivity', () => {
     // Largest effect first: max aim 2 → 1 (+14.3 points exactly).
     expect(confirmed[0].path).toBe('maxAim');
     expect(sensitivityVerdict(r)[0]).toMatch(/^The Patient win rate, .* moves most with max aim/);
+    // The turn limit (30) is never reached: neither step changes a game, so it is reported apart, unranked.
+    const limit = r.rows.find((x) => x.path === 'turnLimit')!;
+    expect(limit.unchanged).toBe(true);
+    expect([limit.down!.changed, limit.up!.changed]).toEqual([0, 0]);
+    expect(r.rows.filter((x) => x.unchanged).map((x) => x.path)).toEqual(['turnLimit']);
+    const lines = sensitivityLines(r, 20);
+    expect(lines.filter((l) => /^ +\d+\. /.test(l)).map((l) => l.replace(/ \[.*/, '').trim())).toEqual(['1. max aim', '2. target', '3. wounds']);
+    expect(lines).toContain('  unchanged in every game (1 value, 1,000 games): turn limit');
+    // Max aim 2 → 3 changes nothing either (the patient gunfighter aims twice at most): said so, not "+0.0 (+0.0 to +0.0)".
+    expect(lines[0]).toMatch(/up 3: no game changed$/);
+  }, 60_000);
+
+  it('skips a step that takes a count to zero (its schema minimum is 0), and reads the domain from the rules schema', async () => {
+    const duel = findSystem('duel')!;
+    expect(numberDomainAt(duel.rulesSchema, ['maxAim'])).toEqual({ min: 0, max: 6, int: true });
+    expect(numberDomainAt(duel.rulesSchema, ['wounds'])).toEqual({ min: 1, max: 20, int: true });
+    expect(numberDomainAt(duel.rulesSchema, ['nothing'])).toBeUndefined();
+    expect(stepToZero(1, 0, 0)).toBe(true);
+    expect(stepToZero(1, 0, undefined)).toBe(false); // a modifier may be 0
+    expect(stepToZero(-1, 0, 0)).toBe(false);
+    expect(stepToZero(2, 1, 0)).toBe(false);
+    // With max aim 1 the step down would remove aiming: skipped, and listed with its reason.
+    const subject = loadSubject(join(ROOT, 'scenarios/duel/high-noon.yaml'), { sets: [{ path: 'maxAim', value: 1 }] });
+    const r = await sensitivity(subject, { measure: { kind: 'win', side: 0 }, screenGames: 200, confirmGames: 200, workers: 0 });
+    const aim = r.rows.find((x) => x.path === 'maxAim')!;
+    expect(aim.down).toBeUndefined();
+    expect(aim.up?.to).toBe(2);
+    expect(aim.skipped).toEqual([{ step: 'down', to: 0, reason: 'to zero' }]);
+    // wounds 3: both steps stay inside [1, 20]; target 8: inside [2, 13].
+    expect(r.rows.flatMap((x) => x.skipped).length).toBe(1);
+    expect(sensitivityLines(r, 20)).toContain('  skipped, to zero (removes the rule): max aim 1 → 0');
+    expect(sensitivityVerdict(r)[1]).toMatch(/1 step to zero skipped/);
   }, 60_000);
 });

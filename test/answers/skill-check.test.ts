@@ -7,7 +7,7 @@ import { defaultSkillGames, experimentSkillCheck, runSkillCheck, type SkillCheck
 import { executePlan } from '../../src/app/execute.ts';
 import { scenarioPlan } from '../../src/app/plan-file.ts';
 import { playedPlan, playedVariantCount } from '../../src/app/sequential.ts';
-import { verdictLines } from '../../src/report/run-report.ts';
+import { verdictLines } from '../../src/report/verdict-lines.ts';
 import { emptySummary, emptyPairTable, type Summary } from '../../src/run/summary.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { salvo } from '../helpers/cli.ts';

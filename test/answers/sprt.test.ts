@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pairedLlr, parseSprt, resolveSprt, sprtMonitor, sprtSides } from '../../src/answers/sprt.ts';
 import { InputError } from '../../src/scenario/errors.ts';
-import { verdictLines } from '../../src/report/run-report.ts';
+import { verdictLines } from '../../src/report/verdict-lines.ts';
 import { runExperiment } from '../../src/app/execute.ts';
 import { ROOT } from '../helpers/bundled.ts';
 

@@ -5,7 +5,7 @@
  * summary.json, GSPRT trace and robustness table as one process, whatever the number of shards;
  * an interrupted GSPRT run resumes to the same result.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,31 @@ describe('sequential stopping in rounds of shards', () => {
       expect(got.statuses.at(-1)).toMatch(new RegExp(`stopping rule: met after round ${games / 500 - 1} \\(${games} games\\)`));
       expect(got.statuses.at(-1)).toMatch(/accepts H[01]/);
     }
+  }, 240_000);
+
+  it('"is it even?" (question: even) stops once every variant is decided, at the same round and with the same answers for 1 process and 3 shards', async () => {
+    const file = join(tmp, 'even.yaml');
+    // Hasty's score: target 10 gives ~61% (soon not even), target 11 with 4 wounds ~47.7% (even within ±3 only after many games).
+    writeFileSync(file, `experiment: even\nname: even\nbase: ${join(ROOT, 'scenarios/duel/high-noon.yaml')}\ngames: 40000\nseed: 5\nbaseline: t10\nquestion: { even: 3 }\ncompare: [Hasty]\nvariants:\n  - { name: t10, overrides: { target: 10 } }\n  - { name: t11w4, overrides: { target: 11, wounds: 4 } }\n`);
+    const { pf, base, variants } = experimentPlan(file, { batchSize: 500, roundGames: 1000 });
+    const ctx = { base, variants };
+    expect(pf.even).toEqual({ margin: 0.03, side: 1, alpha: 0.05, roundGames: 1000 });
+    const one = (await executePlan(pf, { workers: 0 }, ctx)) as RunOutcome;
+    expect(one.result.stoppedEarly).toBe(true);
+    const games = one.result.games;
+    expect(games).toBeGreaterThan(2000);
+    expect(games).toBeLessThan(pf.plan.games);
+    expect(one.report.even!.tests.map((t) => t.decision)).toEqual(['not even', 'even']);
+    const lines = one.files['summary.json'];
+    expect(JSON.parse(lines).verdict.join(' ')).toMatch(/Is it even\? 1 of 2 variants even, 1 not even, 0 not yet decided \(Hasty's score \(wins \+ half the draws\) within ±3 points of 50% \(47\.0–53\.0%\)/);
+    const got = await roundsOfShards(pf, 3, ctx);
+    expect(got.rounds).toEqual(Array.from({ length: games / 1000 }, (_, i) => i));
+    expect(comparable(got.summary)).toBe(comparable(one.files['summary.json']));
+    expect(got.outcome.report.even).toEqual(one.report.even);
+    expect(got.statuses[1]).toMatch(/stopping rule: every variant decided even or not even \(side B's score 50% ± 3\.0 points/);
+    expect(got.statuses[1]).toMatch(/ {2}t11w4: undecided|t11w4: not even|t11w4: even/);
+    // no other stopping rule beside it
+    expect(() => experimentPlan(file, { targetHalfWidth: 0.01 })).toThrow(InputError);
   }, 240_000);
 
   it('a precision plan stops at the same round for 1 process and 3 shards; rounds played beyond the stop are left out', async () => {

@@ -1,6 +1,6 @@
 /**
  * Issue 11 item 6: what a shard process pays before its first game. The CLI loads only the command
- * it runs, so a shard never loads the analysis (arquero), the other commands or the queue (bullmq);
+ * it runs, so a shard never loads the analysis, the report pages, the other commands or the queue (bullmq);
  * long runs get larger batches (less coordination per game), short runs keep batches of 500.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ function loadedModules(args: string[]): { code: number; urls: string[]; stderr: 
 }
 
 describe('start-up of a shard process', () => {
-  it('loads the pool, but no rule system, not arquero, the analysis, the other commands or bullmq; `salvo run` with a report does load them', () => {
+  it('loads the pool, but no rule system, not the analysis, the report pages, the other commands or bullmq; `salvo run` with a report does load them', () => {
     const plan = join(tmp, 'plan.json');
     writePlanFile(plan, scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 20, seed: 1 }).pf);
     const shard = loadedModules(['run', '--plan', plan, '--shard', '0/2', '--workers', '1', '--out', join(tmp, 'part.json'), '--no-progress']);
@@ -33,13 +33,13 @@ describe('start-up of a shard process', () => {
     // The main thread loads no rule system: its worker thread does (the next test).
     expect(shard.urls.some((u) => /\/dist\/systems\/[^/]+\//.test(u))).toBe(false);
     expect(shard.urls.some((u) => u.includes('/piscina/'))).toBe(true);
-    for (const heavy of ['/arquero/', '/bullmq/', '/ioredis/', '/dist/analysis/analyze.js', '/dist/cli/commands/balance.js', '/dist/app/queue.js']) {
+    for (const heavy of ['/dist/report/run-page.js', '/bullmq/', '/ioredis/', '/dist/analysis/analyze.js', '/dist/cli/commands/balance.js', '/dist/app/queue.js']) {
       expect(shard.urls.filter((u) => u.includes(heavy))).toEqual([]);
     }
     // The hook sees what a report needs, so the check above is not vacuous.
     const run = loadedModules(['run', '--plan', plan, '--workers', '0', '--out', join(tmp, 'report'), '--no-progress']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.urls.some((u) => u.includes('/arquero/'))).toBe(true);
+    expect(run.urls.some((u) => u.includes('/dist/report/run-page.js'))).toBe(true);
     expect(run.urls.some((u) => u.includes('/dist/analysis/analyze.js'))).toBe(true);
   }, 60_000);
 

@@ -118,6 +118,10 @@ describe('salvo replay', () => {
     expect(a.stdout).toMatch(/game 3 of seed 1, agents patient vs trigger-happy/);
     expect(a.stdout).toMatch(/2d6 = \d+, \+ aim \d = \d+ vs target 8: (hit|miss)/);
     expect(a.stdout).toMatch(/== (Patient|Hasty) wins: victory/);
+    // which of the legal actions each side took (aim is listed before fire), not "(1 of 2 choices)"
+    expect(a.stdout).toContain('[Patient] Patient takes aim  (chose 1 of 2 legal actions)');
+    expect(a.stdout).toContain('[Hasty] Hasty fires (aim +0)  (chose 2 of 2 legal actions)');
+    expect(a.stdout).not.toMatch(/choices\)/);
     expect(salvo(['replay', 'scenarios/duel/high-noon.yaml', '--game', '3', '--seed', '1']).stdout).toBe(a.stdout);
   });
 });

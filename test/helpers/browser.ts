@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.SALVO_CHROMIUM ?? '/usr/bin/chromium';
 
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -13,6 +13,8 @@ export interface CardMeasure {
   readonly labels: number;
   /** Pairs of chart text boxes that overlap (by more than 0.25 px both ways), described. */
   readonly overlaps: readonly string[];
+  /** Heatmap value labels checked against their cell. */
+  readonly cellLabels: number;
   /** Heatmap value labels outside their cell. */
   readonly outsideCell: readonly string[];
   /** The smallest gap between two text boxes of one chart that share a row or column band, px. */
@@ -27,7 +29,7 @@ export interface CardMeasure {
 
 const SCRIPT = `(() => {
   const PX_PT = 0.75;
-  const out = { cards: 0, charts: 0, labels: 0, overlaps: [], outsideCell: [], minGap: Infinity, overflows: [], minFontPt: Infinity, worstUnderestimatePt: -Infinity };
+  const out = { cards: 0, charts: 0, labels: 0, cellLabels: 0, overlaps: [], outsideCell: [], minGap: Infinity, overflows: [], minFontPt: Infinity, worstUnderestimatePt: -Infinity };
   for (const el of Array.from(document.querySelectorAll('[data-h]'))) out.worstUnderestimatePt = Math.max(out.worstUnderestimatePt, el.getBoundingClientRect().height * PX_PT - parseFloat(el.getAttribute('data-h')));
   const cards = Array.from(document.querySelectorAll('.card'));
   out.cards = cards.length;
@@ -66,10 +68,20 @@ const SCRIPT = `(() => {
     const name = (card && card.getAttribute('data-group')) || '?';
     const texts = Array.from(svg.querySelectorAll('text')).map((t) => ({ t, r: t.getBoundingClientRect(), s: t.textContent }));
     out.labels += texts.length;
+    // A Vega heatmap: each value label ('cell value') must lie inside the cell under its centre.
+    const cells = Array.from(svg.querySelectorAll('g.mark-rect.role-mark path')).map((p) => p.getBoundingClientRect());
+    for (const a of texts) {
+      if (a.t.getAttribute('aria-label') !== 'cell value') continue;
+      out.cellLabels++;
+      const cx = (a.r.left + a.r.right) / 2, cy = (a.r.top + a.r.bottom) / 2;
+      const c = cells.find((r) => cx >= r.left && cx <= r.right && cy >= r.top && cy <= r.bottom);
+      if (!c || a.r.left < c.left - 0.25 || a.r.right > c.right + 0.25 || a.r.top < c.top - 0.25 || a.r.bottom > c.bottom + 0.25) out.outsideCell.push(name + ': "' + a.s + '" leaves its cell');
+    }
     for (let i = 0; i < texts.length; i++) {
       const a = texts[i];
       const cell = a.t.getAttribute('data-cell');
       if (cell) {
+        out.cellLabels++;
         const [x, y, w, h] = cell.split(' ').map(Number);
         const m = a.t.ownerSVGElement.getScreenCTM();
         const p0 = new DOMPoint(x, y).matrixTransform(m), p1 = new DOMPoint(x + w, y + h).matrixTransform(m);

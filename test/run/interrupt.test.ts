@@ -79,8 +79,11 @@ describe('interrupted runs', () => {
       expect(cp.merged.length).toBeGreaterThan(before);
       expect(cp.merged.length).toBeLessThan(40);
     }
+    const merged = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')).merged.length as number;
     const r = salvo([...ARGS(2, out), '--resume']);
     expect(r.code, r.stderr).toBe(0);
+    // it says where it resumed: the games the checkpoint held
+    expect(r.stderr).toMatch(new RegExp(`--resume: [\\d,]+ of [\\d,]+ games already played \\(${merged} batch(es)? in .*checkpoint\\.json\\); playing the rest`));
     expect(reportFiles(out)).toEqual(refB);
     expect(existsSync(join(out, 'checkpoint.json'))).toBe(false);
   }, 120_000);

@@ -4,11 +4,14 @@ import type { Command } from 'commander';
 import { solveBalance } from '../../answers/balance.ts';
 import { balanceHtml, balanceJson } from '../../answers/balance-report.ts';
 import { valueLabel } from '../../answers/labels.ts';
-import { normalisePath, parseSet } from '../../answers/sets.ts';
-import { loadSubject, sideIndex } from '../../answers/subject.ts';
+import { normalisePath, parseSet, setText } from '../../scenario/sets.ts';
+import { sideIndex } from '../../answers/sides.ts';
+import { loadSubject } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { progressBar } from '../progress.ts';
+import { shellWord } from '../../report/text.ts';
 import { restsOnAgents } from '../../answers/skill-check.ts';
 import { reportDir } from './shared.ts';
 
@@ -40,6 +43,7 @@ export function registerBalance(program: Command): void {
     .option('-s, --seed <S>', 'run seed')
     .option('-o, --out <DIR>', 'report folder (default: reports/balance-<file name>)')
     .option('--json', 'print the result as JSON (the solution as "value")')
+    .option('--no-progress', 'no progress bar')
     .action(async (file: string, o: Record<string, string | boolean | string[] | undefined>) => {
       const target = Number(o.target);
       if (!(target > 0 && target < 1)) throw new InputError('command line', [{ path: '--target', message: `expected a win rate between 0 and 1, got '${o.target}'` }]);
@@ -48,6 +52,8 @@ export function registerBalance(program: Command): void {
       const seed = seedValue(o.seed as string | undefined);
       const agents = agentList(o.agents as string | undefined);
       const subject = loadSubject(file, { sets: fixed, seed, agents });
+      // The confirmation replays the experiment as written (salvo experiment has no --agents): its own agents only.
+      if (subject.experiment && agents) throw new InputError('command line', [{ path: '--agents', message: `plays a scenario's sides; an experiment is balanced with its own agents (its variant '${subject.experiment.variant}'): edit its agents: or give the scenario file` }]);
       const side = sideIndex(subject.sides, o.side as string | undefined);
       const path = normalisePath(o.set as string);
       const rulesPath = path.startsWith('overrides.') ? path.slice('overrides.'.length) : null;
@@ -56,6 +62,7 @@ export function registerBalance(program: Command): void {
       const current = typeof entry?.value === 'number' ? entry.value : undefined;
       const integer = !o.continuous && Number.isInteger(lo) && Number.isInteger(hi) && (current === undefined || Number.isInteger(current));
       const label = rulesPath ? valueLabel(rulesPath, subject.loaded.data) : path;
+      const bar = progressBar(o.progress !== false && !o.json);
       const result = await solveBalance(subject, {
         path,
         label,
@@ -68,13 +75,23 @@ export function registerBalance(program: Command): void {
         firstGames: positiveInt('--games', o.games as string),
         maxGames: positiveInt('--max-games', o['maxGames'] as string),
         workers: nonNegativeInt('--workers', o.workers as string | undefined),
-        onProbe: o.json ? undefined : (p) => process.stderr.write(`  ${p.value}: ${(p.p * 100).toFixed(1)}% [${(p.lo * 100).toFixed(1)}, ${(p.hi * 100).toFixed(1)}] over ${p.games} games: ${p.status}\n`),
-      });
+        onProbe: (p) => bar.log(`  ${p.value}: ${(p.p * 100).toFixed(1)}% [${(p.lo * 100).toFixed(1)}, ${(p.hi * 100).toFixed(1)}] over ${p.games} games: ${p.status}`),
+        onStep: (values, games) => {
+          bar.from(0);
+          bar.note(`probing ${label} = ${values.join(', ')} on ${games.toLocaleString('en-US')} games`);
+        },
+        onProgress: bar.update,
+      }).finally(() => bar.stop());
       const agentText = subject.agents.map(formatAgentChoice).join(',');
-      const withText = fixed.map((f) => ` --set ${f.path}=${f.value}`).join('');
-      const sideText = o.side ? ` --side "${o.side}"` : '';
-      const command = `salvo balance ${subject.given} --set ${o.set} --range ${lo}..${hi} --target ${target}${sideText}${fixed.map((f) => ` --with ${f.path}=${f.value}`).join('')} --games ${o.games} --max-games ${o['maxGames']} --seed ${subject.seed} --agents ${agentText}${o.continuous ? ' --continuous' : ''}`;
-      const confirm = `salvo run ${subject.given.endsWith('.yaml') && !('experiment' in subject.doc) ? subject.given : subject.file} --set ${o.set}=${result.value}${withText} --games 20000 --seed ${subject.seed} --agents ${agentText}`;
+      const withText = fixed.map((f) => ` --set ${shellWord(setText(f))}`).join('');
+      const sideText = o.side ? ` --side ${shellWord(String(o.side))}` : '';
+      const given = shellWord(subject.given);
+      const command = `salvo balance ${given} --set ${shellWord(String(o.set))} --range ${lo}..${hi} --target ${target}${sideText}${fixed.map((f) => ` --with ${shellWord(setText(f))}`).join('')} --games ${o.games} --max-games ${o['maxGames']} --seed ${subject.seed}${subject.experiment ? '' : ` --agents ${agentText}`}${o.continuous ? ' --continuous' : ''}`;
+      const solved = ` --set ${shellWord(setText({ path: String(o.set), value: result.value }))}`;
+      // An experiment is confirmed as an experiment (every variant with the value; its baseline is the one solved).
+      const confirm = subject.experiment
+        ? `salvo experiment ${given}${solved}${withText} --games 20000 --seed ${subject.seed}`
+        : `salvo run ${given}${solved}${withText} --games 20000 --seed ${subject.seed} --agents ${agentText}`;
       const report = { result, subject, label, provenance: entry?.provenance.kind ?? 'scenario', current, command, confirm };
       const out = (o.out as string | undefined) ?? join('reports', `balance-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { defaultLadder, runLadder } from '../../answers/ladder.ts';
 import { ladderHtml, ladderTable, ladderVerdict } from '../../answers/ladder-report.ts';
-import { parseSet } from '../../answers/sets.ts';
+import { parseSet, setText } from '../../scenario/sets.ts';
+import { shellWord } from '../../report/text.ts';
 import { loadSubject } from '../../answers/subject.ts';
 import { formatAgentChoice } from '../../core/agent.ts';
 import { checkAgentChoices } from '../../scenario/agents.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { agentList, nonNegativeInt, positiveInt, seedValue } from '../flags.ts';
+import { progressBar } from '../progress.ts';
 import { reportDir } from './shared.ts';
 
 export function registerLadder(program: Command): void {
@@ -24,6 +26,7 @@ export function registerLadder(program: Command): void {
     .option('-s, --seed <S>', 'run seed')
     .option('-o, --out <DIR>', 'report folder (default: reports/ladder-<file name>)')
     .option('--json', 'print the result as JSON')
+    .option('--no-progress', 'no progress bar')
     .action(async (file: string, o: Record<string, string | boolean | string[] | undefined>) => {
       const sets = ((o.set as string[] | undefined) ?? []).map(parseSet);
       const subject = loadSubject(file, { sets, seed: seedValue(o.seed as string | undefined) });
@@ -33,8 +36,9 @@ export function registerLadder(program: Command): void {
       if (subject.sides.length !== 2) issues.push({ path: file, message: 'a ladder needs a two-sided game' });
       if (issues.length) throw new InputError('command line', issues);
       const games = positiveInt('--games', o.games as string)!;
-      const r = await runLadder(subject, agents, { games, workers: nonNegativeInt('--workers', o.workers as string | undefined) });
-      const command = `salvo ladder ${subject.given} --agents ${agents.map(formatAgentChoice).join(',')} --games ${games} --seed ${subject.seed}${sets.map((s) => ` --set ${s.path}=${s.value}`).join('')}`;
+      const bar = progressBar(o.progress !== false && !o.json);
+      const r = await runLadder(subject, agents, { games, workers: nonNegativeInt('--workers', o.workers as string | undefined), onProgress: bar.update }).finally(() => bar.stop());
+      const command = `salvo ladder ${subject.given} --agents ${agents.map(formatAgentChoice).join(',')} --games ${games} --seed ${subject.seed}${sets.map((s) => ` --set ${shellWord(setText(s))}`).join('')}`;
       const out = (o.out as string | undefined) ?? join('reports', `ladder-${reportDir(file).split('/').pop()}`);
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'report.html'), ladderHtml(subject, r, command));

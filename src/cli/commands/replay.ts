@@ -25,7 +25,7 @@ export function registerReplay(program: Command): void {
         const v = o.variant === undefined ? pf.plan.variants[0] : pf.plan.variants.find((x) => x.name === o.variant);
         if (!v) throw new InputError('command line', [{ path: '--variant', message: `no variant '${o.variant}' in the plan (${pf.plan.variants.slice(0, 8).map((x) => x.name).join(', ')}${pf.plan.variants.length > 8 ? ', …' : ''})` }]);
         const loaded = loadVariant(v);
-        const t = transcribeGame(loaded, v.agents, pf.plan.seed, g);
+        const t = transcribeGame(loaded, v.agents, pf.plan.seed, g, { chosen: 'index' });
         process.stdout.write(`${pf.report.title}${pf.plan.variants.length > 1 ? ` (${v.name})` : ''}: game ${g} of seed ${pf.plan.seed}, agents ${v.agents.map((a) => a.name).join(' vs ')}\n`);
         process.stdout.write(t.lines.join('\n') + '\n');
         return;
@@ -34,7 +34,7 @@ export function registerReplay(program: Command): void {
       await loadSystemsOfFile(file);
       const loaded = loadScenarioFile(file);
       const plan = planForScenario(loaded, { seed: seedValue(o.seed), agents: agentList(o.agents) });
-      const t = transcribeGame(loaded, plan.variants[0].agents, plan.seed, g);
+      const t = transcribeGame(loaded, plan.variants[0].agents, plan.seed, g, { chosen: 'index' });
       process.stdout.write(`${loaded.input.name}: game ${g} of seed ${plan.seed}, agents ${plan.variants[0].agents.map((a) => a.name).join(' vs ')}\n`);
       process.stdout.write(t.lines.join('\n') + '\n');
     });

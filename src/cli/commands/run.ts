@@ -38,7 +38,8 @@ export function registerRun(program: Command): void {
     .description('play many games of a scenario (or a plan) and write a report (HTML + CSV + JSON)')
     .argument('[scenario]', 'scenario file (YAML or JSON); or give --plan')
     .option('-a, --agents <a,b>', 'one agent per side, e.g. marksman,brawler or marksman:lambda=1.5,random')
-    .option('--set <path=value>', 'try one value without editing the file: overrides.<rules path>=v, options.<name>=v or scenario.<path>=v (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
+    .option('--side <name>', 'the side --even is about (its scenario name, A/B or 0/1)')
+    .option('--set <path=value>', 'try one value without editing the file: overrides.<rules path>=v (or relative: +2, -1, *1.1; ==-1 sets -1), options.<name>=v or scenario.<path>=v (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
   addWatchOptions(cmd, 'scenario file');
   addPlayOptions(cmd, { games: "games to play (default: the scenario's run.games, else 10000)", batch: '500, up to 2000 for long runs (at least 64 batches)' }).action((file: string | undefined, o: Opts) => playWatched('run', file, o));
 }

@@ -13,9 +13,17 @@ export function pairingsOption(v: string | undefined): AgentChoice[][] | undefin
   return p;
 }
 
-export function sprtOption(v: string | undefined, side: string | undefined): SprtSpec | undefined {
+/** `--even [points]`: "is it even?" within ±points (default 2), about `--side` (default: compare:'s first side, else side A). */
+export function evenOption(v: string | boolean | undefined, side: string | undefined): { margin: number; side?: string } | undefined {
+  if (v === undefined || v === false) return undefined;
+  const points = v === true ? 2 : Number(String(v).trim());
+  if (!(Number.isFinite(points) && points > 0 && points <= 25)) throw new InputError(CMD, [{ path: '--even', message: `expected the margin in percentage points, from above 0 to 25 (e.g. 2 for 48-52%), got '${v}'` }]);
+  return { margin: points / 100, ...(side !== undefined ? { side } : {}) };
+}
+
+export function sprtOption(v: string | undefined, side: string | undefined, even = false): SprtSpec | undefined {
   if (v === undefined) {
-    if (side !== undefined) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test is about: give --sprt too' }]);
+    if (side !== undefined && !even) throw new InputError(CMD, [{ path: '--side', message: 'names the side a sequential test (--sprt) or --even is about: give one of them too' }]);
     return undefined;
   }
   const d = parseSprt(v);

@@ -9,6 +9,7 @@ import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
 import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
+import { playedVariantCount } from '../../app/played-plan.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
 import { BatchPool, defaultWorkers } from '../../run/pool.ts';
 
@@ -57,6 +58,7 @@ export function addPlanOptions(cmd: Command, help: { games: string; batch: strin
     .option('-s, --seed <S>', "run seed, a number or a word (default: the file's, else 1)")
     .option('--batch <N>', `games per worker task (results do not depend on it; default ${help.batch})`)
     .option('--precision <H>', 'stop early once every win-rate 95% interval half-width is at most H (e.g. 0.01), checked after rounds of games')
+    .option('--even [points]', "is it even? each variant's side score (default side A, or --side) 50% within ±points (default 2) by two one-sided tests; stops once every variant is decided (as question: even in the file)")
     .option('--skill-check [N]', "replay the first N games on the same seeds with mcts on every side and say whether the verdict holds under that stronger play (default N: about the run's own time)");
 }
 
@@ -89,34 +91,36 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
 export async function resolvePlan(kind: 'run' | 'experiment', file: string | undefined, o: Opts, pool?: BatchPool): Promise<{ pf: PlanFile; ctx?: PlanContext; source: string }> {
   if (o.plan !== undefined) {
     if (file !== undefined) throw new InputError(CMD, [{ path: '--plan', message: `give either a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan, not both` }]);
-    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings', 'skillCheck'].filter((k) => o[k] !== undefined);
+    const fixed = ['games', 'seed', 'batch', 'precision', 'agents', 'sprt', 'side', 'pairings', 'set', 'even', 'skillCheck'].filter((k) => o[k] !== undefined);
     if (fixed.length) throw new InputError(CMD, [{ path: `--${fixed[0].replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`, message: 'is fixed by the plan; make a new plan with salvo plan to change it' }]);
     // With a pool (a shard), its worker hashes the rules data: this thread never loads the systems.
     return { pf: await readPlanFile(o.plan as string, pool ? { rulesHash: (ids) => pool.rulesHash(ids) } : {}), source: o.plan as string };
   }
   if (file === undefined) throw new InputError(CMD, [{ path: kind === 'run' ? '<scenario>' : '<experiment>', message: `expected a ${kind === 'run' ? 'scenario' : 'experiment'} file or --plan FILE` }]);
   // Making a plan needs the scenario loaders and the experiment code (a shard of a --plan does not).
-  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { pairingsOption, sprtOption }] = await Promise.all([
+  const [{ loadSystemsOfFile }, { experimentPlan, scenarioPlan }, { parseSet }, { evenOption, pairingsOption, sprtOption }] = await Promise.all([
     import('../../scenario/systems.ts'),
     import('../../app/plan-file.ts'),
-    import('../../answers/sets.ts'),
+    import('../../scenario/sets.ts'),
     import('./sequential-options.ts'),
   ]);
   await loadSystemsOfFile(file);
+  const even = evenOption(o.even as string | boolean | undefined, o.side as string | undefined);
   const req = {
     games: positiveInt('--games', o.games as string | undefined),
     seed: seedValue(o.seed as string | undefined),
     batchSize: positiveInt('--batch', o.batch as string | undefined),
     targetHalfWidth: fraction01('--precision', o.precision as string | undefined),
+    ...(even ? { even } : {}),
     skillCheck: skillCheckOption(o.skillCheck),
   };
+  const rawSets: unknown = o.set;
+  const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
   if (kind === 'run') {
-    const rawSets: unknown = o.set;
-    const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
-  const { pf, base, variants } = experimentPlan(file, { ...req, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined), pairings: pairingsOption(o.pairings as string | undefined) });
+  const { pf, base, variants } = experimentPlan(file, { ...req, sets, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined, even !== undefined), pairings: pairingsOption(o.pairings as string | undefined) });
   return { pf, ctx: { base, variants }, source: file };
 }
 
@@ -147,7 +151,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
     return;
   }
-  // Loaded here, not above: a shard process never loads the analysis (arquero) and report rendering.
+  // Loaded here, not above: a shard process never loads the analysis and report rendering.
   const { executePlan } = await import('../../app/execute.ts');
   const out = (o.out as string | undefined) ?? reportDir(source);
   if (o.resume && !existsSync(join(out, 'checkpoint.json'))) process.stderr.write(`--resume: no checkpoint in ${out}; starting from the beginning\n`);
@@ -155,7 +159,12 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const bar = progressBar(o.progress !== false && !o.json);
     let outcome: RunOutcome | InterruptedOutcome;
     try {
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, gameTimeoutMs: timeout }, ctx);
+      const onResume = (games: number, batches: number) => {
+        // (before the first game: the bar is not drawn yet)
+        process.stderr.write(`--resume: ${games.toLocaleString('en-US')} of ${pf.plan.games.toLocaleString('en-US')} games${pf.plan.variants.length > 1 ? ' per variant' : ''} already played (${batches} batch${batches === 1 ? '' : 'es'} in ${join(out, 'checkpoint.json')}); playing the rest\n`);
+        bar.from(games * playedVariantCount(pf));
+      };
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, onResume, gameTimeoutMs: timeout }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -273,10 +282,12 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     process.stdout.write(outcome.files['summary.json']);
     return;
   }
-  const [{ pct, percentDecimals }, { verdictLines }] = await Promise.all([import('../../report/format.ts'), import('../../report/run-report.ts')]);
+  const [{ pct, percentDecimals }, { forcesText, verdictLines }, { sideName }] = await Promise.all([import('../../report/format.ts'), import('../../report/verdict-lines.ts'), import('../../report/text.ts')]);
   const { analysis, result } = outcome;
   const lines: string[] = [...verdictLines(outcome.report)];
   lines.push(`${outcome.report.title}: ${result.games} games${analysis.variants.length > 1 ? ` x ${analysis.variants.length} variants` : ''}, seed ${result.plan.seed}, ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers || 'no'} worker${result.workers === 1 ? '' : 's'}`);
+  const forces = forcesText(outcome.report.scenario.forces);
+  if (forces) lines.push(`  forces${analysis.variants.length > 1 ? ' (base scenario)' : ''}: ${forces}`);
   const generator = outcome.report.scenario.system.kind === 'generator';
   for (const v of analysis.variants.slice(0, 40)) {
     if (generator) {
@@ -285,7 +296,7 @@ export async function printSummary(outcome: RunOutcome, json: boolean): Promise<
     }
     const parts = v.outcomes.map((o) => {
       const d = percentDecimals(o.lo, o.hi);
-      return `${o.outcome} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
+      return `${sideName(o.outcome)} ${pct(o.p, d)} [${(o.lo * 100).toFixed(d)}, ${(o.hi * 100).toFixed(d)}]`;
     });
     const cap = v.reasons.find((r) => r.reason === 'safety-cap');
     const comp = comparedText(v, outcome.report.compare);

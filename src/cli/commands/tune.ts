@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { parseSet } from '../../answers/sets.ts';
+import { parseSet } from '../../scenario/sets.ts';
 import { loadSubject } from '../../answers/subject.ts';
 import { defaultField, runTune, tuneSpace } from '../../answers/tune.ts';
 import { paramSetOf, tuneHtml, tuneVerdict } from '../../answers/tune-report.ts';

@@ -371,6 +371,7 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
   const hasReactions = deckInit.some((k) => kType[k] === K_REACTION);
 
   const layout = buildLayout(rows);
+  const tables = mapTablesOf(grid, blocksLos);
 
   const scenarioCards = sides.map((sd) =>
     sd.scenarioCards.map((c) => ({ name: c.name, effect: ['draw', 'extraAction', 'repair'].indexOf(c.effect), value: c.value })),
@@ -378,10 +379,10 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
 
   return {
     grid,
-    los: everyLineOfSight(new LosTable(grid, blocksLos)),
+    los: tables.los,
     enterCost,
     blocksLos,
-    codeCache: compassCodes(grid),
+    codeCache: tables.codes,
     arcTab: arcTable(opt.frontArcWidth, opt.rearArcWidth),
     // a copy: the resolved options arrive as a dictionary-mode object (keys added one by one),
     // whose property loads in the hot loop (G.opt.x) are hash lookups; a spread copy is fast-mode
@@ -455,6 +456,26 @@ export function buildStatic(body: ScenarioBody, data: RulesData, opt: PvOptions)
     layout,
     hasReactions,
   };
+}
+
+/**
+ * Tables of a map that depend on nothing but the grid (and its obstructing hexes), kept for the
+ * next compile of the same map: building them is nearly all of a compile (on the Fake Battle map
+ * ~190 of ~200 ms), and the versions of a scenario that `salvo sensitivity` or an experiment
+ * compiles differ in rules values only. The tables are only read once built (`crossed` memoises
+ * deterministic results). At most MAP_TABLES maps are kept.
+ */
+const MAP_TABLES = 8;
+const mapTables = new Map<string, { los: LosTable; codes: Uint8Array }>();
+function mapTablesOf(grid: HexGrid, blocksLos: Uint8Array): { los: LosTable; codes: Uint8Array } {
+  const key = `${grid.cols}x${grid.rows}:${grid.parity}:${blocksLos.join('')}`;
+  let t = mapTables.get(key);
+  if (!t) {
+    t = { los: everyLineOfSight(new LosTable(grid, blocksLos)), codes: compassCodes(grid) };
+    if (mapTables.size >= MAP_TABLES) mapTables.delete(mapTables.keys().next().value!);
+    mapTables.set(key, t);
+  }
+  return t;
 }
 
 /**

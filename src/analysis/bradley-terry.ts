@@ -7,7 +7,7 @@
  * Moore–Penrose inverse is (I + J/k)⁻¹ − J/k since I·1 = 0). A rating is shown as the expected
  * score against an average opponent, σ(θi), with its 95% interval.
  */
-import { Z95 } from '../analysis/intervals.ts';
+import { Z95 } from './intervals.ts';
 
 export interface Match {
   readonly a: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCycle, fitBradleyTerry, type Match } from '../../src/answers/bradley-terry.ts';
+import { findCycle, fitBradleyTerry, type Match } from '../../src/analysis/bradley-terry.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
 import { streamState } from '../../src/core/rng/streams.ts';
 
