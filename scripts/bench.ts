@@ -3,9 +3,9 @@
  *  - games/s on one thread (inline, no pool: the median run of a short case run several times)
  *    and on piscina pools of 1 and 2 workers,
  *  - random draws and decisions per game,
+ *  - for the heuristics cases, the agents' own time per game (the same games replayed),
  *  - the answer commands at the speed of play: `salvo sensitivity` beside `salvo experiment` on the
  *    same number of games (--only answers),
- *  - exact-probability timings (the odds engine's own bench, when present).
  *  - exact-probability timings (the odds engine's own bench, when present),
  *  - the generic mcts's cost per decision on each main scenario (scripts/bench-search.ts).
  * Usage: npm run bench [-- --quick] [-- --only <substring>]
@@ -18,6 +18,9 @@ import { join } from 'node:path';
 // plain JavaScript workers. Types come from the sources.
 const dist = (m: string): Promise<unknown> => import(new URL(`../dist/${m}.js`, import.meta.url).href);
 const { parseAgentChoice } = (await dist('core/agent')) as typeof import('../src/core/agent.ts');
+type Agent = import('../src/core/agent.ts').Agent;
+type AgentChoice = import('../src/core/agent.ts').AgentChoice;
+type LoadedScenario = import('../src/scenario/load.ts').LoadedScenario;
 const { playBatch } = (await dist('run/batch')) as typeof import('../src/run/batch.ts');
 const { planForScenario } = (await dist('app/plan-file')) as typeof import('../src/app/plan-file.ts');
 const { planKey } = (await dist('run/plan')) as typeof import('../src/run/plan.ts');
@@ -115,6 +118,58 @@ async function benchCase(c: Case): Promise<void> {
   console.log(`  pool, 2 workers : ${fmt(g2).padStart(9)} games/s  (speed-up ${(g2 / g1).toFixed(2)}x over 1 worker)`);
   const same = isDeepStrictEqual(p1.summaries, p2.summaries);
   console.log(`  1 and 2 workers gave ${same ? 'identical' : 'DIFFERENT'} results`);
+  if (c.agents.length && c.agents.some((a) => a !== 'random')) await agentShare(loaded, agents, Math.max(50, Math.ceil(games / 20)));
+}
+
+/** Timed alternations of agentShare: played games, then replayed games, ROUNDS times; medians reported. */
+const SHARE_ROUNDS = 5;
+
+/**
+ * The scripted agents' own time in a heuristics case: the same games are played again with the
+ * decisions read back from a recording by an agent that does nothing else (no observation, no
+ * search), so the difference is what the agents cost, their observations included. One thread,
+ * alternated, median of SHARE_ROUNDS; CPU time of the process (a shared machine's load inflates
+ * wall time, and both sides of the difference alike).
+ */
+async function agentShare(loaded: LoadedScenario, choices: AgentChoice[], games: number): Promise<void> {
+  const { agentMakers } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const { PlayScratch, playGame } = (await dist('core/play')) as typeof import('../src/core/play.ts');
+  const { GameStreamSet } = (await dist('core/rng/streams')) as typeof import('../src/core/rng/streams.ts');
+  const { Tally } = (await dist('core/tally')) as typeof import('../src/core/tally.ts');
+  const game = loaded.compiled;
+  const sides = game.sides.length;
+  const makers = agentMakers(loaded.system, game, choices);
+  const tally = new Tally(game.metrics);
+  const scratch = new PlayScratch(game);
+  const streams = new GameStreamSet(sides);
+  const log: number[][] = Array.from({ length: sides }, () => []);
+  const at = new Array<number>(sides).fill(0);
+  const play = (make: (side: number) => Agent): number => {
+    const c0 = process.cpuUsage();
+    for (let g = 0; g < games; g++) {
+      streams.aim(1, g);
+      playGame(game, Array.from({ length: sides }, (_, side) => make(side)), streams, tally, scratch);
+    }
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / games;
+  };
+  const recorder = (side: number): Agent => {
+    const inner = makers[side](side);
+    return { decide: (ctx) => { const a = inner.decide(ctx); log[side].push(a); return a; } };
+  };
+  const replayer = (side: number): Agent => ({ decide: () => log[side][at[side]++] });
+  play(recorder);
+  const real: number[] = [];
+  const replayed: number[] = [];
+  for (let r = 0; r < SHARE_ROUNDS; r++) {
+    real.push(play((side) => makers[side](side)));
+    at.fill(0);
+    replayed.push(play(replayer));
+    if (at.some((n, side) => n !== log[side].length)) throw new Error('bench: the replayed games did not take the recorded decisions');
+  }
+  const t = median(real);
+  const e = median(replayed);
+  console.log(`  agents' own time: ${(t - e).toFixed(1)} µs/game of ${t.toFixed(1)} (${((100 * (t - e)) / t).toFixed(0)}%; the same ${fmt(games)} games with the decisions replayed: ${e.toFixed(1)} µs/game; CPU time, median of ${SHARE_ROUNDS} alternations)`);
 }
 
 /**

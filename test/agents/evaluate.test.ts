@@ -12,7 +12,7 @@ import type { MgvState } from '../../src/systems/mgv/index.ts';
 import type { PvCompiledGame, PvState } from '../../src/systems/panzervor/index.ts';
 import { pendingKill } from '../../src/systems/panzervor/evaluate.ts';
 import { p2d6ge, rangeModifier } from '../../src/systems/panzervor/rules/rolls.ts';
-import { ROOT } from '../helpers/bundled.ts';
+import { ROOT, bundledScenarios } from '../helpers/bundled.ts';
 
 /** States along random playouts (copies), and each game's final state. */
 function states<S>(game: CompiledGame<S>, games: number, every: number): { mid: S[]; ends: S[] } {
@@ -83,6 +83,41 @@ describe('Panzer Vor! evaluate', () => {
       n++;
     }
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('Panzer Vor! evaluate is calibrated (scripts/panzervor-evaluate.ts fits it)', () => {
+  it('reads armies of unequal value as an open match once placed', () => {
+    // kuromorimine-line and saunders-flag field armies of different Point Value: the former
+    // material balance gave one side 0.03 before a shot was fired.
+    for (const file of bundledScenarios('panzervor')) {
+      const game = loadScenarioFile(file).compiled as PvCompiledGame;
+      const st = gameStreams(9, 0, 2);
+      const ctx: PlayContext = { dice: st.dice, tally: new Tally(game.metrics) };
+      const s = game.newGame(st.setup, ctx);
+      const legal = new Int32Array(game.maxActions);
+      while (game.G.sideTanks.some((ts) => ts.some((t) => s.hex[t] < 0))) game.apply(s, legal[st.agents[0].int(game.legalActions(s, legal))], ctx);
+      const v = game.evaluate!(s, 0);
+      expect(v, file).toBeGreaterThan(0.3);
+      expect(v, file).toBeLessThan(0.7);
+    }
+  });
+
+  it('weighs a lead in Point Value destroyed more as the Forced End nears (seed p14)', () => {
+    const game = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`).compiled as PvCompiledGame;
+    const { mid } = states<PvState>(game, 4, 10);
+    let n = 0;
+    for (const s of mid) {
+      if (game.result(s) || s.stagArmed) continue;
+      const early = game.clone(s);
+      early.pointsKilled[0] += 10;
+      early.enfDrawn = 0;
+      const late = game.clone(early);
+      late.stagArmed = true;
+      expect(game.evaluate!(late, 0)).toBeGreaterThan(game.evaluate!(early, 0));
+      n++;
+    }
+    expect(n).toBeGreaterThan(5);
   });
 });
 

@@ -2,7 +2,7 @@
  * The battery can fail: each check is run on a copy of duel broken in one way, and must name the
  * defect in a sentence. (A battery that passes everything proves nothing.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,9 @@ import { FIRE } from '../../src/systems/duel/actions.ts';
 import { odds as duelOdds } from '../../src/systems/duel/odds.ts';
 import { options as duelOptions } from '../../src/systems/duel/options.ts';
 import { cloneState as clone } from '../../src/systems/duel/state.ts';
+import { ROOT } from '../helpers/bundled.ts';
 import { conformanceChecks, missingDeterminize, type CheckName } from './battery.ts';
+import { declares } from './citations.ts';
 import { extras } from './registry-mock.ts';
 
 vi.mock('../../src/systems/index.ts', async (real) => (await import('./registry-mock.ts')).withExtras(await real()));
@@ -67,6 +69,33 @@ describe('the conformance battery', () => {
     expect(await problems(moved, 'rules-doc')).toEqual(["duel: RULES.md gives option `firstPlayer` the default 'A', options.ts 'B'"]);
   });
 
+  it('RULES.md: a cited file that does not exist, a cited name its file does not declare', async () => {
+    extras.push(duel);
+    const dir = join(EMPTY, 'duel');
+    cpSync(join(ROOT, 'src', 'systems', 'duel'), dir, { recursive: true });
+    const doc = readFileSync(join(dir, 'RULES.md'), 'utf8');
+    const edit = (from: string, to: string): string => {
+      expect(doc).toContain(from);
+      return to;
+    };
+    writeFileSync(
+      join(dir, 'RULES.md'),
+      doc
+        .replace('`rules/turn.ts` `endTurn`', edit('`rules/turn.ts` `endTurn`', '`rules/turn.ts` `endRound`'))
+        .replace('`decisions/main.ts` `main.legal`', edit('`decisions/main.ts` `main.legal`', '`decisions/main.ts` `main.close`'))
+        .replace('`rules/rolls.ts`, `rules/turn.ts` `resolveShot`', edit('`rules/rolls.ts`, `rules/turn.ts` `resolveShot`', '`rules/dice.ts`, `rules/turn.ts` `resolveShot`')),
+    );
+    expect(await problems(duel, 'rules-doc', { systemDir: dir })).toEqual([
+      'duel: RULES.md cites `rules/turn.ts` `endRound`, which rules/turn.ts does not declare (line 14)',
+      'duel: RULES.md cites `decisions/main.ts` `main.close`, which decisions/main.ts does not declare (line 15)',
+      'duel: RULES.md cites `rules/dice.ts`, which does not exist (line 16)',
+    ]);
+    // Declared: a function, a const, an object key, a method; merely called or imported: not.
+    const text = "import { roll } from './x.ts';\nexport function endTurn(s) {\n  takeAim(s);\n}\nconst main = {\n  legal(m, s, out) {\n  },\n  apply: (s) => 0,\n};\n";
+    expect(['endTurn', 'main', 'legal', 'apply'].filter((n) => declares(text, n))).toEqual(['endTurn', 'main', 'legal', 'apply']);
+    expect(['takeAim', 'roll', 's', 'close'].filter((n) => declares(text, n))).toEqual([]);
+  });
+
   it('odds: a missing module, a mechanic with no twin and no reason, a sampler that disagrees', async () => {
     expect(await problems(broken(() => ({}), { odds: undefined }), 'odds')).toEqual([expect.stringMatching(/^duel: no odds module/)]);
     const [hit] = duelOdds.mechanics;
@@ -87,12 +116,20 @@ describe('the conformance battery', () => {
     expect(found).toHaveLength(5); // skewed fails at aim 0, 1 and 2
   });
 
-  it('playouts: a shallow clone, broken invariants, a game that never ends', async () => {
+  it('playouts: a shallow clone, broken invariants, a legal action listed twice, a game that never ends', async () => {
     const shallow = await problems(broken(() => ({ clone: (s) => ({ ...s }) })), 'playouts');
     expect(shallow[0]).toMatch(/acting on a clone changed the original/);
     expect(shallow[0]).toMatch(/--- last decisions ---\n\[\d\] (Patient|Hasty) /);
     const inv = await problems(broken(() => ({ checkInvariants: (s) => (s.turn > 2 ? ['round past 2'] : []) })), 'playouts');
     expect(inv[0]).toMatch(/invariants broken after the move: round past 2/);
+    const twice = broken((g) => ({
+      legalActions: (s, out) => {
+        const n = g.legalActions(s, out);
+        if (n > 1) out[n - 1] = out[0];
+        return n;
+      },
+    }));
+    expect((await problems(twice, 'playouts'))[0]).toMatch(/^duel: scenarios\/duel\/high-noon\.yaml: high-noon game 0 \(seed \d+\), decision 0: side 0's legal actions list 0 \(Patient takes aim\) twice \(at 0 and 1 of 2\)/);
     const capped = await problems(broken(() => ({ result: () => null, checkInvariants: () => [], maxDecisions: 40 })), 'playouts');
     expect(capped[0]).toMatch(/no result after the safety cap of 40 decisions/);
   });

@@ -7,13 +7,16 @@
  *  scenarios           at least one bundled scenario under scenarios/<id>/, and every one loads
  *  rules-doc           src/systems/<id>/RULES.md exists and names every option key (`key`), with its
  *                      default where a table has a default column; every option cites something;
- *                      every ambiguity A-n of the spec (../shared/rules/<id>.md) is cited or named
+ *                      every ambiguity A-n of the spec (../shared/rules/<id>.md) is cited or named;
+ *                      in every table with a `where` column, each cited file exists and each name
+ *                      cited right after a file is declared there (citations.ts)
  *  tests               test/systems/<id>/ holds at least one test file
  *  odds                an odds module; every mechanic has an exact and a sampled twin that agree
  *                      (|p̂ − p| ≤ 4σ + 1/N) or declares why it has none (noSampledTwin)
  *  playouts            random playouts of every bundled scenario through core/play.ts: legal
- *                      actions, invariants after set-up and every move, clone independence,
- *                      every game ends by the rules before the safety cap
+ *                      actions (chosen among them, and no code listed twice at any decision),
+ *                      invariants after set-up and every move, clone independence, every game
+ *                      ends by the rules before the safety cap
  *  agents              every named agent plays each side against random on read-only observations
  *                      (an agent that mutates what it observes throws)
  *  serialisation       JSON.parse(JSON.stringify(state)) taken mid-game plays on, with copies of
@@ -42,6 +45,7 @@ import { BatchPool, runPlan } from '../../src/run/pool.ts';
 import { loadScenarioFile, type LoadedScenario } from '../../src/scenario/load.ts';
 import { ROOT } from '../helpers/bundled.ts';
 import { checkRandomPlayouts } from '../helpers/playout.ts';
+import { checkCitations } from './citations.ts';
 import { firstDifference } from './deep-equal.ts';
 
 export const CHECKS = ['scenarios', 'rules-doc', 'tests', 'odds', 'playouts', 'agents', 'serialisation', 'hidden-information', 'determinism'] as const;
@@ -153,6 +157,7 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
       for (const [k, spec] of Object.entries<OptionSpecs[string]>(system.options)) if (spec.cite.trim().length < 3) out.push(`${id}: option \`${k}\` cites nothing (options.ts: the spec section, seed page or reason of its default)`);
       out.push(...wrongDefaults(id, doc, system.options));
       out.push(...uncoveredAmbiguities(id, doc, system.options));
+      out.push(...checkCitations(id, doc, { root: ROOT, systemDir, testsDir, scenarioDir }).problems);
       return out;
     },
 
@@ -162,7 +167,7 @@ export function conformanceChecks(system: AnySystem, opts: ConformanceOptions = 
 
     playouts: () =>
       eachScenario((l) => {
-        const st = checkRandomPlayouts({ scenario: l, games, seed, cloneEvery: 3, readOnlyObservations: true });
+        const st = checkRandomPlayouts({ scenario: l, games, seed, cloneEvery: 3, readOnlyObservations: true, uniqueActions: true });
         return st.games === games ? [] : [`${id}: ${rel(l.file)}: ${st.games} of ${games} playouts finished`];
       }),
 

@@ -25,6 +25,8 @@ export interface PlayoutOptions {
   readonly cloneEvery?: number;
   /** Hand agents read-only views of their observations, so one that mutates them throws (default false). */
   readonly readOnlyObservations?: boolean;
+  /** Fail when a decision lists the same action code twice among its legal actions (default false). */
+  readonly uniqueActions?: boolean;
   /** Extra check at every decision (before the agent is asked); return violations. */
   readonly eachDecision?: (state: unknown, side: number, decisions: number, game: CompiledGame) => string[];
 }
@@ -61,6 +63,7 @@ export function checkRandomPlayouts(opts: PlayoutOptions): PlayoutStats {
   const tally = new Tally(game.metrics);
   const stats: PlayoutStats = { games: 0, decisions: 0, maxDecisionsInAGame: 0, reasons: {}, winners: {}, meanLength: 0 };
   let lengthSum = 0;
+  const seen = new Set<number>();
 
   for (let g = 0; g < opts.games; g++) {
     const streams = gameStreams(seed, g, sides);
@@ -76,9 +79,16 @@ export function checkRandomPlayouts(opts: PlayoutOptions): PlayoutStats {
     };
     const hooks: PlayOptions = {
       onStart: (state) => invariants(state, 'after set-up'),
-      beforeDecision: (state, side, _legal, _n, decisions) => {
+      beforeDecision: (state, side, legal, n, decisions) => {
         at = decisions;
         if (!(Number.isInteger(side) && side >= 0 && side < sides)) failure(`currentSide returned ${side}`);
+        if (opts.uniqueActions) {
+          seen.clear();
+          for (let i = 0; i < n; i++) {
+            if (seen.has(legal[i])) failure(`side ${side}'s legal actions list ${legal[i]} (${game.describeAction(state, legal[i])}) twice (at ${legal.indexOf(legal[i])} and ${i} of ${n})`);
+            seen.add(legal[i]);
+          }
+        }
         const extra = opts.eachDecision?.(state, side, decisions, game) ?? [];
         if (extra.length) failure(extra.join('; '));
       },

@@ -37,7 +37,7 @@ describe('scenario validation', () => {
     expect(errorsOf((d) => Object.assign(d.scenario.units[1], { x: 12.2, y: 2 }))).toMatch(/units\.1.*overlaps base B1/);
   });
   it('unknown model, side and terrain type (with the known ones listed)', () => {
-    expect(errorsOf((d) => (d.scenario.units[0].model = 'Makko'))).toMatch(/unknown MGV model 'Makko'; expected one of Mako, Whiptail/);
+    expect(errorsOf((d) => (d.scenario.units[0].model = 'Makko'))).toMatch(/unknown MGV model 'Makko' \(did you mean 'Mako'\?\); expected one of Mako, Whiptail/);
     expect(errorsOf((d) => (d.scenario.units[0].side = 'Green'))).toMatch(/unknown side 'Green'/);
     expect(errorsOf((d) => (d.scenario.terrain[0].type = 'lava'))).toMatch(/terrain\.0\.type: unknown terrain type 'lava'; expected one of .*rock/);
   });

@@ -19,7 +19,7 @@ import { boardIndex, otherTankAt, stepCost, turnCost } from '../../../src/system
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import type { PvObservation } from '../../../src/systems/panzervor/observe.ts';
 import { MATCH_FLAG } from '../../../src/systems/panzervor/model.ts';
-import { PLAIN, bestShot, killChance, nearestEnemy, threatAt } from '../../../src/systems/panzervor/agents/eval.ts';
+import { PLAIN, bestShot, killChance, nearestEnemy, quickShotKill, threatAt } from '../../../src/systems/panzervor/agents/eval.ts';
 import { Evaluator } from '../../../src/systems/panzervor/agents/evaluator.ts';
 import { Searcher } from '../../../src/systems/panzervor/agents/search.ts';
 import type { PvState } from '../../../src/systems/panzervor/state.ts';
@@ -243,6 +243,7 @@ describe('memoised evaluations (evaluator.ts) equal the plain ones (eval.ts), bi
             for (let hex = (t * 7 + stamp) % step; hex < G.grid.n; hex += step) {
               for (let f = 0; f < 6; f++) {
                 expect(ev.position(t, hex, f)).toBe(referencePosition(o, t, hex, f, lambda, style, weights));
+                expect(ev.quickShot(t, hex, f)).toBe(quickShotKill(o, t, hex, f));
                 for (const k of mta) {
                   const want = bestShot(o, t, hex, f, { attackMod: G.kAtk[k], damageMod: G.kDmg[k], noRoll: G.kNoRoll[k] === 1 }, weights);
                   expect(ev.cardShot(k, t, hex, f)).toBe(want.ek);

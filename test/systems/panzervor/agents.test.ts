@@ -9,8 +9,11 @@ import { findSystem } from '../../../src/systems/index.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { isOver, type PvState } from '../../../src/systems/panzervor/state.ts';
 import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, tankIndex, deciderOf } from './helpers.ts';
+import { gameStreams as streamsOf } from '../../../src/core/rng/streams.ts';
+import { quickShotChance } from '../../../src/systems/panzervor/agents/eval.ts';
+import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
 import type { PlayContext } from '../../../src/core/system.ts';
-import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
+import { Action, decisionOf } from '../../../src/systems/panzervor/actions.ts';
 
 const system = findSystem('panzervor')!;
 const agent = (name: string, game: PvCompiledGame, side: number, params: Record<string, number> = {}) => {
@@ -153,8 +156,146 @@ describe('flag commander', () => {
   });
 });
 
+/** Plays `a`'s move with card k to its end; returns the moving tank's hex id and the steps taken. */
+function playMove(game: PvCompiledGame, s: PvState, ctx: PlayContext, a: Agent, tank: string): { hex: string; log: string[] } {
+  const log = [step(game, s, ctx, a)];
+  let guard = 0;
+  while ((s.mvTank >= 0 || s.card >= 0) && guard++ < 20) log.push(step(game, s, ctx, a));
+  return { hex: game.G.grid.id(s.hex[tankIndex(game.G, tank)]), log };
+}
+
+describe('playing as Panzer Vor! players do (issue 19)', () => {
+  it('every style shoots the enemy flag tank in a Flag Battle rather than an identical tank', () => {
+    // The flag-commander test's position: two M4s at the same distance, FL the flag tank (p14: the match is lost with it).
+    for (const name of ['brawler', 'marksman', 'flag-commander']) {
+      const game = compileDoc({
+        matchType: 'flag',
+        a: [{ id: 'P', tank: 'pz4f2', hex: '0810', facing: 'N', flag: true }],
+        b: [{ id: 'X', tank: 'm4', hex: '0806', facing: 'N' }, { id: 'FL', tank: 'm4', hex: '1208', facing: 'N', flag: true }],
+      });
+      const { s, ctx } = setup(game, { hands: [{ fire: 1 }, {}] });
+      const a = agent(name, game, 0);
+      step(game, s, ctx, a);
+      step(game, s, ctx, a);
+      expect(step(game, s, ctx, a), name).toContain('fires at FL (M4)');
+    }
+  });
+
+  it('the flag commander spends Reactions for any tank when the match has no flags', () => {
+    // The brawler's Emergency Braking position (a Firefly adjacent: a near-certain kill), an elimination match.
+    const game = compileDoc({ a: [{ id: 'F', tank: 'firefly', hex: '0803', facing: 'S' }], b: [{ id: 'P', tank: 'pz4f2', hex: '0804', facing: 'N' }] });
+    const { s, ctx } = setup(game, { hands: [{ fire: 1 }, { emergency_braking: 1 }] });
+    choose(game, s, ctx, 'play Fire');
+    choose(game, s, ctx, 'F (Firefly) acts');
+    choose(game, s, ctx, 'fires at P');
+    expect(decisionOf(s)).toBe('reaction');
+    expect(step(game, s, ctx, agent('flag-commander', game, 1))).toContain('Emergency Braking');
+  });
+
+  it('keeps Combat Sense for a shot: no second Move card (spec §7.3)', () => {
+    // Miho's Pz IV far from the enemy, the turn's card played, two Move cards left: the engine offers Combat Sense.
+    for (const name of ['brawler', 'marksman', 'flag-commander']) {
+      const game = compileDoc({ a: [{ id: 'P', tank: 'pz4f2', hex: '0815', facing: 'N', character: { id: 'miho' } }], b: [{ id: 'E', tank: 'm4', hex: '0802', facing: 'S' }] });
+      const { s, ctx } = setup(game, { hands: [{ move: 2 }, {}] });
+      s.actionsPlayed = s.allowance;
+      expect(legalTexts(game, s)).toContain('A: Miho Nishizumi uses Combat Sense');
+      expect(step(game, s, ctx, agent(name, game, 0)), name).toBe('A: pass (no more Action cards)');
+    }
+  });
+
+  it('counts the Quick Shots the opponent may hold (seed p6, p12)', () => {
+    const game = compileDoc({ a: [{ tank: 'pz4f2', hex: '0808' }], b: [{ tank: 'firefly', hex: '0803', facing: 'S' }], hands: [5, 5] });
+    const G = game.G;
+    const qs = cardIndex(G, 'quick_shot');
+    const total = G.deckInit.filter((k) => k === qs).length;
+    expect(total).toBe(3);
+    // Every Quick Shot in sight (own hand or discard pile): none can be held.
+    for (const [own, discard] of [[3, 0], [1, 2]]) {
+      const { s } = setup(game, { hands: [{ quick_shot: own, move: 1 }, { fire: 5 }], discard: { quick_shot: discard } });
+      expect(quickShotChance(game.observe(s, 0), 0)).toBe(0);
+    }
+    // Three unseen among the opponent's 5 cards and the draw pile (Enforcement cards never stay in a hand).
+    const { s } = setup(game, { hands: [{ move: 1 }, { fire: 5 }] });
+    const o = game.observe(s, 0);
+    const enf = s.deck.filter((k) => G.kType[k] === K_ENFORCEMENT).length;
+    const pool = 5 + o.deckSize - enf;
+    let none = 1;
+    for (let i = 0; i < 5; i++) none *= (pool - 3 - i) / (pool - i);
+    expect(quickShotChance(o, 0)).toBeCloseTo(1 - none, 12);
+    expect(quickShotChance(o, 0)).toBeGreaterThan(0.15);
+  });
+
+  it('does not drive across a Firefly\'s sights while the opponent may hold a Quick Shot (W1)', () => {
+    // The marksman's Pz IV, 5 hexes in front of a Firefly that kills it with any hit: moving away
+    // invites a Quick Shot after the move; with every Quick Shot in the discard pile it moves.
+    const game = compileDoc({ a: [{ id: 'S', tank: 'pz4f2', hex: '0808', facing: 'N' }], b: [{ id: 'F', tank: 'firefly', hex: '0803', facing: 'S' }], hands: [5, 5] });
+    for (const [discard, moves] of [[{}, false], [{ quick_shot: 3 }, true]] as const) {
+      const { s, ctx } = setup(game, { hands: [{ move: 1 }, { fire: 2, move: 3 }], discard });
+      const { hex, log } = playMove(game, s, ctx, agent('marksman', game, 0), 'S');
+      expect(hex !== '0808', log.join(' / ')).toBe(moves);
+    }
+  });
+
+  it('a second mover places out of the first mover\'s reach; with the zones far apart the brawler still places forward', () => {
+    // fake-battle: A places first, B moves first, the zones 5 hexes apart. saunders-flag: 13 hexes apart.
+    for (const [file, far] of [['fake-battle.yaml', false], ['saunders-flag.yaml', true]] as const) {
+      const game = loadBundled(file);
+      const G = game.G;
+      const streams = streamsOf(1, 0, 2);
+      const s = game.newGame(streams.setup, { dice: streams.dice, tally: new Tally(game.metrics) });
+      expect(decisionOf(s)).toBe('place');
+      expect(deciderOf(s)).toBe(0);
+      expect(G.movesFirst).toBe(1);
+      const out = new Int32Array(game.maxActions);
+      const n = game.legalActions(s, out);
+      const enemy = G.grid.indexOfId(file === 'fake-battle.yaml' ? '1011' : '1708');
+      const dist = (a: number) => G.grid.distance(Action.read.place.hex(a), enemy);
+      let lo = 99;
+      let hi = 0;
+      for (let i = 0; i < n; i++) {
+        lo = Math.min(lo, dist(out[i]));
+        hi = Math.max(hi, dist(out[i]));
+      }
+      step(game, s, { dice: streams.dice, tally: new Tally(game.metrics) }, agent('brawler', game, 0));
+      const placed = G.sideTanks[0].find((t) => s.hex[t] >= 0)!;
+      const d = G.grid.distance(s.hex[placed], enemy);
+      expect(hi - lo).toBeGreaterThanOrEqual(4);
+      if (far) expect(d).toBe(lo);
+      else expect(d).toBeGreaterThanOrEqual(hi - 1);
+    }
+  });
+});
+
+describe('greedy, the cheap search policy (issue 19 item 1)', () => {
+  it('its rank puts its own choice first at every decision', () => {
+    const game = loadBundled('fake-battle.yaml');
+    const tally = new Tally(game.metrics);
+    const scratch = new PlayScratch(game);
+    let checked = 0;
+    for (let g = 0; g < 6; g++) {
+      const inner = [agent('greedy', game, 0), agent('greedy', game, 1)];
+      const checking = inner.map((a): Agent => ({
+        decide(ctx) {
+          const chosen = a.decide(ctx);
+          const v = new Float64Array(ctx.n);
+          a.rank!(ctx, v);
+          let best = 0;
+          for (let i = 1; i < ctx.n; i++) if (v[i] > v[best]) best = i;
+          // Ties: the choice is among the best.
+          expect(v[ctx.legal.indexOf(chosen)]).toBe(v[best]);
+          checked++;
+          return chosen;
+        },
+      }));
+      const { result } = playGame(game, checking, gameStreams(11, g, 2), tally, scratch);
+      expect(result.winner).toBeGreaterThanOrEqual(-1);
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+});
+
 describe('strength against the random baseline (fake battle, both seats)', () => {
-  for (const name of ['brawler', 'marksman', 'flag-commander']) {
+  for (const name of ['brawler', 'marksman', 'flag-commander', 'greedy']) {
     it(`${name} beats random in most games`, () => {
       const game = loadBundled('fake-battle.yaml');
       const scratch = new PlayScratch(game);
@@ -184,7 +325,9 @@ describe('agent parameters', () => {
         expect(typeof spec.default).toBe('number');
       }
     }
-    expect(system.agents.map((a) => a.name)).toEqual(['random', 'brawler', 'marksman', 'flag-commander']);
+    expect(system.agents.map((a) => a.name)).toEqual(['random', 'brawler', 'marksman', 'flag-commander', 'greedy']);
+    // mcts's rollouts and priors (agents/index.ts says why the marksman and not greedy).
+    expect(system.searchPolicy).toBe('marksman');
     expect(legalTexts).toBeTypeOf('function');
     expect(cardIndex).toBeTypeOf('function');
   });

@@ -8,6 +8,7 @@
  * oldest one's arrays serve the next new radius), so the search allocates little; scratch arrays
  * are sized for the obstacles given.
  */
+import { hypot } from './angles.ts';
 import { pointInShape, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
 
 export interface PathObstacle {
@@ -147,15 +148,15 @@ export class BasePaths {
         const vx = o.xs[i], vy = o.ys[i];
         let n1x = vy - py, n1y = -(vx - px);
         let n2x = qy - vy, n2y = -(qx - vx);
-        const l1 = Math.hypot(n1x, n1y) || 1;
-        const l2 = Math.hypot(n2x, n2y) || 1;
+        const l1 = hypot(n1x, n1y) || 1;
+        const l2 = hypot(n2x, n2y) || 1;
         n1x /= l1; n1y /= l1; n2x /= l2; n2y /= l2;
         // orient the normals away from the centroid
         if ((vx - cx) * n1x + (vy - cy) * n1y < 0) { n1x = -n1x; n1y = -n1y; }
         if ((vx - cx) * n2x + (vy - cy) * n2y < 0) { n2x = -n2x; n2y = -n2y; }
         let bxv = n1x + n2x;
         let byv = n1y + n2y;
-        const lb = Math.hypot(bxv, byv) || 1;
+        const lb = hypot(bxv, byv) || 1;
         bxv /= lb;
         byv /= lb;
         const cosHalf = Math.max(0.2, bxv * n1x + byv * n1y);
@@ -166,7 +167,7 @@ export class BasePaths {
     }
     const reuse = spare !== null && spare.n === n;
     const dist = reuse ? spare!.dist : new Float64Array(n * n);
-    for (let u = 2; u < n; u++) for (let v = 2; v < n; v++) dist[u * n + v] = Math.hypot(x[v] - x[u], y[v] - y[u]);
+    for (let u = 2; u < n; u++) for (let v = 2; v < n; v++) dist[u * n + v] = hypot(x[v] - x[u], y[v] - y[u]);
     const clear = reuse ? spare!.clear.fill(0) : new Uint8Array(n * n);
     const set: CornerSet = { n, x, y, dist, clear };
     this.cache.set(r, set);
@@ -219,7 +220,7 @@ export class BasePaths {
         if (done[v]) continue;
         // corner to corner: distance and clearance cached with the corners (same values)
         const cc = u >= 2 && v >= 2 ? u * n + v : -1;
-        const d = cc >= 0 ? cs.dist[cc] : Math.hypot(nx[v] - nx[u], ny[v] - ny[u]);
+        const d = cc >= 0 ? cs.dist[cc] : hypot(nx[v] - nx[u], ny[v] - ny[u]);
         if (dist[u] + d >= dist[v]) continue;
         if (cc >= 0) {
           if (cs.clear[cc] === 0) cs.clear[cc] = this.clear(nx[u], ny[u], nx[v], ny[v], r, active, false) ? 1 : 2;
@@ -249,7 +250,7 @@ export function pathLength(ax: number, ay: number, pts: Float64Array, n: number)
   let x = ax;
   let y = ay;
   for (let i = 0; i < n; i++) {
-    len += Math.hypot(pts[2 * i] - x, pts[2 * i + 1] - y);
+    len += hypot(pts[2 * i] - x, pts[2 * i + 1] - y);
     x = pts[2 * i];
     y = pts[2 * i + 1];
   }

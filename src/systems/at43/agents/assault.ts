@@ -12,7 +12,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShotForObjectives, disengage, drillOrEnd, goalUnit, has, leaderDist, meleeFavours, moveTo, nearestEnemy, nearObjective, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, rankAround, tactical, type Ctx } from './common.ts';
+import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, meleeFavours, moveTo, nearestEnemy, nearObjective, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, rankAround, tactical, type Ctx } from './common.ts';
 
 export const assaultAgent = agentOf<At43State, At43Observation>()({
   name: 'assault',
@@ -25,25 +25,19 @@ export const assaultAgent = agentOf<At43State, At43Observation>()({
     near: { default: 20, description: 'enemy units whose leader is this close to an objective are charged and shot first (cm)', min: 0, max: 200 },
   },
   create: (_g, _side, p) => {
+    const inReach = (o: At43Observation, u: number) => {
+      const e = nearestEnemy(o, u, true);
+      return e >= 0 && leaderDist(o, u, e) <= o.model.units[u].profile.movement + p.reach;
+    };
+    /** The maximum when one of its units has an enemy infantry unit within rush reach, else nothing. */
+    const wager = (o: At43Observation, max: number) => {
+      for (const U of o.model.units) if (U.side === o.me && o.members[U.index] > 0 && inReach(o, U.index)) return max;
+      return 0;
+    };
     const decide = (ctx: Ctx): number => {
       const o = ctx.observe();
       const m = o.model;
-      const inReach = (u: number) => {
-        const e = nearestEnemy(o, u, true);
-        return e >= 0 && leaderDist(o, u, e) <= m.units[u].profile.movement + p.reach;
-      };
-      const t = tactical(
-        ctx,
-        o,
-        (u) => {
-          const e = nearestEnemy(o, u);
-          return e < 0 ? 0 : -leaderDist(o, u, e);
-        },
-        (max) => {
-          for (const U of m.units) if (U.side === o.me && o.members[U.index] > 0 && inReach(U.index)) return max;
-          return 0;
-        },
-      );
+      const t = tactical(ctx, o, nearestEnemyFirst, wager);
       if (t >= 0) return t;
       const u = o.unit;
       const k = objectiveOf(o, u);

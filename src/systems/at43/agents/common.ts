@@ -4,17 +4,28 @@
  */
 import type { DecisionContext } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
-import { MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
+import { MAX_FIGHTERS, MAX_OBJECTIVES, MAX_SLOTS, N_DIRS, MAX_UNITS, type Model } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
+import { hypot } from '../../../core/geometry/table/angles.ts';
 import { pointBoundaryDistance } from '../../../core/geometry/table/shapes.ts';
 import { facesFor, utrNeeded } from '../rules/rolls.ts';
 import type { At43State } from '../state.ts';
 
 /** P(success) of one die with re-rolls, in floating point (the agents' hot path; odds.ts has the exact twin). */
 function pDie(need: number, rerolls: number): number {
-  const q = 1 - facesFor(need) / 6;
+  const faces = facesFor(need);
+  if (!(faces >= 0 && faces <= 6 && rerolls >= 0 && rerolls < 8 && (rerolls | 0) === rerolls)) return pDieOf(faces, rerolls);
+  const i = faces * 8 + rerolls;
+  let p = P_DIE[i];
+  if (p !== p) P_DIE[i] = p = pDieOf(faces, rerolls);
+  return p;
+}
+function pDieOf(faces: number, rerolls: number): number {
+  const q = 1 - faces / 6;
   return 1 - q ** (rerolls + 1);
 }
+/** pDie by faces (0..6) and re-rolls (0..7), computed once (NaN: not yet). */
+const P_DIE = new Float64Array(7 * 8).fill(NaN);
 
 export type Ctx = DecisionContext<At43Observation, At43State>;
 
@@ -43,46 +54,148 @@ export function nearestEnemy(o: At43Observation, u: number, infantryOnly = false
 /** Expected kills (infantry) or expected damage successes (AFVs, /2) of weapon w of u at v, ignoring LOS and cover. */
 export function expectedKills(o: At43Observation, u: number, w: number, v: number): number {
   const m: Model = o.model;
-  const U = m.units[u];
   const W = m.weapons[w];
+  // slots of weapon w on alive fighters of u (model.weaponSlots: fighter * MAX_SLOTS + slot)
+  const pairs = m.weaponSlots[u][w];
   let n = 0;
-  for (let f = U.first; f < U.first + U.count; f++) {
-    if (!o.alive[f]) continue;
-    for (let sl = 0; sl < MAX_SLOTS; sl++) if (m.fSlots[f * MAX_SLOTS + sl] === w) n++;
-  }
+  for (let i = 0; i < pairs.length; i++) if (o.alive[(pairs[i] / MAX_SLOTS) | 0]) n++;
   const band = Math.floor(Math.max(0, leaderDist(o, u, v)) / m.rules.rangeBand.cm);
-  const pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
+  const T = oddsOf(m);
+  let pHit = band < ODDS_BANDS ? T.hit[w * ODDS_BANDS + band] : NaN;
+  if (pHit !== pHit) {
+    pHit = pDie(utrNeeded(m.rules.utr, W.accuracy - band), W.rerolls);
+    if (band < ODDS_BANDS) T.hit[w * ODDS_BANDS + band] = pHit;
+  }
   const V = m.units[v];
-  const pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
+  let pDmg = T.dmg[w * MAX_UNITS + v];
+  if (pDmg !== pDmg) T.dmg[w * MAX_UNITS + v] = pDmg = pDie(utrNeeded(m.rules.utr, W.penetration - V.profile.protection), 0);
   const e = n * W.attackRate * pHit * pDmg;
   return V.afv ? (e * W.damage) / Math.max(1, V.profile.frameSP) * (V.cost / Math.max(1, V.fielded)) / 30 : Math.min(e, o.members[v]) * (V.cost / Math.max(1, V.fielded)) / 30;
 }
 
-/** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
-export function bestShot(ctx: Ctx, o: At43Observation, allowed: ((v: number) => boolean) | null = null): [number, number] {
+/** Range bands kept in expectedKills' odds tables (farther bands are computed each time). */
+const ODDS_BANDS = 32;
+/** expectedKills' odds for the latest model (NaN: not yet): to hit by weapon and band, to damage by weapon and target unit. */
+const odds = { model: null as Model | null, hit: new Float64Array(0), dmg: new Float64Array(0) };
+function oddsOf(m: Model): typeof odds {
+  if (odds.model !== m) {
+    odds.model = m;
+    odds.hit = new Float64Array(m.weapons.length * ODDS_BANDS).fill(NaN);
+    odds.dmg = new Float64Array(m.weapons.length * MAX_UNITS).fill(NaN);
+  }
+  return odds;
+}
+
+// Action code ranges of the shots (a kind owns one contiguous range: core/decision/codec.ts),
+// so that the scans below test a code with two compares instead of A.is.
+const SHOOT_LO = A.encode.shoot(0, 0);
+const SHOOT_HI = SHOOT_LO + MAX_SLOTS * MAX_UNITS;
+const AFV_LO = A.encode.shootAfv(0, 0);
+const AFV_HI = AFV_LO + MAX_SLOTS * MAX_FIGHTERS;
+
+/**
+ * Per-decision memo: an observation is built once per decision and the state does not change
+ * while an agent decides, so what depends only on it is computed once per observation (a stamp
+ * per entry, no clearing, no allocation): expected kills of the active unit's weapon types at
+ * each target, each unit's distance to the nearest objective, the shot scan.
+ */
+const memo = {
+  o: null as At43Observation | null,
+  stamp: 0,
+  /** expectedKills(o, o.unit, weaponTypes[k], v) at k * MAX_UNITS + v. */
+  ek: new Float64Array(MAX_SLOTS * MAX_UNITS),
+  ekAt: new Int32Array(MAX_SLOTS * MAX_UNITS),
+  objD: new Float64Array(MAX_UNITS),
+  objDAt: new Int32Array(MAX_UNITS),
+  /** formationReach(o, u). */
+  reach: new Float64Array(MAX_UNITS),
+  reachAt: new Int32Array(MAX_UNITS),
+  /** objectiveOf for every unit of side s, once per side (mineAt[s] === stamp). */
+  mine: new Int32Array(MAX_UNITS),
+  mineAt: new Int32Array(2),
+  /** The last shot scan: its context, legal count and `near` (NaN: none), its two answers. */
+  scanCtx: null as Ctx | null,
+  scanN: -1,
+  scanNear: NaN,
+  best: -1,
+  bv: -1,
+  bestNear: -1,
+  bvNear: -1,
+};
+
+/** Starts the memo over when o is a new observation (a new decision). */
+function memoOf(o: At43Observation): typeof memo {
+  if (memo.o !== o) {
+    memo.o = o;
+    memo.stamp = memo.stamp === 0x7fffffff ? 1 : memo.stamp + 1;
+    memo.scanCtx = null;
+  }
+  return memo;
+}
+
+/** expectedKills of weapon type k (index in its weapon types) of the active unit at unit v, once per decision. */
+function activeKills(o: At43Observation, k: number, v: number): number {
+  const M = memoOf(o);
+  const i = k * MAX_UNITS + v;
+  if (M.ekAt[i] !== M.stamp) {
+    M.ek[i] = expectedKills(o, o.unit, o.model.units[o.unit].weaponTypes[k], v);
+    M.ekAt[i] = M.stamp;
+  }
+  return M.ek[i];
+}
+
+/**
+ * One pass over the legal shots by expected kills: the best of all (memo.best, memo.bv) and the
+ * best at units whose leader is within `near` cm of an objective (memo.bestNear, memo.bvNear;
+ * near NaN: not asked). Each best is the first legal shot of the highest value, as one scan per
+ * filter found it.
+ */
+function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
+  const M = memoOf(o);
+  if (M.scanCtx === ctx && M.scanN === ctx.n && (Object.is(M.scanNear, near) || Number.isNaN(near))) return M;
   let best = -1;
   let bv = -1;
-  const U = o.model.units[o.unit];
+  let bestNear = -1;
+  let bvNear = -1;
+  const filter = !Number.isNaN(near);
+  const m = o.model;
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
     let v: number;
-    if (A.is(a, 'shoot')) {
-      if (allowed && !allowed(A.read.shoot.target(a))) continue;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a));
-    }
-    else if (A.is(a, 'shootAfv')) {
+    let t: number;
+    if (a >= SHOOT_LO && a < SHOOT_HI) {
+      t = A.read.shoot.target(a);
+      v = activeKills(o, A.read.shoot.weapon(a), t);
+    } else if (a >= AFV_LO && a < AFV_HI) {
       // focus fire: a single AFV is worth more the more damaged its frame already is
       const f = A.read.shootAfv.fighter(a);
-      const T = o.model.units[o.model.fUnit[f]];
-      const frame = T.profile.frameSP;
-      v = expectedKills(o, o.unit, U.weaponTypes[A.read.shootAfv.weapon(a)], T.index) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
+      t = m.fUnit[f];
+      const frame = m.units[t].profile.frameSP;
+      v = activeKills(o, A.read.shootAfv.weapon(a), t) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
     } else continue;
     if (v > bv) {
       bv = v;
       best = a;
     }
+    if (filter && v > bvNear && nearObjective(o, t, near)) {
+      bvNear = v;
+      bestNear = a;
+    }
   }
-  return [best, bv];
+  M.scanCtx = ctx;
+  M.scanN = ctx.n;
+  M.scanNear = near;
+  M.best = best;
+  M.bv = bv;
+  M.bestNear = bestNear;
+  M.bvNear = bvNear;
+  return M;
+}
+
+/** Best legal shot by expected kills; returns [action, value] (action -1 when none). */
+export function bestShot(ctx: Ctx, o: At43Observation): [number, number] {
+  const M = scanShots(ctx, o, NaN);
+  return [M.best, M.bv];
 }
 
 export function has(ctx: Ctx, a: number): boolean {
@@ -110,13 +223,19 @@ export function lpReserve(o: At43Observation): number {
  * wager, first player (self), sequence options (play), rally and pay when affordable, keep an
  * immobilised AFV, always fire on overwatch. Returns -1 inside an activation.
  */
-export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => number, wager: (max: number) => number): number {
+/** Card priority of unit u: the nearer its nearest enemy, the earlier (gunline, assault). */
+export function nearestEnemyFirst(o: At43Observation, u: number): number {
+  const e = nearestEnemy(o, u);
+  return e < 0 ? 0 : -leaderDist(o, u, e);
+}
+
+export function tactical(ctx: Ctx, o: At43Observation, priority: (o: At43Observation, u: number) => number, wager: (o: At43Observation, max: number) => number): number {
   switch (o.pending) {
     case 'order': {
       let best = ctx.legal[0];
       let bv = -Infinity;
       for (let i = 0; i < ctx.n; i++) {
-        const v = priority(A.read.order.unit(ctx.legal[i]));
+        const v = priority(o, A.read.order.unit(ctx.legal[i]));
         if (v > bv) {
           bv = v;
           best = ctx.legal[i];
@@ -125,7 +244,7 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
       return best;
     }
     case 'wager': {
-      const w = Math.min(ctx.n - 1, Math.max(0, wager(ctx.n - 1)));
+      const w = Math.min(ctx.n - 1, Math.max(0, wager(o, ctx.n - 1)));
       return A.encode.wager(w);
     }
     case 'first':
@@ -149,6 +268,20 @@ export function tactical(ctx: Ctx, o: At43Observation, priority: (u: number) => 
   return -1;
 }
 
+/** The reach of unit u's formation: the farthest edge of an alive member from its leader's centre (once per decision). */
+export function formationReach(o: At43Observation, u: number): number {
+  const M = memoOf(o);
+  if (M.reachAt[u] === M.stamp) return M.reach[u];
+  const m = o.model;
+  const U = m.units[u];
+  const L = o.leader[u];
+  let reach = 0;
+  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  M.reach[u] = reach;
+  M.reachAt[u] = M.stamp;
+  return reach;
+}
+
 /**
  * Could unit u be under cover (p.66-67)? A cover obstacle low enough for its fighters (Size one
  * below theirs, two below under Take cover: A21) within `cover.depthCm` of its formation. In the
@@ -159,8 +292,7 @@ export function coverNearby(o: At43Observation, u: number): boolean {
   const U = m.units[u];
   const L = o.leader[u];
   const depth = m.opts['cover.depthCm'];
-  let reach = 0;
-  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  const reach = formationReach(o, u);
   for (const T of m.terrain) {
     const low = U.profile.size - T.size;
     if (!T.cover || (low !== 1 && low !== 2)) continue;
@@ -196,25 +328,51 @@ export function countAt(o: At43Observation, k: number, side: number): number {
 export function objectiveDist(o: At43Observation, u: number, k: number): number {
   const m = o.model;
   const L = o.leader[u];
-  return Math.hypot(o.fx[L] - m.objectives[k].x, o.fy[L] - m.objectives[k].y);
+  const x = o.fx[L];
+  const y = o.fy[L];
+  const D = objectiveDists;
+  // a leader stands still for many decisions: his distances are kept with his place (exact reuse)
+  if (D.model !== m) {
+    D.model = m;
+    D.leader.fill(-1);
+  }
+  if (D.leader[u] !== L || D.x[u] !== x || D.y[u] !== y) {
+    for (let j = 0; j < m.objectives.length; j++) D.d[u * MAX_OBJECTIVES + j] = hypot(x - m.objectives[j].x, y - m.objectives[j].y);
+    D.leader[u] = L;
+    D.x[u] = x;
+    D.y[u] = y;
+  }
+  return D.d[u * MAX_OBJECTIVES + k];
 }
+
+/** objectiveDist's cache: per unit, the leader and his place the distances at u * MAX_OBJECTIVES + k were computed for. */
+const objectiveDists = {
+  model: null as Model | null,
+  leader: new Int32Array(MAX_UNITS).fill(-1),
+  x: new Float64Array(MAX_UNITS),
+  y: new Float64Array(MAX_UNITS),
+  d: new Float64Array(MAX_UNITS * MAX_OBJECTIVES),
+};
 
 /** Distance from unit v's leader to the nearest objective (Infinity without objectives). */
 export function nearestObjectiveDist(o: At43Observation, v: number): number {
+  const M = memoOf(o);
+  if (M.objDAt[v] === M.stamp) return M.objD[v];
   let d = Infinity;
   for (let k = 0; k < o.model.objectives.length; k++) d = Math.min(d, objectiveDist(o, v, k));
+  M.objD[v] = d;
+  M.objDAt[v] = M.stamp;
   return d;
 }
 
-const RICHEST = new WeakMap<Model, readonly number[]>();
-/** The objective indices, the richest (VP per round) first (computed once per model). */
+const richest = { model: null as Model | null, order: [] as readonly number[] };
+/** The objective indices, the richest (VP per round) first (computed once for the latest model). */
 function richestFirst(m: Model): readonly number[] {
-  let r = RICHEST.get(m);
-  if (!r) {
-    r = [...m.objectives.keys()].sort((a, b) => m.objectives[b].vp - m.objectives[a].vp || a - b);
-    RICHEST.set(m, r);
+  if (richest.model !== m) {
+    richest.model = m;
+    richest.order = [...m.objectives.keys()].sort((a, b) => m.objectives[b].vp - m.objectives[a].vp || a - b);
   }
-  return r;
+  return richest.order;
 }
 
 /**
@@ -224,25 +382,32 @@ function richestFirst(m: Model): readonly number[] {
 export function objectiveOf(o: At43Observation, u: number): number {
   const m = o.model;
   const side = m.units[u].side;
-  const nK = m.objectives.length;
-  if (nK === 0 || m.units[u].afv) return -1;
-  let taken = 0; // bit per unit given an objective
-  for (const k of richestFirst(m)) {
-    let best = -1;
-    let bd = Infinity;
-    for (const U of m.units) {
-      if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
-      const d = objectiveDist(o, U.index, k);
-      if (d < bd) {
-        bd = d;
-        best = U.index;
+  if (m.objectives.length === 0 || m.units[u].afv) return -1;
+  const M = memoOf(o);
+  if (M.mineAt[side] !== M.stamp) {
+    // the assignment of the whole side, once per decision (it does not depend on u)
+    for (const U of m.units) if (U.side === side) M.mine[U.index] = -1;
+    let taken = 0; // bit per unit given an objective
+    const order = richestFirst(m);
+    for (let j = 0; j < order.length; j++) {
+      const k = order[j];
+      let best = -1;
+      let bd = Infinity;
+      for (const U of m.units) {
+        if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
+        const d = objectiveDist(o, U.index, k);
+        if (d < bd) {
+          bd = d;
+          best = U.index;
+        }
       }
+      if (best < 0) break;
+      M.mine[best] = k;
+      taken |= 1 << best;
     }
-    if (best < 0) return -1;
-    if (best === u) return k;
-    taken |= 1 << best;
+    M.mineAt[side] = M.stamp;
   }
-  return -1;
+  return M.mine[u];
 }
 
 /** An objective the enemy of `side` holds or disputes (his count at least ours and above 0), the nearest to unit u; -1 if none. */
@@ -319,9 +484,8 @@ export function objectiveToSupport(o: At43Observation, u: number): number {
 /** Best shot, preferring (×`bonus`) units on or near an objective (within `near` cm). */
 export function bestShotForObjectives(ctx: Ctx, o: At43Observation, near: number, bonus: number): [number, number] {
   if (o.model.objectives.length === 0) return bestShot(ctx, o);
-  const [a, v] = bestShot(ctx, o, (t) => nearObjective(o, t, near));
-  const [b, w] = bestShot(ctx, o);
-  return a >= 0 && v * bonus >= w ? [a, v * bonus] : [b, w];
+  const M = scanShots(ctx, o, near);
+  return M.bestNear >= 0 && M.bvNear * bonus >= M.bv ? [M.bestNear, M.bvNear * bonus] : [M.best, M.bv];
 }
 
 /**
@@ -333,22 +497,38 @@ export function safeMove(o: At43Observation, u: number, gx: number, gy: number, 
   const m = o.model;
   const U = m.units[u];
   const L = o.leader[u];
-  const len = Math.hypot(gx - o.fx[L], gy - o.fy[L]);
+  const len = hypot(gx - o.fx[L], gy - o.fy[L]);
   if (len < 1e-9) return true;
   const x = o.fx[L] + ((gx - o.fx[L]) * Math.min(t, len)) / len;
   const y = o.fy[L] + ((gy - o.fy[L]) * Math.min(t, len)) / len;
-  let reach = 0;
-  for (let f = U.first; f < U.first + U.count; f++) if (o.alive[f]) reach = Math.max(reach, Math.hypot(o.fx[f] - o.fx[L], o.fy[f] - o.fy[L]) + m.fRadius[f]);
+  const reach = formationReach(o, u);
   for (let g = 0; g < m.nF; g++) {
     if (!o.alive[g] || m.fSide[g] === U.side) continue;
-    if (Math.hypot(o.fx[g] - x, o.fy[g] - y) - m.fRadius[g] - reach < keepOff) return false;
+    // far beyond keepOff (by 1 cm, well above rounding): safe without the exact distance
+    const dx = o.fx[g] - x;
+    const dy = o.fy[g] - y;
+    const lim = keepOff + m.fRadius[g] + reach + 1;
+    if (lim > 0 && dx * dx + dy * dy > lim * lim) continue;
+    if (hypot(dx, dy) - m.fRadius[g] - reach < keepOff) return false;
   }
   return true;
 }
 
 /** Expected eliminations per round of close combat by unit a's fighters on unit b's (one die per attack, p.71). */
 export function meleeRate(o: At43Observation, a: number, b: number): number {
+  // a constant of the model: kept per unit pair for the latest model (NaN: not yet)
   const m = o.model;
+  if (melee.model !== m) {
+    melee.model = m;
+    melee.rate.fill(NaN);
+  }
+  const i = a * MAX_UNITS + b;
+  let r = melee.rate[i];
+  if (r !== r) melee.rate[i] = r = meleeRateOf(m, a, b);
+  return r;
+}
+const melee = { model: null as Model | null, rate: new Float64Array(MAX_UNITS * MAX_UNITS) };
+function meleeRateOf(m: Model, a: number, b: number): number {
   const A_ = m.units[a];
   const B = m.units[b];
   if (A_.ccWeapon < 0 || B.afv) return 0;
@@ -426,7 +606,7 @@ export function rankAround(ctx: Ctx, o: At43Observation, choice: number, out: Fl
     const a = ctx.legal[i];
     let v = a === choice ? 1 : 0;
     if (U !== null) {
-      if (A.is(a, 'shoot')) v += 0.3 * Math.min(1, expectedKills(o, o.unit, U.weaponTypes[A.read.shoot.weapon(a)], A.read.shoot.target(a)));
+      if (a >= SHOOT_LO && a < SHOOT_HI) v += 0.3 * Math.min(1, activeKills(o, A.read.shoot.weapon(a), A.read.shoot.target(a)));
       else if (A.is(a, 'fight')) v += 0.2;
       else if (A.is(a, 'move')) {
         const g = A.read.move.goal(a);

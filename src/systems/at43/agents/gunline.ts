@@ -13,7 +13,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShotForObjectives, disengage, drillOrEnd, goalUnit, has, leaderDist, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx } from './common.ts';
+import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx } from './common.ts';
 
 export const gunlineAgent = agentOf<At43State, At43Observation>()({
   name: 'gunline',
@@ -30,17 +30,10 @@ export const gunlineAgent = agentOf<At43State, At43Observation>()({
     near: { default: 20, description: 'an enemy unit whose leader is this close to an objective is shot first (cm)', min: 0, max: 200 },
   },
   create: (_g, _side, p) => {
+    const wager = () => p.wager;
     const decide = (ctx: Ctx): number => {
       const o = ctx.observe();
-      const t = tactical(
-        ctx,
-        o,
-        (u) => {
-          const e = nearestEnemy(o, u);
-          return e < 0 ? 0 : -leaderDist(o, u, e);
-        },
-        () => p.wager,
-      );
+      const t = tactical(ctx, o, nearestEnemyFirst, wager);
       if (t >= 0) return t;
       const u = o.unit;
       const [shot, value] = bestShotForObjectives(ctx, o, p.near, 1.5);

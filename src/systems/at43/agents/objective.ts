@@ -25,6 +25,10 @@ function nearestObjective(o: At43Observation, u: number): [number, number] {
   return [best, bd];
 }
 
+/** Card priority of unit u: the nearer its nearest objective, the earlier. */
+const nearestObjectiveFirst = (o: At43Observation, u: number) => -nearestObjective(o, u)[1];
+const wagerOne = () => 1;
+
 export const objectiveAgent = agentOf<At43State, At43Observation>()({
   name: 'objective',
   description: 'Takes and holds the objectives with Take cover; shoots what disputes them first (spec §7.3).',
@@ -38,12 +42,7 @@ export const objectiveAgent = agentOf<At43State, At43Observation>()({
   create: (_g, _side, p) => {
     const decide = (ctx: Ctx): number => {
       const o = ctx.observe();
-      const t = tactical(
-        ctx,
-        o,
-        (u) => -nearestObjective(o, u)[1],
-        () => 1,
-      );
+      const t = tactical(ctx, o, nearestObjectiveFirst, wagerOne);
       if (t >= 0) return t;
       const u = o.unit;
       const canFight = has(ctx, A.encode.fight());

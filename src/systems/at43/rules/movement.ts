@@ -7,6 +7,7 @@
  * on its swept path (5+ free, 3+ engaged, support weapons destroyed); survivors under it are
  * moved aside 2.5 cm.
  */
+import { hypot } from '../../../core/geometry/table/angles.ts';
 import { onSweptPath } from '../../../core/geometry/table/groups.ts';
 import { sweepBaseVsShape, type Footprint } from '../../../core/geometry/table/footprint.ts';
 import { pointInShape } from '../../../core/geometry/table/shapes.ts';
@@ -127,7 +128,7 @@ function pushOut(m: Model, x: number, y: number, r: number, out: Float64Array): 
       q = q < 0 ? 0 : q > 1 ? 1 : q;
       const cx = T.xs[j] + q * ex;
       const cy = T.ys[j] + q * ey;
-      const d = Math.hypot(px - cx, py - cy);
+      const d = hypot(px - cx, py - cy);
       if (d < bd) {
         bd = d;
         bx = cx;
@@ -137,13 +138,13 @@ function pushOut(m: Model, x: number, y: number, r: number, out: Float64Array): 
     if (!inside && bd >= r) continue;
     let dx = px - bx;
     let dy = py - by;
-    const l = Math.hypot(dx, dy);
+    const l = hypot(dx, dy);
     if (l < 1e-9) {
       // on the boundary: away from the obstacle's centre
       dx = px - T.cx;
       dy = py - T.cy;
     }
-    const n = Math.hypot(dx, dy) || 1;
+    const n = hypot(dx, dy) || 1;
     const sgn = inside ? -1 : 1;
     px = bx + (sgn * dx * r) / n;
     py = by + (sgn * dy * r) / n;
@@ -175,7 +176,7 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
   if (goal >= N_DIRS && !(rush && U.afv)) {
     // the path of the whole formation (its radius around the leader), else of the leader alone
     let span = U.profile.baseRadius;
-    for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, Math.hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
+    for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
     const tx = LEGS[0];
     const ty = LEGS[1];
     let n = m.paths.path(s.fx[L], s.fy[L], tx, ty, span, m.blocking, LEGS);

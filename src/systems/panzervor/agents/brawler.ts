@@ -5,7 +5,7 @@
  * when the incoming kill chance is >= reactAt, and discards Sighted Fire first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { pvAgent } from './style.ts';
+import { FLAG_PLAYER, pvAgent } from './style.ts';
 
 export const brawler = pvAgent({
   name: 'brawler',
@@ -27,8 +27,8 @@ export const brawler = pvAgent({
         fireAt: p.fireAt,
         reactAt: p.reactAt,
         quickShotAt: p.quickShotAt,
-        flagWeight: 1,
-        ownFlagWeight: 1,
+        flagWeight: FLAG_PLAYER.flagWeight,
+        ownFlagWeight: FLAG_PLAYER.ownFlagWeight,
         longRange: 0,
         reactOnlyForFlag: false,
         defensiveAt: 0,

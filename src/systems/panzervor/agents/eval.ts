@@ -6,6 +6,8 @@
  *   pKill(F, T, arc, d)  = P2d6ge(armour(T, arc) - firepower(F) - rangeMod(d) - dmgMods)
  *   EK(F, T)             = pHit * pKill * points(T) * weight(T)
  *   threat(t at h, f)    = sum over enemy tanks E of pHit(E -> h) * pKill(E -> t facing f) * points(t)
+ *   quickShotKill(t at h, f) = max over enemy tanks E of pHit(E -> h) * pKill(E -> t facing f)
+ *   quickShotChance(side)    = P(the opponent holds a Quick Shot), from the cards it may hold
  *
  * `reach` (every end state of a move) lives in search.ts; the memoised, per-hex forms of these
  * functions that the agents call in their hot loops live in evaluator.ts.
@@ -15,6 +17,7 @@ import { canSee, inFrontArc } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { FACE_BACK } from '../state.ts';
+import { K_ENFORCEMENT, K_REACTION, RE_QUICK } from '../model.ts';
 import { codeOf, type PvStatic } from '../model.ts';
 import { agentStatic } from './private-static.ts';
 
@@ -189,3 +192,54 @@ export function nearestEnemy(o: PvObservation, t: number, hex: number): number {
   for (let u = 0; u < G.nT; u++) if (o.alive[u] && G.tSide[u] !== G.tSide[t] && o.hex[u] >= 0) best = Math.min(best, G.grid.distance(hex, o.hex[u]));
   return best;
 }
+
+/**
+ * The best kill chance of one enemy shot at tank t standing at (hex, facing): what a Quick Shot
+ * (W1 after its move, W2 before its attack roll, seed p12) risks. Enemies as threatAt counts them.
+ */
+export function quickShotKill(o: PvObservation, t: number, hex: number, facing: number): number {
+  const G = agentStatic(o.G);
+  let best = 0;
+  for (let e = 0; e < G.nT; e++) {
+    if (!o.alive[e] || G.tSide[e] === G.tSide[t] || o.hex[e] < 0 || o.inop[e]) continue;
+    const { p } = killChance(o, e, o.hex[e], o.facing[e], t, PLAIN, hex, facing);
+    if (p > best) best = p;
+  }
+  return best;
+}
+
+const gameCounts = new WeakMap<PvStatic, { quick: number; enforcement: number }>();
+
+/**
+ * The chance that the opponent of `side` holds at least one Quick Shot card, from what the side
+ * can count (seed p6: hands are secret, the discard pile is face up): the Quick Shots not in its
+ * own hand or the discard pile lie among the cards the opponent may hold (its hand and the draw
+ * pile, Enforcement cards apart: they never stay in a hand), dealt without replacement.
+ */
+export function quickShotChance(o: PvObservation, side: number): number {
+  const G = o.G;
+  let counts = gameCounts.get(G);
+  if (counts === undefined) {
+    let quick = 0;
+    let enforcement = 0;
+    for (const k of G.deckInit) {
+      if (G.kType[k] === K_REACTION && G.kKind[k] === RE_QUICK) quick++;
+      else if (G.kType[k] === K_ENFORCEMENT) enforcement++;
+    }
+    gameCounts.set(G, (counts = { quick, enforcement }));
+  }
+  if (counts.quick === 0) return 0;
+  let q = counts.quick;
+  let enf = counts.enforcement;
+  for (let k = 0; k < G.nK; k++) {
+    if (G.kType[k] === K_REACTION && G.kKind[k] === RE_QUICK) q -= o.hand[k] + o.discard[k];
+    enf -= o.enfPile[k];
+  }
+  const h = o.handSize[1 - side];
+  const pool = h + o.deckSize - enf;
+  if (q <= 0 || h <= 0 || pool <= 0) return 0;
+  let none = 1;
+  for (let i = 0; i < h; i++) none *= Math.max(0, pool - q - i) / (pool - i);
+  return 1 - none;
+}
+

@@ -4,6 +4,7 @@
  *   position(t, hex, facing) = 0.3 x EK(best shot from there) - lambda x threat(t there)
  *                              - closeWeight x distance to the nearest enemy - rangeWeight x (distance beyond gun range)
  *   cardShot(k, t, hex, facing) = EK of the best attack with card k from there (Move-then-Attack cards)
+ *   quickShot(t, hex, facing)   = the best kill chance of one enemy shot at t there (a Quick Shot's)
  *
  * Everything a value needs but the facing (distances, sight, hit chances, the enemies' shots) is the
  * same for the six facings of a hex, so values are computed a hex at a time for all six facings and
@@ -78,6 +79,8 @@ export class Evaluator {
 
   // Position values, index (t * hexes + hex) * 6 + facing, valid where posStamp[t * hexes + hex] is the stamp.
   readonly posValue: Float64Array;
+  /** quickShot() per position, the same layout as posValue (and stamp). */
+  readonly qsKill: Float64Array;
   private readonly posStamp: Float64Array;
   /** nearestEnemy() per hex under the stamp. */
   private readonly nearStamp: Float64Array;
@@ -130,6 +133,8 @@ export class Evaluator {
   private readonly p6 = new Float64Array(6);
   private readonly ek6 = new Float64Array(6);
   private readonly sv6 = new Float64Array(6);
+  /** Per facing, the largest single kill chance among the enemies' shots (a Quick Shot's, quickShotKill of eval.ts). */
+  private readonly qs6 = new Float64Array(6);
   private readonly tg6 = new Int16Array(6);
   private readonly arm6 = new Float64Array(6);
 
@@ -164,6 +169,7 @@ export class Evaluator {
     for (let code = -1; code < 24; code++) for (let f = 0; f < 6; f++) this.arcOf[(code + 1) * 6 + f] = G.arcTab[relativeCode(code, f)];
     this.nearVal = new Int16Array(this.n);
     this.posValue = new Float64Array(G.nT * this.n * 6);
+    this.qsKill = new Float64Array(G.nT * this.n * 6);
     this.posStamp = new Float64Array(G.nT * this.n);
     // One memo per distinct (attack, damage, no roll) modifiers.
     this.cardSlot = new Int32Array(G.nK);
@@ -313,6 +319,14 @@ export class Evaluator {
     const b = t * this.n + hex;
     if (this.posStamp[b] !== this.stamp) this.positionBlock(t, hex, b);
     return this.posValue[b * 6 + facing];
+  }
+
+  /** The best kill chance of a single enemy shot at t standing at (hex, facing): a Quick Shot's (memoised with position()). */
+  quickShot(t: number, hex: number, facing: number): number {
+    if (!this.ready) this.prepare();
+    const b = t * this.n + hex;
+    if (this.posStamp[b] !== this.stamp) this.positionBlock(t, hex, b);
+    return this.qsKill[b * 6 + facing];
   }
 
   /**
@@ -618,6 +632,12 @@ export class Evaluator {
     let s3 = 1;
     let s4 = 1;
     let s5 = 1;
+    let m0 = 0;
+    let m1 = 0;
+    let m2 = 0;
+    let m3 = 0;
+    let m4 = 0;
+    let m5 = 0;
     for (let j = 0; j < nLive; j++) {
       const ei = live[j];
       const u = enm[ei];
@@ -650,6 +670,12 @@ export class Evaluator {
         s3 *= 1 - thrC[k + 3];
         s4 *= 1 - thrC[k + 4];
         s5 *= 1 - thrC[k + 5];
+        if (thrC[k] > m0) m0 = thrC[k];
+        if (thrC[k + 1] > m1) m1 = thrC[k + 1];
+        if (thrC[k + 2] > m2) m2 = thrC[k + 2];
+        if (thrC[k + 3] > m3) m3 = thrC[k + 3];
+        if (thrC[k + 4] > m4) m4 = thrC[k + 4];
+        if (thrC[k + 5] > m5) m5 = thrC[k + 5];
       }
     }
     const ek6 = this.ek6;
@@ -666,6 +692,13 @@ export class Evaluator {
     sv6[3] = s3;
     sv6[4] = s4;
     sv6[5] = s5;
+    const qs6 = this.qs6;
+    qs6[0] = m0;
+    qs6[1] = m1;
+    qs6[2] = m2;
+    qs6[3] = m3;
+    qs6[4] = m4;
+    qs6[5] = m5;
     this.finishBlock(t, hex, b, this.nearest(hex));
   }
 
@@ -703,6 +736,8 @@ export class Evaluator {
       }
     }
     sv6.fill(1);
+    const qs6 = this.qs6;
+    qs6.fill(0);
     for (let e = 0; e < G.nT; e++) {
       if (!o.alive[e] || G.tSide[e] === side || o.hex[e] < 0 || o.inop[e]) continue;
       const he = o.hex[e];
@@ -718,7 +753,10 @@ export class Evaluator {
           if (p > p6[f]) p6[f] = p;
         }
       }
-      for (let f = 0; f < 6; f++) sv6[f] *= 1 - p6[f];
+      for (let f = 0; f < 6; f++) {
+        sv6[f] *= 1 - p6[f];
+        if (p6[f] > qs6[f]) qs6[f] = p6[f];
+      }
     }
     this.finishBlock(t, hex, b, nearestEnemy(o, t, hex));
   }
@@ -741,6 +779,7 @@ export class Evaluator {
       const potential = 0.3 * ek6[f];
       const risk = lo * ((1 - sv6[f]) * pts);
       this.posValue[base + f] = potential - risk - close - outOfRange;
+      this.qsKill[base + f] = this.qs6[f];
     }
     this.posStamp[b] = this.stamp;
   }

@@ -28,7 +28,7 @@ import type { PvObservation } from '../observe.ts';
 import type { PvState } from '../state.ts';
 import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, MATCH_FLAG, SC_DRAW, SC_EXTRA_ACTION, type PvStatic } from '../model.ts';
 import { anyImmobile, firstOf, has, killChanceGun } from './common.ts';
-import { threatAt, type ShotCard } from './eval.ts';
+import { quickShotChance, threatAt, type ShotCard } from './eval.ts';
 import { decideDiscard, decideMaintenance, decideRecovery, keepValue } from './hand.ts';
 import { agentStatic } from './private-static.ts';
 import { decideEavesdrop, decideReaction } from './reactions.ts';
@@ -66,6 +66,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private sigChanged = false;
   /** lambda for the current decision. */
   private lam = 0;
+  /** Chance that the opponent holds a Quick Shot for the current decision (eval.ts quickShotChance). */
+  private qsRate = 0;
   /** Largest MP bonus of a moving card in hand. */
   private handBonus = 0;
   /** Number of the current decision (workspace.ts newDecision). */
@@ -133,6 +135,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     if (this.signatureChanged(o) || force) this.stamp = newStamp();
     ws.search.setBoard(o, force, newStamp);
     this.lam = this.lambda(o);
+    this.qsRate = quickShotChance(o, this.side);
     // The largest MP bonus of a moving card in hand: one move search per tank serves every card.
     let bonus = 0;
     for (let k = 0; k < G.nK; k++) {
@@ -289,6 +292,9 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     const ends = ws.search.reachHome(t, here, f0, mp, this.handBonus);
     let best = -Infinity;
     const pv = ev.posValue;
+    const qk = ev.qsKill;
+    const qsCost = this.qsRate;
+    const pts = G.tPts[t];
     let lastHex = -1;
     let pi = 0;
     let ci = 0;
@@ -311,10 +317,14 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       }
       let v = pv[pi + f] - base;
       let target = -1;
+      let shot = 0;
       if (attack) {
-        v += cek![ci + f];
+        shot = cek![ci + f];
+        v += shot;
         target = ctg![ci + f];
       }
+      // A Quick Shot at the tank once it has moved (W1) or before its attack roll (W2).
+      if (qsCost > 0 && (attack || h !== here || f !== f0)) v -= qsCost * qk[pi + f] * (pts + shot);
       if (v > best) {
         best = v;
         this.cMode[i] = 0;
@@ -430,12 +440,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       return best;
     }
     if (other >= 0) return other;
-    if (cs >= 0) {
-      // Combat Sense only when another card is worth playing (spec §7.3).
-      for (let k = 0; k < G.nK; k++) {
-        if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) return cs;
-      }
-    }
+    if (cs >= 0 && this.attackWorthPlaying(o)) return cs;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) === K.scenarioCard && G.scenarioCards[this.side][Action.read.scenarioCard.index(a)].effect === SC_EXTRA_ACTION) {
@@ -443,6 +448,19 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       }
     }
     return A_PASS;
+  }
+
+  /**
+   * Some Action card in hand would attack, and is worth playing (spec §7.3: "keep Combat Sense for
+   * turns where the second card has EK >= the first card's"): the extra card is a shot, never a
+   * second move that only brings the tanks closer to the enemy's next shots.
+   */
+  private attackWorthPlaying(o: PvObservation): boolean {
+    const G = this.g;
+    for (let k = 0; k < G.nK; k++) {
+      if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain && this.kTarget[k] >= 0) return true;
+    }
+    return false;
   }
 
   private tank(o: PvObservation, ctx: DecisionContext<PvObservation>): number {
@@ -547,6 +565,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     const attack = k >= 0 && G.kKind[k] === AK_MOVE_THEN_ATTACK;
     let best = -1;
     let value = -Infinity;
+    const here = o.hex[t];
+    const f0 = o.facing[t];
     for (let j = 0; j < ends.count; j++) {
       if (ends.cost[j] > mp) continue;
       if (best < 0) best = j;
@@ -554,7 +574,10 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       const h = (hf / 6) | 0;
       const f = hf - 6 * h;
       let v = ev.position(t, h, f);
-      if (attack) v += ev.cardShot(k, t, h, f);
+      const shot = attack ? ev.cardShot(k, t, h, f) : 0;
+      v += shot;
+      // A Quick Shot at the tank once it has moved (W1) or before its attack roll (W2).
+      if (this.qsRate > 0 && (attack || o.mv.steps > 0 || h !== here || f !== f0)) v -= this.qsRate * ev.quickShot(t, h, f) * (G.tPts[t] + shot);
       if (v > value) {
         value = v;
         best = j;
@@ -633,7 +656,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
         const slot = Action.read.ability.slot(a);
         const c = Action.read.ability.character(a);
         if (slot === SLOT_COMBAT_SENSE) {
-          for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain) v = 1;
+          if (this.attackWorthPlaying(o)) v = 1;
         } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1 ? 0.4 : 0;
         else v = 0.7;
       } else if (kind === K.scenarioCard) {

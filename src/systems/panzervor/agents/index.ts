@@ -1,9 +1,19 @@
-/** The Panzer Vor! agents (spec §7.4): the random baseline and the three named heuristics. */
+/** The Panzer Vor! agents (spec §7.4): the random baseline, the three named heuristics, and the greedy search policy. */
 import { randomAgent } from '../../../core/agent.ts';
 import { brawler } from './brawler.ts';
 import { flagCommander } from './flag.ts';
+import { greedy } from './greedy.ts';
 import { marksman } from './marksman.ts';
 
-export { brawler, flagCommander, marksman };
+export { brawler, flagCommander, greedy, marksman };
 
-export const agents = [randomAgent, brawler, marksman, flagCommander] as const;
+export const agents = [randomAgent, brawler, marksman, flagCommander, greedy] as const;
+
+/**
+ * The policy of the generic `mcts` (rollouts and priors): the marksman. Measured on fake-battle
+ * (seed 3, 150 games a seat, default mcts: 48 iterations, depth 6) against the marksman: with the
+ * marksman's rollouts mcts scores 50.3% at 18 ms a decision, with greedy's 42.0% at 6.9 ms (43.7%
+ * at 128 iterations): greedy's one-ply play makes rollouts that misjudge the positions more than
+ * its speed buys back. `mcts:policy=greedy` remains the cheap search.
+ */
+export const searchPolicy = 'marksman';

@@ -6,7 +6,7 @@
  * card is held when possible; Move cards are discarded first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { pvAgent } from './style.ts';
+import { FLAG_PLAYER, pvAgent } from './style.ts';
 
 export const marksman = pvAgent({
   name: 'marksman',
@@ -30,8 +30,8 @@ export const marksman = pvAgent({
         fireAt: p.fireAt,
         reactAt: p.reactAt,
         quickShotAt: p.quickShotAt,
-        flagWeight: 1,
-        ownFlagWeight: 1,
+        flagWeight: FLAG_PLAYER.flagWeight,
+        ownFlagWeight: FLAG_PLAYER.ownFlagWeight,
         longRange: p.longRange,
         reactOnlyForFlag: false,
         defensiveAt: 0,

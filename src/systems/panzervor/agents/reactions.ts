@@ -1,6 +1,7 @@
 /**
  * The heuristics' Reaction and Eavesdropping decisions (spec §7.4): a defensive Reaction when the
- * incoming attack's kill chance reaches `reactAt` (for the flag tank only, reactOnlyForFlag), a
+ * incoming attack's kill chance reaches `reactAt` (for the flag tank only, reactOnlyForFlag, in a
+ * Flag Battle; a match without flags has nothing to keep the cards for), a
  * Quick Shot when its own kill chance reaches `quickShotAt`, valued by the points it saves or
  * takes; Eavesdropping against a Quick Shot always, against other Reactions when much is at stake.
  */
@@ -24,43 +25,63 @@ export function incoming(G: PvStatic, o: PvObservation): { hit: number; kill: nu
   return { hit, kill: p2d6ge(need), target: a.target, attacker: a.attacker };
 }
 
-/** The Reaction card worth most in the open window (by points saved or taken), or pass. */
-export function decideReaction(G: PvStatic, style: Style, o: PvObservation, ctx: DecisionContext<PvObservation>): number {
+/**
+ * What each legal action of a Reaction window is worth (points saved or taken), into values[i] for
+ * ctx.legal[i]: 0 for passing, and for a card that does not meet the style's thresholds.
+ */
+export function reactionValues(G: PvStatic, style: Style, o: PvObservation, ctx: DecisionContext<PvObservation>, values: Float64Array): void {
   const s = style;
   const w = o.window;
   const inc = w === W2 || w === W3 ? incoming(G, o) : null;
   const mover = w === W1 ? o.mv.tank : w === W2 ? inc!.attacker : -1;
   const protectsFlag = (t: number) => G.matchType === MATCH_FLAG && t >= 0 && G.tFlag[t] === 1;
-  let best = A_PASS;
-  let bestV = 0;
+  const onlyForFlag = s.reactOnlyForFlag && G.matchType === MATCH_FLAG;
   for (let i = 0; i < ctx.n; i++) {
     const a = ctx.legal[i];
+    values[i] = 0;
     if (Action.kindIndexOf(a) !== K.reaction) continue;
-    const r = { card: Action.read.reaction.card(a), firer: Action.read.reaction.firer(a) - 1, gun: Action.read.reaction.gun(a) };
-    const eff = G.kKind[r.card];
+    const card = Action.read.reaction.card(a);
+    const eff = G.kKind[card];
     let v = 0;
     if (eff === RE_MOD && inc) {
       const p = inc.hit * inc.kill;
-      if (p >= s.reactAt && (!s.reactOnlyForFlag || protectsFlag(inc.target))) {
+      if (p >= s.reactAt && (!onlyForFlag || protectsFlag(inc.target))) {
         const a2 = o.attack!;
-        const hit2 = Math.max(p2d6ge(a2.distance - a2.mod - G.kRMod[r.card]), p2d6ge(a2.distance - a2.mod - G.kRMod[r.card] - crewBest(o, G.cAtk, a2.attacker)));
+        const hit2 = Math.max(p2d6ge(a2.distance - a2.mod - G.kRMod[card]), p2d6ge(a2.distance - a2.mod - G.kRMod[card] - crewBest(o, G.cAtk, a2.attacker)));
         v = (inc.hit - hit2) * inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
       }
     } else if (eff === RE_CANCEL_HIT && inc && w === W3) {
-      if (inc.kill >= s.reactAt && (!s.reactOnlyForFlag || protectsFlag(inc.target) || inc.kill > 0.9)) v = inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
+      if (inc.kill >= s.reactAt && (!onlyForFlag || protectsFlag(inc.target) || inc.kill > 0.9)) v = inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
     } else if (eff === RE_QUICK && mover >= 0) {
-      const f = r.firer;
-      const { p } = killChanceGun(o, f, r.gun, mover, PLAIN);
+      const { p } = killChanceGun(o, Action.read.reaction.firer(a) - 1, Action.read.reaction.gun(a), mover, PLAIN);
       const prevented = inc ? inc.hit * inc.kill * G.tPts[inc.target] : 0.5 * bestShot(o, mover, o.hex[mover], o.facing[mover], PLAIN, ONES).ek;
-      const ok = p >= s.quickShotAt && (!s.reactOnlyForFlag || protectsFlag(mover) || (inc !== null && protectsFlag(inc.target)) || p > 0.9);
+      const ok = p >= s.quickShotAt && (!onlyForFlag || protectsFlag(mover) || (inc !== null && protectsFlag(inc.target)) || p > 0.9);
       if (ok) v = p * (G.tPts[mover] * targetWeight(o, style, mover) + prevented);
     }
-    if (v > bestV) {
-      bestV = v;
-      best = a;
+    values[i] = v;
+  }
+}
+
+/** The first legal action of highest positive value, or pass (the value of passing is 0). */
+export function bestOf(ctx: DecisionContext<PvObservation>, values: Float64Array): number {
+  let best = A_PASS;
+  let bestV = 0;
+  for (let i = 0; i < ctx.n; i++) {
+    if (values[i] > bestV) {
+      bestV = values[i];
+      best = ctx.legal[i];
     }
   }
   return best;
+}
+
+let scratch = new Float64Array(64);
+
+/** The Reaction card worth most in the open window (by points saved or taken), or pass. */
+export function decideReaction(G: PvStatic, style: Style, o: PvObservation, ctx: DecisionContext<PvObservation>): number {
+  if (scratch.length < ctx.n) scratch = new Float64Array(2 * ctx.n);
+  reactionValues(G, style, o, ctx, scratch);
+  return bestOf(ctx, scratch);
 }
 
 /** Eavesdropping against a Quick Shot always; against another Reaction when the attack it helps is a real threat. */

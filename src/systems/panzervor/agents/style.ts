@@ -42,6 +42,15 @@ export interface Style {
   readonly rangeWeight: number;
 }
 
+/**
+ * The flag weights of the styles that are not about flags (brawler, marksman): in a Flag Battle
+ * the match is lost with the flag tank (p14), so any player aims at the enemy's first and shields
+ * his own. The brawler and the marksman of issue 19 weighed both as ordinary tanks: as Ooarai in
+ * saunders-flag they shot the nearest Sherman and left the 38(t) exposed. (Elimination matches
+ * ignore the weights.)
+ */
+export const FLAG_PLAYER = { flagWeight: 3, ownFlagWeight: 2 } as const;
+
 /** Value multiplier of target tgt: the enemy flag tank counts flagWeight times in a Flag Battle. */
 export function targetWeight(o: PvObservation, style: Style, tgt: number): number {
   return o.G.matchType === MATCH_FLAG && o.G.tFlag[tgt] ? style.flagWeight : 1;
