@@ -46,8 +46,8 @@ async function mergeShards(pf: PlanFile, n: number, seed: number, ctx?: PlanCont
 
 describe('plan → shards → merge equals a plain run', () => {
   const cases: Array<[string, () => PlanFile]> = [
-    ...bundledScenarios().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => scenarioPlan(f, { games: 45, seed: 11, batchSize: 6 }).pf]),
-    ...bundledExperiments().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => experimentPlan(f, { games: 14, seed: 11, batchSize: 2 }).pf]),
+    ...bundledScenarios().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => scenarioPlan(f, { games: 24, seed: 11, batchSize: 3 }).pf]),
+    ...bundledExperiments().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => experimentPlan(f, { games: 8, seed: 11, batchSize: 1 }).pf]),
   ];
   for (const [name, make] of cases) {
     it(`${name}: n = 1, 3, 7 in shuffled order with a retried shard`, async () => {
