@@ -303,9 +303,12 @@ function looksLikeSalvo(abs: string): boolean {
 }
 
 export function catalogue(folder: string): ScenarioEntry[] {
-  const bundled = [...yamlFiles(join(PACKAGE_ROOT, 'scenarios')), ...yamlFiles(join(PACKAGE_ROOT, 'experiments'))].map((f) => describe(folder, f, 'bundled'));
+  const bundledFiles = [...yamlFiles(join(PACKAGE_ROOT, 'scenarios')), ...yamlFiles(join(PACKAGE_ROOT, 'experiments'))];
+  const bundled = bundledFiles.map((f) => describe(folder, f, 'bundled'));
   const root = realpathSync(folder);
-  const own = yamlFiles(root).filter(looksLikeSalvo).map((f) => describe(folder, f, 'folder'));
+  // A folder that holds salvo itself (`npx salvo lab` in a clone) lists the bundled files once.
+  const isBundled = new Set(bundledFiles.map((f) => realpathSync(f)));
+  const own = yamlFiles(root).filter((f) => !isBundled.has(realpathSync(f)) && looksLikeSalvo(f)).map((f) => describe(folder, f, 'folder'));
   return [...own, ...bundled];
 }
 

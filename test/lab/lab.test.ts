@@ -98,6 +98,14 @@ describe('the guard', () => {
 });
 
 describe('the catalogue', () => {
+  it('lists each bundled file once when the folder is salvo itself (npx salvo lab in a clone)', () => {
+    const list = catalogue(ROOT);
+    const refs = list.map((e) => e.ref);
+    expect(refs.length).toBeGreaterThanOrEqual(24);
+    expect(refs.filter((r, i) => refs.indexOf(r) !== i)).toEqual([]);
+    expect(list.filter((e) => e.path.endsWith('scenarios/mgv/cover-2v2.yaml'))).toHaveLength(1);
+  });
+
   it('lists the bundled files and the folder’s (not other YAML), with sides, forces, source, placeholders, and a broken file’s lines', () => {
     const list = catalogue(folder);
     expect(list.filter((e) => e.origin === 'bundled').length).toBeGreaterThanOrEqual(24);
