@@ -19,8 +19,8 @@ export function register(program: Command): void {
     .option('--side <name>', 'the side --sprt (experiments) or --even tests (its scenario name, A/B or 0/1; default: the sides compare: names, else side A)')
     .option('--pairings <a,b;c,d>', 'experiments: also replay every variant under these agent pairings, in the same batches (see salvo experiment --pairings)')
     .requiredOption('-o, --out <FILE>', 'the plan file to write (e.g. plan.json)');
-  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action(async (file: string, o: Record<string, string | undefined>) => {
-    const sets = ((o.set as unknown as string[] | undefined) ?? []).map(parseSet);
+  addPlanOptions(cmd, { games: "games per variant (default: the file's, else 10000 for a scenario, 2000 for an experiment)", batch: '500 for a scenario (up to 2000 for long runs), 250 for an experiment' }).action(async (file: string, o: Record<string, string | undefined> & { set?: string[] }) => {
+    const sets = (o.set ?? []).map(parseSet);
     const even = evenOption(o.even as string | boolean | undefined, o.side);
     const req = { games: positiveInt('--games', o.games), seed: seedValue(o.seed), batchSize: positiveInt('--batch', o.batch), targetHalfWidth: fraction01('--precision', o.precision), sets, ...(even ? { even } : {}), skillCheck: skillCheckOption(o.skillCheck as string | boolean | undefined) };
     const data = readSourceFile(file).data as Record<string, unknown>;
