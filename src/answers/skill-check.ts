@@ -23,6 +23,7 @@ import { findAgent } from '../scenario/agents.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { PairTable, Summary } from '../run/summary.ts';
 import { pairedDiff, type PairedDiff } from '../analysis/paired.ts';
+import { sideName } from '../report/text.ts';
 
 export interface SkillCheckSpec {
   /** Games replayed (the plan's first ones). */
@@ -86,7 +87,7 @@ function leader(r: readonly SkillRate[]): number {
 }
 
 const pct = (x: number) => (100 * x).toFixed(0);
-const rateText = (r: SkillRate) => `${r.side} ${pct(r.p)}% (${pct(r.lo)}–${pct(r.hi)})`;
+const rateText = (r: SkillRate) => `${sideName(r.side)} ${pct(r.p)}% (${pct(r.lo)}–${pct(r.hi)})`;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
 const pts = (d: PairedDiff) => `${signed(d.diff)} pts [${signed(d.lo)}, ${signed(d.hi)}]`;
 
@@ -194,6 +195,6 @@ export function skillCheckOfPlan(
  * rests on, and how to check a verdict of theirs under stronger play.
  */
 export function restsOnAgents(sides: readonly string[], agents: readonly AgentChoice[], check: string): string {
-  const who = agents.map((a, i) => `${sides[i] ?? `side ${i}`}: ${formatAgentChoice(a)}`).join(', ');
+  const who = agents.map((a, i) => `${sides[i] === undefined ? `side ${i}` : sideName(sides[i])}: ${formatAgentChoice(a)}`).join(', ');
   return `This answer rests on the agents (${who}); whether it survives stronger play: ${check} --skill-check.`;
 }
