@@ -1,10 +1,10 @@
 /** The Play panel: a run on the worker pool, its verdict and charts updating as batches arrive. */
-import type { JobInfo, LabEvent, ScenarioDetail } from '../api.ts';
+import type { JobInfo, LabEvent } from '../api.ts';
 import { agentPicker, type AgentPicker } from './agents.ts';
 import { embed, slot } from './charts.ts';
 import { byId, clear, h } from './dom.ts';
 import { api, errorBox, follow } from './http.ts';
-import { label, onCatalogue, onTab, playable } from './store.ts';
+import { onCatalogue, onTab, scenarioPanel } from './store.ts';
 
 let picked: string | undefined;
 let unfollow: (() => void) | undefined;
@@ -22,22 +22,14 @@ export function initPlay(): void {
 async function render(): Promise<void> {
   const host = byId('play');
   clear(host);
-  const files = playable(true);
-  if (!picked && files.length) picked = files.find((f) => f.origin === 'bundled' && f.kind === 'scenario')?.ref ?? files[0].ref;
-  const select = h('select', { id: 'play-file', 'aria-label': 'scenario' }, ...files.map((f) => h('option', { value: f.ref, selected: f.ref === picked }, label(f))));
-  select.addEventListener('change', () => {
-    picked = select.value;
+  const onPick = (ref: string): void => {
+    picked = ref;
     void render();
-  });
-  host.append(h('h2', {}, 'Play'), h('div', { class: 'form' }, h('label', {}, 'scenario', select)));
-  if (!picked) return;
-  let d: ScenarioDetail;
-  try {
-    d = await api<ScenarioDetail>('GET', `/api/scenario?file=${encodeURIComponent(picked)}`);
-  } catch (e) {
-    host.append(errorBox(e));
-    return;
-  }
+  };
+  const panel = await scenarioPanel(host, { title: 'Play', id: 'play-file', withExperiments: true, picked, prefer: (f) => f.kind === 'scenario', onPick });
+  if (!panel) return;
+  picked = panel.ref;
+  const d = panel.detail;
   const experiment = d.entry.kind === 'experiment';
   const agents: AgentPicker | null = experiment ? null : agentPicker(d, 'play');
   const games = h('input', { id: 'play-games', type: 'text', value: '2000', size: 8 });

@@ -1,6 +1,7 @@
 /** What the panels share: the catalogue, the scenario picked, and switching tabs. */
-import type { ScenarioEntry } from '../api.ts';
-import { api } from './http.ts';
+import type { ScenarioDetail, ScenarioEntry } from '../api.ts';
+import { h } from './dom.ts';
+import { api, errorBox } from './http.ts';
 
 let entries: ScenarioEntry[] = [];
 const listeners: Array<() => void> = [];
@@ -27,6 +28,28 @@ export function playable(withExperiments: boolean): ScenarioEntry[] {
 
 export function label(e: ScenarioEntry): string {
   return `${e.systemName ?? e.system ?? '?'} · ${e.name ?? e.path}${e.origin === 'folder' ? ' (your folder)' : ''}${e.kind === 'experiment' ? ' [experiment]' : ''}`;
+}
+
+/**
+ * A panel's heading and scenario menu (a change calls `onPick`, which re-renders the panel), then the
+ * picked file's details; undefined when nothing is playable or the file fails to load (the error is shown).
+ */
+export async function scenarioPanel(
+  host: HTMLElement,
+  o: { title: string; id: string; withExperiments: boolean; picked: string | undefined; prefer: (e: ScenarioEntry) => boolean; onPick: (ref: string) => void },
+): Promise<{ ref: string; detail: ScenarioDetail } | undefined> {
+  const files = playable(o.withExperiments);
+  const ref = o.picked ?? (files.find((f) => f.origin === 'bundled' && o.prefer(f)) ?? files[0])?.ref;
+  const select = h('select', { id: o.id, 'aria-label': 'scenario' }, ...files.map((f) => h('option', { value: f.ref, selected: f.ref === ref }, label(f))));
+  select.addEventListener('change', () => o.onPick(select.value));
+  host.append(h('h2', {}, o.title), h('div', { class: 'form' }, h('label', {}, 'scenario', select)));
+  if (!ref) return undefined;
+  try {
+    return { ref, detail: await api<ScenarioDetail>('GET', `/api/scenario?file=${encodeURIComponent(ref)}`) };
+  } catch (e) {
+    host.append(errorBox(e));
+    return undefined;
+  }
 }
 
 const tabListeners = new Map<string, (ref?: string) => void>();

@@ -4,12 +4,12 @@
  * as written on the same games; every side's paired change narrows live until it is answered.
  * Several what-ifs stand side by side.
  */
-import type { JobInfo, PairedSide, RulesValue, ScenarioDetail, WhatIfRequest } from '../api.ts';
+import type { JobInfo, PairedSide, RulesValue, WhatIfRequest } from '../api.ts';
 import { agentPicker } from './agents.ts';
 import { embed, slot } from './charts.ts';
 import { byId, clear, h, pct, points } from './dom.ts';
 import { api, errorBox, follow } from './http.ts';
-import { label, onCatalogue, onTab, playable } from './store.ts';
+import { onCatalogue, onTab, scenarioPanel } from './store.ts';
 
 let picked: string | undefined;
 let cards: HTMLElement | undefined;
@@ -34,22 +34,14 @@ interface Created extends JobInfo {
 async function render(): Promise<void> {
   const host = byId('whatif');
   clear(host);
-  const files = playable(false);
-  if (!picked && files.length) picked = files.find((f) => f.origin === 'bundled')?.ref ?? files[0].ref;
-  const select = h('select', { id: 'whatif-file', 'aria-label': 'scenario' }, ...files.map((f) => h('option', { value: f.ref, selected: f.ref === picked }, label(f))));
-  select.addEventListener('change', () => {
-    picked = select.value;
+  const onPick = (ref: string): void => {
+    picked = ref;
     void render();
-  });
-  host.append(h('h2', {}, 'What if…'), h('div', { class: 'form' }, h('label', {}, 'scenario', select)));
-  if (!picked) return;
-  let d: ScenarioDetail;
-  try {
-    d = await api<ScenarioDetail>('GET', `/api/scenario?file=${encodeURIComponent(picked)}`);
-  } catch (e) {
-    host.append(errorBox(e));
-    return;
-  }
+  };
+  const panel = await scenarioPanel(host, { title: 'What if…', id: 'whatif-file', withExperiments: false, picked, prefer: () => true, onPick });
+  if (!panel) return;
+  picked = panel.ref;
+  const d = panel.detail;
   // What to change: a rules value, an option, or a unit.
   let change: WhatIfRequest['change'] | null = null;
   const chosen = h('div', { id: 'whatif-chosen', class: 'small' }, 'Pick a rules value, an option or a unit.');
