@@ -31,6 +31,7 @@
 import { agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
 import type { CompiledGame } from '../core/system.ts';
 import { Ranker } from './priors.ts';
+import { PolicySwitch } from './switching.ts';
 import { SimContext, SimDecision, SimStreams, evaluatorOf, policyChoice, valueOf } from './search.ts';
 
 /** Forced moves followed in a row at most (a safety bound, not a rule). */
@@ -396,7 +397,12 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   name: 'mcts',
   description: "Information-set MCTS guided by the system's policy (priors, short policy rollouts scored by the system evaluator); budget in iterations.",
   params: {
-    iterations: { default: 48, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
+    mode: { default: 'switch', values: ['switch', 'tree'], description: "switch: policy switching over the system's scripted agents (src/agents/switching.ts); tree: ISMCTS from the rollout policy's choice" },
+    portfolio: { default: '', description: "switch: the agents switched between, joined by '+', an agent's parameters after '/' ('brawler+marksman/lambda=1'; '' = the system's searchPortfolio, else all its scripted agents)" },
+    opponent: { default: '', description: "switch: the agent the other sides play in the simulations ('' = inferred from their choices among the portfolio and random)" },
+    horizon: { default: 0, min: 0, max: 100_000, description: 'switch: choices simulated before evaluating (0 = to the end of the game)' },
+    every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
+    iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
     policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
     control: { default: '', agent: true, description: "the agent whose choice is kept unless an alternative is shown better ('' = the rollout policy)" },
     depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },
@@ -405,5 +411,10 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     z: { default: 3, min: -100, max: 100, description: "paired advantage, in standard errors, an alternative needs to replace the policy's choice at the root" },
     reuse: { default: true, description: "keep the chosen action's subtree when the agent's next decision follows its own choice" },
   },
-  create: (game, side, p, env) => new MctsSearch(game, side, p, env),
+  create: (game, side, p, env) => {
+    if (p.mode === 'tree') return new MctsSearch(game, side, p, env);
+    if (env === undefined) throw new Error("agent 'mcts' in mode switch must be created through agent resolution (createAgent)");
+    const portfolio = p.portfolio !== '' ? p.portfolio.split('+').map((x) => x.trim().replaceAll('/', ':')) : (env.portfolio ?? []);
+    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, horizon: p.horizon, every: p.every }, env);
+  },
 });

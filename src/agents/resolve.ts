@@ -116,11 +116,22 @@ export function searchPolicyOf(system: AnySystem): string | undefined {
   return own ? first : undefined;
 }
 
+/**
+ * The agents `mcts` switches between on a system: its declared `searchPortfolio`, else every agent
+ * of its own but `random` (in the system's order).
+ */
+export function searchPortfolioOf(system: AnySystem): readonly string[] {
+  if (!offersSearch(system)) return [];
+  if (system.searchPortfolio) return system.searchPortfolio;
+  return system.agents.map((f) => f.name).filter((n) => n !== randomAgent.name);
+}
+
 /** The environment resolution hands to a factory: the system's search policy and a way to build its agents. */
 export function agentEnv(system: AnySystem, game: CompiledGame): AgentEnv {
   const resolved = new Map<string, ResolvedAgent>();
   const env: AgentEnv = {
     searchPolicy: searchPolicyOf(system),
+    portfolio: searchPortfolioOf(system),
     agent(choice, side) {
       // Resolved once per choice: a search agent builds policy instances for every simulation.
       const key = typeof choice === 'string' ? choice : formatAgentChoice(choice);

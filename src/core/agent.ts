@@ -39,6 +39,15 @@ export interface Agent<O = unknown, S = unknown> {
    * choice is favoured.
    */
   rank?(ctx: DecisionContext<O, S>, out: Float64Array): void;
+  /**
+   * Optional: told of every choice another side makes (forced moves excluded), before it is
+   * applied, so an agent may model its opponents (the generic `mcts` infers which policy they
+   * play). `view` is this agent's own context aimed at the position: `view.side` is this agent's
+   * side, `view.determinize` resamples what it may not see, `view.rng` is its own stream, and
+   * `view.legal[0..view.n)` are the legal actions of `side`, who chose `action`. Must not change
+   * the game: the loop calls it only for agents that define it.
+   */
+  seen?(view: DecisionContext<O, S>, side: number, action: number): void;
 }
 
 export type ParamValue = number | string | boolean;
@@ -87,6 +96,11 @@ export interface AgentFactory<S = any, O = any, P extends ParamSpecs = ParamSpec
 export interface AgentEnv {
   /** The system's search policy (GameSystem.searchPolicy), when it declares one. */
   readonly searchPolicy: string | undefined;
+  /**
+   * The agents the generic `mcts` switches between (GameSystem.searchPortfolio, else every scripted
+   * agent of the system), as agent choices.
+   */
+  readonly portfolio?: readonly string[];
   /** An agent of the same system for `side` ('marksman', 'gunline:aggression=0.5'); throws on a bad choice. */
   agent(choice: AgentChoice | string, side: number): Agent;
 }

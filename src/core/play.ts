@@ -170,6 +170,9 @@ function loop<S>(
   const chosen = opts.onDecision;
   const after = opts.afterApply;
   const shape = scratch.shape;
+  // Agents told of the other sides' choices (Agent.seen): none in most games, then no cost per decision.
+  let watching = false;
+  for (let s = 0; s < agents.length; s++) if (agents[s].seen !== undefined) watching = true;
   let choices = 0;
   let result: GameResult | null;
   while ((result = game.result(state)) === null) {
@@ -191,6 +194,7 @@ function loop<S>(
       c.hasObs = false;
       c.choices = choices++;
       action = agents[side].decide(c);
+      if (watching) tell(agents, ctxs, side, action, n);
     }
     if (chosen !== undefined) chosen(state, side, action, n);
     game.apply(state, action, ctx);
@@ -200,4 +204,16 @@ function loop<S>(
   }
   game.finish?.(state, result, ctx);
   return { result, state, decisions };
+}
+
+/** Tells every other side's agent that defines `seen` of the choice `side` made (its view aimed at the position). */
+function tell<S>(agents: readonly Agent[], ctxs: Ctx<S>[], side: number, action: number, n: number): void {
+  for (let o = 0; o < agents.length; o++) {
+    const a = agents[o];
+    if (o === side || a.seen === undefined) continue;
+    const v = ctxs[o];
+    v.n = n;
+    v.hasObs = false;
+    a.seen(v, side, action);
+  }
 }

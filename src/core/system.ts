@@ -211,6 +211,12 @@ export interface GameSystem<R = any, B = any, OS extends OptionSpecs = OptionSpe
    */
   readonly searchDefaults?: Readonly<Record<string, Readonly<Record<string, ParamValue>>>>;
   /**
+   * The agents the generic `mcts` switches between (policy switching, src/agents/switching.ts):
+   * agent choices naming the system's own agents, parameter variants included
+   * ('gunline:aggression=0.8'). Absent: every agent of the system but `random`.
+   */
+  readonly searchPortfolio?: readonly string[];
+  /**
    * Data roots a scenario actually uses (e.g. 'tanks.firefly', 'cards.move'), so reports list
    * the placeholder values in play and not the whole library.
    */

@@ -35,13 +35,13 @@ function recording(inner: Agent, log: number[]): Agent {
 describe('mcts guided by a policy', () => {
   it("takes the system's searchPolicy by default and an agent of the system as policy=", () => {
     expect(agentEnv(duel.system, duel.compiled).searchPolicy).toBe('trigger-happy');
-    const m = createAgent(duel.system, duel.compiled, 0, 'mcts') as MctsSearch<unknown>;
+    const m = createAgent(duel.system, duel.compiled, 0, 'mcts:mode=tree') as MctsSearch<unknown>;
     playGame(duel.compiled, [m, createAgent(duel.system, duel.compiled, 1, 'random')], gameStreams(1, 0, 2), new Tally(duel.compiled.metrics), new PlayScratch(duel.compiled));
     // trigger-happy ranks fire first: the root's first candidate is FIRE, AIM the alternative.
     const kids = m.root!.children!;
     expect(kids.map((k) => k.action)).toEqual([FIRE, AIM]);
     expect(kids[0].prior).toBeGreaterThan(kids[1].prior);
-    const m2 = createAgent(duel.system, duel.compiled, 0, 'mcts:policy=patient') as MctsSearch<unknown>;
+    const m2 = createAgent(duel.system, duel.compiled, 0, 'mcts:mode=tree:policy=patient') as MctsSearch<unknown>;
     playGame(duel.compiled, [m2, createAgent(duel.system, duel.compiled, 1, 'random')], gameStreams(1, 0, 2), new Tally(duel.compiled.metrics), new PlayScratch(duel.compiled));
     expect(m2.root!.children![0].action).toBe(AIM); // patient is asked only below full aim (then firing is forced): it aims
   });
@@ -54,7 +54,7 @@ describe('mcts guided by a policy', () => {
 
   it('width 1 plays exactly its policy (no search); with a search it only departs from it on evidence', () => {
     for (let g = 0; g < 6; g++) {
-      const a = playChecked(duel, ['mcts:policy=patient:width=1', 'random'], 4, g).actions;
+      const a = playChecked(duel, ['mcts:mode=tree:policy=patient:width=1', 'random'], 4, g).actions;
       const b = playChecked(duel, ['patient', 'random'], 4, g).actions;
       expect(a).toEqual(b);
     }
@@ -63,7 +63,7 @@ describe('mcts guided by a policy', () => {
   it('keeps the choice of its control agent, not of its rollout policy, when nothing beats it', () => {
     // width 1: no alternative to race; the control (patient) decides, the rollouts play trigger-happy.
     for (let g = 0; g < 4; g++) {
-      const a = playChecked(duel, ['mcts:control=patient:width=1:iterations=4', 'random'], 4, g).actions;
+      const a = playChecked(duel, ['mcts:mode=tree:control=patient:width=1:iterations=4', 'random'], 4, g).actions;
       expect(a).toEqual(playChecked(duel, ['patient', 'random'], 4, g).actions);
     }
   });
@@ -76,7 +76,7 @@ describe('mcts guided by a policy', () => {
     expect(f.params.depth.default).toBe(mctsAgent.params.depth.default);
     expect(findAgent(sys, 'mcts')).toBe(f); // made once per system
     expect(findAgent(duel.system, 'mcts')!.params.iterations.default).toBe(mctsAgent.params.iterations.default);
-    const trace = playChecked({ ...duel, system: sys }, ['mcts:width=1', 'random'], 4, 0).actions;
+    const trace = playChecked({ ...duel, system: sys }, ['mcts:mode=tree:width=1', 'random'], 4, 0).actions;
     expect(trace).toEqual(playChecked(duel, ['patient', 'random'], 4, 0).actions); // its control is patient
     expect(() => withSystemDefaults({ ...duel.system, searchDefaults: { mcts: { iters: 7 } } }, mctsAgent)).toThrow(/searchDefaults\.mcts\.iters: agent 'mcts' has no parameter 'iters'/);
   });
@@ -89,7 +89,7 @@ describe('mcts guided by a policy', () => {
   });
 
   it('the policy rollouts never touch the real game (state, dice, tally) on an imperfect-information system', () => {
-    const r = playChecked(pv, ['mcts:policy=marksman:iterations=6:depth=4', 'marksman'], 31, 0, 60);
+    const r = playChecked(pv, ['mcts:mode=tree:policy=marksman:iterations=6:depth=4', 'marksman'], 31, 0, 60);
     expect(r.asked).toBeGreaterThan(10);
   });
 });
@@ -111,9 +111,9 @@ describe('the search departs from its policy where the policy blunders', () => {
     });
     expect(createAgent(duel.system, game, 0, 'patient').decide(ctx(1))).toBe(AIM);
     for (let seed = 1; seed <= 5; seed++) {
-      expect(createAgent(duel.system, game, 0, 'mcts:policy=patient:iterations=256').decide(ctx(seed))).toBe(FIRE);
+      expect(createAgent(duel.system, game, 0, 'mcts:mode=tree:policy=patient:iterations=256').decide(ctx(seed))).toBe(FIRE);
       // With width 1 there is nothing to race: it plays its policy's blunder.
-      expect(createAgent(duel.system, game, 0, 'mcts:policy=patient:width=1').decide(ctx(seed))).toBe(AIM);
+      expect(createAgent(duel.system, game, 0, 'mcts:mode=tree:policy=patient:width=1').decide(ctx(seed))).toBe(AIM);
     }
   });
 });
@@ -171,8 +171,8 @@ describe('tree reuse', () => {
     let reused = 0;
     let fresh = 0;
     for (let g = 0; g < 2; g++) {
-      const keep = createAgent(pv.system, game, 0, 'mcts:policy=marksman:iterations=8:depth=3') as MctsSearch<unknown>;
-      const never = createAgent(pv.system, game, 0, 'mcts:policy=marksman:iterations=8:depth=3:reuse=false') as MctsSearch<unknown>;
+      const keep = createAgent(pv.system, game, 0, 'mcts:mode=tree:policy=marksman:iterations=8:depth=3') as MctsSearch<unknown>;
+      const never = createAgent(pv.system, game, 0, 'mcts:mode=tree:policy=marksman:iterations=8:depth=3:reuse=false') as MctsSearch<unknown>;
       const choices: number[] = [];
       const side0: Agent = {
         decide(ctx) {

@@ -59,7 +59,7 @@ describe('agent resolution', () => {
 
   it('createAgent resolves defaults and refuses a compiled game without the search hooks', () => {
     const loaded = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
-    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(48);
+    expect(findAgent(loaded.system, 'mcts')?.params.iterations.default).toBe(96);
     expect(() => createAgent(loaded.system, loaded.compiled, 0, 'mcts:iterations=0')).toThrow(/within \[1/);
     const { evaluate: _e, ...bare } = loaded.compiled;
     expect(() => createAgent(loaded.system, bare, 0, 'mcts')).toThrow(/agent 'mcts' needs a system that offers evaluate\(\)/);

@@ -36,7 +36,10 @@ export const system = defineSystem({
   agents,
   defaultAgents,
   searchPolicy,
-  searchDefaults,
+  // mcts switches between these once per turn (src/agents/switching.ts): assault and firebase alone
+  // agree at 99% of forest-ridge's decisions, their variants give the switch something to choose.
+  searchDefaults: { mcts: { ...searchDefaults.mcts, every: 'turn' } },
+  searchPortfolio: ['firebase', 'assault', 'firebase:minHit=0.2', 'firebase:plan=false', 'firebase:minHit=0.6', 'assault:plan=false'],
   dataInUse(body, data) {
     const roots = new Set<string>(['endurance', 'range', 'rules', 'movement']);
     for (const side of ['mercenary', 'strahl'] as const) for (const u of body.sides[side].units) {

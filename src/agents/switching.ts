@@ -1,0 +1,229 @@
+/**
+ * Policy switching (Chang, Givan & Chong 2004; King, Fern & Hostetler 2012, "adversarial policy
+ * switching"): the strategy-level search of the generic `mcts` (its default `mode=switch`).
+ *
+ * At each of its decisions the side asks every agent of a portfolio (the system's scripted agents,
+ * GameSystem.searchPortfolio) what it would play. When they all agree, that action is played with
+ * no simulation. Otherwise each portfolio agent is valued by simulations in which this side plays
+ * that agent's choice and then keeps playing that agent, and the other sides play an opponent model,
+ * to the end of the game (or `horizon` choices, then the system's `evaluate`); the agent with the
+ * best mean value is followed for this decision. Following the best of the portfolio at every
+ * decision is at least as good as following any one of them throughout, up to the simulations'
+ * noise (Chang et al.'s guarantee, against the modelled opponents).
+ *
+ * The simulations are paired (common random numbers, search.ts SimStreams): the k-th simulation of
+ * every portfolio agent shares its determinisation, its dice, and its opponent model.
+ *
+ * The opponent model: `opponent=<agent>` plays the other sides; by default (`opponent=''`) the model
+ * is inferred. Every portfolio agent and `random` is a candidate model of each other side; shadow
+ * instances of them follow the game (Agent.seen: the loop tells this agent of every other side's
+ * choice) and are asked what they would have chosen; the weight of a model is the likelihood of the
+ * observed choices (its choice with probability 1 − ε, any legal action with ε; `random` uniform).
+ * Simulation k of N plays the model at quantile (k + ½)/N of the weights, so the models share the
+ * simulations in proportion to their weights (and a model that explains every choice takes them
+ * all). A system whose agents hide their choices behind hidden information only blurs the model.
+ *
+ * The budget is `iterations` simulations per decision, split evenly between the portfolio agents;
+ * never time. Every random number comes from the agent's own stream: a game replays exactly.
+ */
+import type { Agent, AgentEnv, DecisionContext } from '../core/agent.ts';
+import type { CompiledGame } from '../core/system.ts';
+import { SimContext, SimDecision, SimStreams, evaluatorOf, valueOf } from './search.ts';
+
+/** The probability a scripted model is taken to depart from its own choice (noise, hidden information). */
+const EPS = 0.05;
+
+export interface SwitchParams {
+  /** Simulations per decision at which the portfolio disagrees. */
+  readonly iterations: number;
+  /** The agents switched between (agent choices of the system). */
+  readonly portfolio: readonly string[];
+  /** The agent the other sides play in the simulations ('' = inferred from their choices). */
+  readonly opponent: string;
+  /** Choices simulated after this side's action before `evaluate` (0 = to the end of the game). */
+  readonly horizon: number;
+  /**
+   * When the choice of agent is made: at every decision where the portfolio disagrees ('decision'),
+   * or once per turn (the game's `length`), the agent chosen being followed until the turn changes.
+   */
+  readonly every: 'decision' | 'turn';
+}
+
+export class PolicySwitch<S> implements Agent<unknown, S> {
+  /** The portfolio index followed at the last decision (-1 when the portfolio agreed: no search). */
+  lastPick = -1;
+  /** Mean value of each portfolio agent at the last decision searched. */
+  readonly lastValues: Float64Array;
+  /** Searched decisions and decisions the portfolio agreed on (measurement). */
+  searched = 0;
+  agreed = 0;
+  private readonly evaluate: (s: S, side: number) => number;
+  private readonly streams = new SimStreams();
+  private readonly sim: SimContext;
+  private readonly buf: Int32Array;
+  private readonly ctx: SimDecision<S>;
+  /** The portfolio's instances asked at the real decisions (they follow the game as if playing alone). */
+  private readonly own: Agent[];
+  private readonly acts: Int32Array;
+  private readonly sums: Float64Array;
+  /** Candidate models of the other sides (agent choices). */
+  private readonly models: readonly string[];
+  /** Shadow instances of the models, by side (null for this side and for `random`). */
+  private readonly shadows: Array<Array<Agent | null>>;
+  /** Log-likelihood of each model's choices so far, by side. */
+  private readonly logw: Float64Array[];
+  /** The model each other side plays in each simulation index of the current decision. */
+  private readonly pick: Int32Array[];
+  private readonly cum: Float64Array;
+  private readonly sims: Agent[];
+  private real: DecisionContext<unknown, S> | null = null;
+  /** every=turn: the turn of the last choice and the agent chosen then (-1: none yet). */
+  private turn = -1;
+  private following = -1;
+
+  constructor(
+    private readonly game: CompiledGame<S>,
+    private readonly side: number,
+    private readonly p: SwitchParams,
+    private readonly env: AgentEnv,
+  ) {
+    if (p.portfolio.length === 0) throw new Error("agent 'mcts' in mode switch needs a portfolio of at least one agent");
+    this.evaluate = evaluatorOf(game, 'mcts');
+    this.buf = new Int32Array(Math.max(1, game.maxActions));
+    this.sim = new SimContext(game as CompiledGame<unknown, unknown>, this.streams.dice);
+    this.ctx = new SimDecision(game, this.buf, this.streams.policy);
+    this.own = p.portfolio.map((c) => env.agent(c, side));
+    this.acts = new Int32Array(p.portfolio.length);
+    this.sums = new Float64Array(p.portfolio.length);
+    this.lastValues = new Float64Array(p.portfolio.length);
+    this.models = p.opponent !== '' ? [p.opponent] : [...p.portfolio.filter((c) => c !== 'random'), 'random'];
+    const sides = game.sides.length;
+    this.shadows = game.sides.map((_, o) => this.models.map((m) => (o === side || m === 'random' || p.opponent !== '' ? null : env.agent(m, o))));
+    this.logw = game.sides.map(() => new Float64Array(this.models.length));
+    const per = Math.max(1, Math.floor(p.iterations / p.portfolio.length));
+    this.pick = game.sides.map(() => new Int32Array(per));
+    this.cum = new Float64Array(this.models.length);
+    this.sims = new Array<Agent>(sides);
+  }
+
+  decide(ctx: DecisionContext<unknown, S>): number {
+    if (ctx.n === 1) return ctx.legal[0];
+    const k = this.own.length;
+    const acts = this.acts;
+    let agree = true;
+    for (let i = 0; i < k; i++) {
+      acts[i] = this.own[i].decide(ctx);
+      if (acts[i] !== acts[0]) agree = false;
+    }
+    this.lastPick = -1;
+    if (agree) {
+      this.agreed++;
+      return acts[0];
+    }
+    this.streams.rekey(ctx.rng);
+    if (this.p.every === 'turn') {
+      this.streams.aim(0);
+      const turn = this.game.length(ctx.determinize(this.streams.hidden));
+      if (turn === this.turn && this.following >= 0) {
+        this.lastPick = this.following;
+        return acts[this.following];
+      }
+      this.turn = turn;
+    }
+    this.searched++;
+    this.real = ctx;
+    const per = this.pick[0].length;
+    this.assignModels(per);
+    const sums = this.sums;
+    sums.fill(0);
+    for (let j = 0; j < per; j++)
+      for (let i = 0; i < k; i++) {
+        // Policies whose first action is the same as an earlier one's still differ in what follows.
+        sums[i] += this.simulate(i, j);
+      }
+    let best = 0;
+    for (let i = 0; i < k; i++) {
+      this.lastValues[i] = sums[i] / per;
+      if (sums[i] > sums[best]) best = i;
+    }
+    this.real = null;
+    this.lastPick = best;
+    this.following = best;
+    return acts[best];
+  }
+
+  seen(view: DecisionContext<unknown, S>, side: number, action: number): void {
+    if (this.p.opponent !== '') return;
+    const n = view.n;
+    const logw = this.logw[side];
+    const shadows = this.shadows[side];
+    let det: S | null = null;
+    for (let m = 0; m < this.models.length; m++) {
+      const a = shadows[m];
+      let p: number;
+      if (a === null) p = 1 / n;
+      else {
+        det ??= view.determinize(view.rng);
+        const c = a.decide(this.ctx.at(det, side, view.legal, n));
+        p = c === action ? 1 - EPS + EPS / n : EPS / n;
+      }
+      logw[m] += Math.log(p);
+    }
+  }
+
+  /** The weights of the candidate models of `side` (normalised; the last is `random`), for tests and reports. */
+  modelWeights(side: number): Array<[string, number]> {
+    const logw = this.logw[side];
+    const top = Math.max(...logw);
+    const w = [...logw].map((x) => Math.exp(x - top));
+    const total = w.reduce((a, b) => a + b, 0);
+    return this.models.map((m, i) => [m, w[i] / total]);
+  }
+
+  /** The model each other side plays in simulation j of `per`: the (j + ½)/per quantile of its weights. */
+  private assignModels(per: number): void {
+    const cum = this.cum;
+    for (let o = 0; o < this.game.sides.length; o++) {
+      if (o === this.side) continue;
+      const logw = this.logw[o];
+      let top = -Infinity;
+      for (let m = 0; m < logw.length; m++) if (logw[m] > top) top = logw[m];
+      let total = 0;
+      for (let m = 0; m < logw.length; m++) cum[m] = total += Math.exp(logw[m] - top);
+      const pick = this.pick[o];
+      let m = 0;
+      for (let j = 0; j < per; j++) {
+        const u = ((j + 0.5) / per) * total;
+        while (m < logw.length - 1 && cum[m] < u) m++;
+        pick[j] = m;
+      }
+    }
+  }
+
+  /** Simulation j of portfolio agent i: its choice now, then it against the models; this side's value. */
+  private simulate(i: number, j: number): number {
+    const game = this.game;
+    const streams = this.streams;
+    streams.aim(j);
+    const sims = this.sims;
+    for (let o = 0; o < sims.length; o++) sims[o] = this.env.agent(o === this.side ? this.p.portfolio[i] : this.models[this.pick[o][j]], o);
+    const s = this.real!.determinize(streams.hidden);
+    game.apply(s, this.acts[i], this.sim);
+    const buf = this.buf;
+    const ctx = this.ctx;
+    const horizon = this.p.horizon;
+    let choices = 0;
+    for (let steps = 0; steps < game.maxDecisions && game.result(s) === null; steps++) {
+      const n = game.legalActions(s, buf);
+      if (n === 1) {
+        game.apply(s, buf[0], this.sim);
+        continue;
+      }
+      if (horizon > 0 && choices >= horizon) break;
+      const side = game.currentSide(s);
+      game.apply(s, sims[side].decide(ctx.at(s, side, buf, n)), this.sim);
+      choices++;
+    }
+    return valueOf(game, this.evaluate, s, this.side);
+  }
+}

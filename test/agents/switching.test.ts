@@ -1,0 +1,116 @@
+/**
+ * mcts's policy switching (src/agents/switching.ts): it follows the portfolio agent whose
+ * continuation wins, plays the portfolio's common choice without searching, infers the opponent's
+ * agent from its choices (the loop's Agent.seen), and a game with it replays exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../src/agents/resolve.ts';
+import { PolicySwitch } from '../../src/agents/switching.ts';
+import type { Agent, DecisionContext } from '../../src/core/agent.ts';
+import { PlayScratch, determinizeFor, playGame } from '../../src/core/play.ts';
+import { Rng } from '../../src/core/rng/rng.ts';
+import { gameStreams } from '../../src/core/rng/streams.ts';
+import { Tally } from '../../src/core/tally.ts';
+import { loadScenarioFile } from '../../src/scenario/load.ts';
+import { AIM, FIRE } from '../../src/systems/duel/actions.ts';
+import type { DuelState } from '../../src/systems/duel/state.ts';
+import { ROOT } from '../helpers/bundled.ts';
+import { playChecked, replay } from './helpers.ts';
+
+const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
+const game = duel.compiled;
+
+/** Duel, last wound each, the enemy at full aim: firing now wins 58% more often than aiming (patient aims). */
+function lastWound(seed: number): DecisionContext {
+  const state = game.newGame(gameStreams(1, 0, 2).setup, { dice: new Rng([5, 5, 5, 5]), tally: new Tally(game.metrics) }) as DuelState;
+  state.wounds = [1, 1];
+  state.aim = [0, 2];
+  state.active = 0;
+  const legal = new Int32Array(game.maxActions);
+  const n = game.legalActions(state, legal);
+  return {
+    side: 0, legal, n, rng: new Rng([seed, 2, 3, 4]),
+    observe: () => game.observe(state, 0),
+    describe: (a) => game.describeAction(state, a),
+    determinize: (r) => determinizeFor(game, state, 0, r),
+  };
+}
+
+const switcher = (choice: string) => createAgent(duel.system, game, 0, choice) as PolicySwitch<unknown>;
+
+describe('mcts policy switching', () => {
+  it('is the default mode, over every scripted agent of the system', () => {
+    const m = switcher('mcts');
+    expect(m).toBeInstanceOf(PolicySwitch);
+    expect(m.modelWeights(1).map(([name]) => name)).toEqual(['trigger-happy', 'patient', 'random']);
+  });
+
+  it('follows the portfolio agent whose continuation wins the position (trigger-happy fires, patient would aim)', () => {
+    expect(createAgent(duel.system, game, 0, 'patient').decide(lastWound(1))).toBe(AIM);
+    for (let seed = 1; seed <= 3; seed++) {
+      const m = switcher('mcts:portfolio=patient+trigger-happy:opponent=trigger-happy:iterations=64');
+      expect(m.decide(lastWound(seed))).toBe(FIRE);
+      expect(m.lastPick).toBe(1);
+      expect(m.lastValues[1]).toBeGreaterThan(m.lastValues[0] + 0.2);
+    }
+    // Alone in its portfolio, patient is followed without a search: its blunder stands.
+    const alone = switcher('mcts:portfolio=patient:iterations=64');
+    expect(alone.decide(lastWound(1))).toBe(AIM);
+    expect([alone.lastPick, alone.searched, alone.agreed]).toEqual([-1, 0, 1]);
+  });
+
+  it("infers the opponent's agent from its choices, told by the game loop", () => {
+    for (const opponent of ['patient', 'trigger-happy']) {
+      for (let g = 0; g < 3; g++) {
+        const agents = [createAgent(duel.system, game, 0, 'mcts:iterations=4'), createAgent(duel.system, game, 1, opponent)];
+        playGame(game, agents, gameStreams(3, g, 2), new Tally(game.metrics), new PlayScratch(game));
+        const w = (agents[0] as PolicySwitch<unknown>).modelWeights(1).sort((x, y) => y[1] - x[1]);
+        expect(w[0][0]).toBe(opponent);
+        expect(w[0][1]).toBeGreaterThan(0.6);
+      }
+    }
+    // A fixed opponent model is not inferred.
+    const fixed = createAgent(duel.system, game, 0, 'mcts:opponent=patient') as PolicySwitch<unknown>;
+    expect(fixed.modelWeights(1)).toEqual([['patient', 1]]);
+  });
+
+  it('tells an agent of the other sides\' choices only (forced moves excluded), and nothing else changes', () => {
+    const told: Array<[number, number, number, number]> = [];
+    const watcher = (side: number): Agent => {
+      const inner = createAgent(duel.system, game, side, 'patient');
+      return { decide: (c) => inner.decide(c), seen: (view, s, a) => void told.push([view.side, s, a, view.n]) };
+    };
+    const chosen: Array<[number, number, number]> = [];
+    const opts = { onDecision: (_s: unknown, side: number, action: number, n: number) => void (n > 1 && chosen.push([side, action, n])) };
+    const a = playGame(game, [watcher(0), createAgent(duel.system, game, 1, 'trigger-happy')], gameStreams(2, 0, 2), new Tally(game.metrics), new PlayScratch(game), opts);
+    const b = playGame(game, [createAgent(duel.system, game, 0, 'patient'), createAgent(duel.system, game, 1, 'trigger-happy')], gameStreams(2, 0, 2), new Tally(game.metrics), new PlayScratch(game));
+    expect(a.result).toEqual(b.result);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told).toEqual(chosen.filter(([side]) => side === 1).map(([side, action, n]) => [0, side, action, n]));
+  });
+
+  it('leaves the real game alone, and a game with it replays exactly', () => {
+    const pv = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`);
+    const r = playChecked(pv, ['mcts:iterations=8', 'marksman'], 7, 0, 40);
+    expect(r.asked).toBeGreaterThan(10);
+    for (let g = 0; g < 3; g++) {
+      const once = playChecked(duel, ['mcts:iterations=16', 'patient'], 9, g);
+      expect(playChecked(duel, ['mcts:iterations=16', 'patient'], 9, g).actions).toEqual(once.actions);
+      expect(replay(duel, once.actions, 9, g)).toEqual({ result: once.result, dice: once.dice });
+    }
+    // Through the game loop (with Agent.seen), twice: the same game.
+    const run = () => playGame(game, [createAgent(duel.system, game, 0, 'mcts:iterations=16'), createAgent(duel.system, game, 1, 'patient')], gameStreams(4, 2, 2), new Tally(game.metrics), new PlayScratch(game));
+    const x = run();
+    const y = run();
+    expect([x.result, x.decisions]).toEqual([y.result, y.decisions]);
+  });
+
+  it('with every=turn searches at most once per turn', () => {
+    const pv = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`);
+    const agents = [createAgent(pv.system, pv.compiled, 0, 'mcts:iterations=8:every=turn'), createAgent(pv.system, pv.compiled, 1, 'brawler')];
+    const { state } = playGame(pv.compiled, agents, gameStreams(5, 0, 2), new Tally(pv.compiled.metrics), new PlayScratch(pv.compiled));
+    const m = agents[0] as PolicySwitch<unknown>;
+    expect(m.searched).toBeGreaterThan(0);
+    expect(m.searched).toBeLessThanOrEqual(pv.compiled.length(state) + 1);
+  });
+});
