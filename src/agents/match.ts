@@ -31,6 +31,7 @@ export function emptyScore(): AgentScore {
 
 /** Wraps an agent to count its decisions and their wall time (measurement only, never game logic). */
 function timed(agent: Agent, score: AgentScore): Agent {
+  const seen = agent.seen;
   return {
     decide(ctx) {
       const t0 = performance.now();
@@ -39,6 +40,17 @@ function timed(agent: Agent, score: AgentScore): Agent {
       score.decisions++;
       return a;
     },
+    // An agent that models its opponents (Agent.seen) is told of their choices through the wrapper
+    // too, and the time it takes counts as its own.
+    ...(seen === undefined
+      ? {}
+      : {
+          seen(view, side, action) {
+            const t0 = performance.now();
+            seen.call(agent, view, side, action);
+            score.ms += performance.now() - t0;
+          },
+        }),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
- * `mcts`: information-set Monte Carlo tree search guided by the system's own policy, on any system
- * that offers evaluate and determinize.
+ * `mcts`: the generic search agent, on any system that offers evaluate and determinize. Its default
+ * mode, `switch`, is policy switching over the system's scripted agents (./switching.ts); `mode=tree`
+ * is the information-set Monte Carlo tree search guided by the system's own policy, below.
  *
- * The search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
+ * The tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
  * sequence of choices from the root, chance lives inside `apply`):
  *   - the rollout policy is `policy`, else the system's GameSystem.searchPolicy, else its first
  *     default agent (src/agents/resolve.ts searchPolicyOf), else uniform;
@@ -395,7 +396,7 @@ function indexIn(list: Int32Array, n: number, a: number): number {
 
 export const mctsAgent = agentOf<unknown, unknown>()({
   name: 'mcts',
-  description: "Information-set MCTS guided by the system's policy (priors, short policy rollouts scored by the system evaluator); budget in iterations.",
+  description: "Search over the system's scripted agents: at each decision, follows the one whose continuation wins most against the inferred opponent (policy switching; mode=tree: ISMCTS guided by the system's policy); budget in iterations.",
   params: {
     mode: { default: 'switch', values: ['switch', 'tree'], description: "switch: policy switching over the system's scripted agents (src/agents/switching.ts); tree: ISMCTS from the rollout policy's choice" },
     portfolio: { default: '', description: "switch: the agents switched between, joined by '+', an agent's parameters after '/' ('brawler+marksman/lambda=1'; '' = the system's searchPortfolio, else all its scripted agents)" },
