@@ -82,6 +82,8 @@ const rate = (k: number, n: number) => {
 interface Cell {
   games: number;
   points: number;
+  /** Points by the row agent's seat (side A, side B), out of games / 2 each. */
+  bySeat: [number, number];
 }
 
 interface SystemResult {
@@ -132,9 +134,10 @@ async function roundRobin(l: LoadedScenario, names: string[], pool: BatchPool): 
   pairs.forEach(([i, j], v) => {
     const s = r.summaries[v];
     const add = (a: number, seat: number) => {
-      const c = (cells[a][a === i ? j : i] ??= { games: 0, points: 0 });
+      const c = (cells[a][a === i ? j : i] ??= { games: 0, points: 0, bySeat: [0, 0] });
       c.games += s.games;
       c.points += s.wins[seat] + s.draws / 2;
+      c.bySeat[seat] += s.wins[seat] + s.draws / 2;
     };
     add(i, 0);
     add(j, 1);
@@ -231,6 +234,9 @@ function markdown(results: readonly SystemResult[]): string {
       const [lo] = wilson(c.points, c.games);
       return !(c.points / c.games >= 0.6 && lo > 0.5);
     });
+    const seat = (c: Cell) => `${pct(c.bySeat[0] / (c.games / 2))} / ${pct(c.bySeat[1] / (c.games / 2))}`;
+    const vs = r.agents.map((a, j) => ({ a, c: r.cells[m][j] })).filter((x): x is { a: string; c: Cell } => x.c !== null);
+    if (vs.length) out.push('', `${r.agents[m]} by seat (as side A / as side B, ${games} games each): ${vs.map((x) => `${x.a} ${seat(x.c)}`).join('; ')}.`);
     out.push('', misses.length === 0 ? `${r.agents[m]} meets the target against every scripted agent (at least 60%, lower bound above 50%).` : `${r.agents[m]} misses the target (at least 60%, lower bound above 50%) against ${misses.join(', ')}.`);
     if (r.verdicts.length) {
       out.push('', '| scenario | default agents | their verdict | with mcts on both sides |', '|---|---|---|---|');
