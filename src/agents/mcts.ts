@@ -29,7 +29,7 @@
  * are made fresh for every simulation (a policy may keep a plan from one decision to the next); the
  * instance asked at the real decisions is kept, so the control is exactly the policy's own play.
  */
-import { agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
+import { agentListChoices, agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
 import type { CompiledGame } from '../core/system.ts';
 import { Ranker } from './priors.ts';
 import { PolicySwitch } from './switching.ts';
@@ -399,8 +399,8 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   description: "Search over the system's scripted agents: at each decision, follows the one whose continuation wins most against the inferred opponent (policy switching; mode=tree: ISMCTS guided by the system's policy); budget in iterations.",
   params: {
     mode: { default: 'switch', values: ['switch', 'tree'], description: "switch: policy switching over the system's scripted agents (src/agents/switching.ts); tree: ISMCTS from the rollout policy's choice" },
-    portfolio: { default: '', description: "switch: the agents switched between, joined by '+', an agent's parameters after '/' ('brawler+marksman/lambda=1'; '' = the system's searchPortfolio, else all its scripted agents)" },
-    opponent: { default: '', description: "switch: the agent the other sides play in the simulations ('' = inferred from their choices among the portfolio and random)" },
+    portfolio: { default: '', agentList: true, description: "switch: the agents switched between, joined by '+', an agent's parameters after '/' ('brawler+marksman/lambda=1'; '' = the system's searchPortfolio, else all its scripted agents)" },
+    opponent: { default: '', agent: true, description: "switch: the agent the other sides play in the simulations ('' = inferred from their choices among the portfolio and random)" },
     horizon: { default: 0, min: 0, max: 100_000, description: 'switch: choices simulated before evaluating (0 = to the end of the game)' },
     every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
     iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
@@ -415,7 +415,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   create: (game, side, p, env) => {
     if (p.mode === 'tree') return new MctsSearch(game, side, p, env);
     if (env === undefined) throw new Error("agent 'mcts' in mode switch must be created through agent resolution (createAgent)");
-    const portfolio = p.portfolio !== '' ? p.portfolio.split('+').map((x) => x.trim().replaceAll('/', ':')) : (env.portfolio ?? []);
+    const portfolio = p.portfolio !== '' ? agentListChoices(p.portfolio) : (env.portfolio ?? []);
     return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, horizon: p.horizon, every: p.every }, env);
   },
 });

@@ -12,7 +12,7 @@
  * Resolution lives above the core (src/core knows the Agent interface, not the agents): the core
  * never imports src/agents/.
  */
-import { formatAgentChoice, parseAgentChoice, randomAgent, resolveAgentParams, type Agent, type AgentChoice, type AgentEnv, type AgentFactory, type ParamSpec, type ParamValue } from '../core/agent.ts';
+import { agentListChoices, formatAgentChoice, parseAgentChoice, randomAgent, resolveAgentParams, type Agent, type AgentChoice, type AgentEnv, type AgentFactory, type ParamSpec, type ParamValue } from '../core/agent.ts';
 import type { InputIssue } from '../core/errors.ts';
 import { suggest } from '../core/options.ts';
 import type { AnySystem, CompiledGame } from '../core/system.ts';
@@ -71,6 +71,20 @@ function choiceErrors(system: AnySystem, c: AgentChoice): string[] {
   const [values, errors] = resolveAgentParams(f, c.params);
   for (const [k, spec] of Object.entries(f.params)) {
     const v = values[k];
+    if (spec.agentList && typeof v === 'string') {
+      for (const c of agentListChoices(v)) {
+        let inner: AgentChoice;
+        try {
+          inner = parseAgentChoice(c);
+        } catch (e) {
+          errors.push(`agent '${f.name}' parameter '${k}': ${(e as Error).message}`);
+          continue;
+        }
+        if (inner.name === f.name) errors.push(`agent '${f.name}' parameter '${k}' cannot name '${f.name}' itself`);
+        else for (const e of choiceErrors(system, inner)) errors.push(`agent '${f.name}' parameter '${k}': ${e}`);
+      }
+      continue;
+    }
     if (!spec.agent || typeof v !== 'string' || v === '') continue;
     const inner = parseAgentChoice(v);
     if (inner.name === f.name) errors.push(`agent '${f.name}' parameter '${k}' cannot name '${f.name}' itself`);

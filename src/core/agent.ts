@@ -63,6 +63,17 @@ export interface ParamSpec {
    * `mcts`: resolution checks the name like any agent choice.
    */
   readonly agent?: boolean;
+  /**
+   * The value names agents of the same system joined by '+', each with its parameters after '/'
+   * instead of ':' ('brawler+marksman/lambda=1', e.g. the portfolio of `mcts`); '' = none.
+   * Resolution checks every name like any agent choice.
+   */
+  readonly agentList?: boolean;
+}
+
+/** The agent choices of an `agentList` parameter value ('' = none). */
+export function agentListChoices(value: string): string[] {
+  return value === '' ? [] : value.split('+').map((x) => x.trim().replaceAll('/', ':'));
 }
 
 export type ParamSpecs = Readonly<Record<string, ParamSpec>>;

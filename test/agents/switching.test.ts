@@ -4,9 +4,9 @@
  * agent from its choices (the loop's Agent.seen), and a game with it replays exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../../src/agents/resolve.ts';
+import { checkAgentChoices, createAgent } from '../../src/agents/resolve.ts';
 import { PolicySwitch } from '../../src/agents/switching.ts';
-import type { Agent, DecisionContext } from '../../src/core/agent.ts';
+import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
 import { PlayScratch, determinizeFor, playGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
 import { gameStreams } from '../../src/core/rng/streams.ts';
@@ -112,5 +112,16 @@ describe('mcts policy switching', () => {
     const m = agents[0] as PolicySwitch<unknown>;
     expect(m.searched).toBeGreaterThan(0);
     expect(m.searched).toBeLessThanOrEqual(pv.compiled.length(state) + 1);
+  });
+});
+
+describe('mcts portfolio and opponent parameters', () => {
+  it('are checked like agent choices: an unknown name, a bad parameter, mcts itself', () => {
+    const bad = checkAgentChoices(duel.system, [parseAgentChoice('mcts:portfolio=patient+triger-happy'), parseAgentChoice('mcts:portfolio=patient/aimTo=99'), parseAgentChoice('mcts:portfolio=mcts+patient'), parseAgentChoice('mcts:opponent=marksman'), parseAgentChoice('mcts:portfolio=patient/aimTo=2+trigger-happy:opponent=random')], 'agents');
+    expect(bad.map((i) => i.path)).toEqual(['agents.0', 'agents.1', 'agents.2', 'agents.3']);
+    expect(bad[0].message).toMatch(/parameter 'portfolio': unknown agent 'triger-happy' for duel \(did you mean 'trigger-happy'\?\)/);
+    expect(bad[1].message).toMatch(/parameter 'portfolio': agent 'patient' parameter 'aimTo' must be within/);
+    expect(bad[2].message).toMatch(/parameter 'portfolio' cannot name 'mcts' itself/);
+    expect(bad[3].message).toMatch(/parameter 'opponent': unknown agent 'marksman'/);
   });
 });
