@@ -1,9 +1,21 @@
 /**
  * A progress bar on stderr for long commands (only on a terminal, never mixed into --json output):
- * `games ██████░░░░  61% | 12,200/20,000 | pass 2 of 2 | 8s left`. The time left is shown only once
- * it is known (some games done and a second elapsed), never a guess of "0s" at the start. Lines
- * logged while the bar is up (a balance probe's result) are printed above it.
+ * `games ██████░░░░  61% | 12,200/20,000 | pass 2 of 2 | 8s left`, drawn by cli-progress (a MultiBar
+ * of one bar, for its `log()`: lines logged while the bar is up, a balance probe's result, print
+ * above it). The text is ours (`format` as a function, `barLine`): the time left is shown only once it
+ * is known (some games done and a second elapsed) and counts the games played since `from` (a
+ * resumed run), never cli-progress's own ETA, which reads "0s" before the first update.
+ *
+ * Options chosen for how salvo stops: a second Ctrl-C exits at once without `stop()`, so the bar
+ * never hides the cursor (`hideCursor: false`) nor turns off line wrapping (`linewrap: true`: the
+ * library then trims the line to the terminal width instead). `clearOnComplete` erases the bar on
+ * `stop()`, so nothing of it stays above the summary. Two known gaps of `MultiBar.log()` are closed
+ * here: logged lines wait for the next redraw tick (lost if `stop()` comes first, cli-progress issue
+ * #145), so `log()` flushes at once; and an unchanged bar is not redrawn under a logged line (#48),
+ * so `forceRedraw` is on.
  */
+import { createRequire } from 'node:module';
+import type * as CliProgress from 'cli-progress';
 
 export interface ProgressBar {
   /** Games done of the total (the total may change, e.g. when a second pass is sized). */
@@ -48,60 +60,75 @@ export function barLine(s: { done: number; total: number; elapsedMs: number; fro
 
 const NONE: ProgressBar = { update: () => {}, from: () => {}, note: () => {}, log: () => {}, stop: () => {} };
 
+/** What the bar writes to: a terminal (tests pass a fake one). cli-progress moves the cursor with node:readline, which writes escape codes to it. */
+export type BarStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
 /**
  * A bar on stderr when `enabled` and stderr is a terminal (the clock starts now); off a terminal
  * only the logged lines are written, and nothing at all when not `enabled` (--json, --no-progress).
- * `now` is the clock and `stream` the terminal (tests pass their own).
+ * `now` is the clock and `stream` the terminal (tests pass their own). The bar appears at the first
+ * `update` and is redrawn ten times a second; `stop()` erases it (a later `update` draws it again).
  */
-export function progressBar(enabled: boolean, o: { unit?: string; stream?: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>; now?: () => number } = {}): ProgressBar {
+export function progressBar(enabled: boolean, o: { unit?: string; stream?: BarStream; now?: () => number } = {}): ProgressBar {
   const stream = o.stream ?? process.stderr;
   if (!enabled) return NONE;
   if (!stream.isTTY) return { ...NONE, log: (line) => void stream.write(line + '\n') };
+  // Loaded only for a bar on a terminal (a shard under a scheduler, --no-progress or --json never needs it).
+  const cliProgress: typeof CliProgress = createRequire(import.meta.url)('cli-progress');
   const now = o.now ?? (() => performance.now());
   let start = now();
+  // Elapsed time at the last update: a redraw between two updates (ten a second) keeps the same
+  // estimate instead of one that grows until the next batch lands.
+  let elapsed = 0;
   let from = 0;
-  let started = false;
   let done = 0;
   let total = 0;
   let note: string | undefined;
-  let shown = false;
-  let lastDraw = -Infinity;
-  const draw = (force: boolean): void => {
-    const t = now();
-    if (!force && t - lastDraw < 100) return;
-    lastDraw = t;
-    const width = Math.max(10, Math.min(24, (stream.columns ?? 80) - 60));
-    stream.write(`\r\x1b[K${barLine({ done, total, elapsedMs: t - start, from, note, unit: o.unit }, width)}`);
-    shown = true;
-  };
-  const clear = (): void => {
-    if (shown) stream.write('\r\x1b[K');
-    shown = false;
+  let multi: CliProgress.MultiBar | undefined;
+  let bar: CliProgress.SingleBar | undefined;
+  const format = (_: CliProgress.Options, p: CliProgress.Params): string =>
+    barLine({ done: p.value, total: p.total, elapsedMs: elapsed, from, note, unit: o.unit }, Math.max(10, Math.min(24, p.maxWidth - 60)));
+  const shown = (): CliProgress.SingleBar => {
+    if (multi && bar) return bar;
+    multi = new cliProgress.MultiBar({
+      stream,
+      format,
+      fps: 10,
+      hideCursor: false,
+      linewrap: true,
+      clearOnComplete: true,
+      forceRedraw: true,
+      noTTYOutput: false,
+    });
+    return (bar = multi.create(total, done));
   };
   return {
-    update(d, tot) {
-      started = true;
+    update: (d, tot) => {
       done = d;
       total = tot;
-      draw(d >= tot);
+      elapsed = now() - start;
+      const b = shown();
+      b.setTotal(tot);
+      b.update(d);
     },
-    from(d) {
+    from: (d) => {
       from = d;
       done = Math.max(done, d);
       start = now();
+      elapsed = 0;
     },
-    note(text) {
+    note: (text) => {
       note = text;
-      if (started) draw(true);
+      multi?.update();
     },
-    log(line) {
-      clear();
-      stream.write(line + '\n');
-      if (started) draw(true);
+    log: (line) => {
+      if (!multi) return void stream.write(line + '\n');
+      multi.log(line + '\n');
+      multi.update();
     },
-    stop() {
-      clear();
-      started = false;
+    stop: () => {
+      multi?.stop();
+      multi = bar = undefined;
     },
   };
 }

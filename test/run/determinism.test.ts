@@ -41,17 +41,18 @@ describe('determinism across worker counts and batch sizes', () => {
     expect(b.summaries).toEqual(a.summaries);
   });
 
-  // One pool of 2 workers for every scenario (a pool's start-up costs more than 60 games); the
+  // One pool of 2 workers for every scenario (a pool's start-up costs more than 30 games); the
   // workers compile each plan from its inline document, so sharing it checks that too.
   let shared: BatchPool | undefined;
   afterAll(() => shared?.destroy());
   for (const file of bundledScenarios()) {
     it(`${relative(ROOT, file)}: inline and 2 workers agree`, async () => {
       const loaded = loadScenarioFile(file);
-      const plan = planForScenario(loaded, { games: 60, seed: 7 });
-      const inline = await runPlan(plan, { workers: 0, batchSize: 60 });
+      // 30 games in batches of 4 (eight batches over two workers, the last one short).
+      const plan = planForScenario(loaded, { games: 30, seed: 7 });
+      const inline = await runPlan(plan, { workers: 0, batchSize: 30 });
       shared ??= new BatchPool(2);
-      const two = await runPlan(plan, { pool: shared, batchSize: 9 });
+      const two = await runPlan(plan, { pool: shared, batchSize: 4 });
       expect(two.summaries).toEqual(inline.summaries);
     });
   }

@@ -17,7 +17,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'salvo-interrupt-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const SCENARIO = 'scenarios/panzervor/fake-battle.yaml';
-const ARGS = (seed: number, out: string, games = 4000): string[] => ['run', SCENARIO, '--games', String(games), '--seed', String(seed), '--agents', 'marksman,brawler', '--workers', '1', '--batch', '100', '--out', out, '--no-progress'];
+const ARGS = (seed: number, out: string, games = 2000): string[] => ['run', SCENARIO, '--games', String(games), '--seed', String(seed), '--agents', 'marksman,brawler', '--workers', '1', '--batch', '50', '--out', out, '--no-progress'];
 
 interface Spawned {
   code: Promise<number | null>;

@@ -1,6 +1,6 @@
 /**
  * Plans as files, shards and the exact merge (in process, inline, small plans): for every bundled
- * scenario and experiment, plan → shards (n = 1, 3, 7, merged in a shuffled order, one shard
+ * scenario and experiment, plan → shards (n = 3, 7, merged in a shuffled order, one shard
  * duplicated as a retried shard would be) → merge gives the summary.json of a plain run, byte for
  * byte apart from the timing and worker fields.
  */
@@ -46,16 +46,16 @@ async function mergeShards(pf: PlanFile, n: number, seed: number, ctx?: PlanCont
 
 describe('plan → shards → merge equals a plain run', () => {
   const cases: Array<[string, () => PlanFile]> = [
-    ...bundledScenarios().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => scenarioPlan(f, { games: 24, seed: 11, batchSize: 3 }).pf]),
+    ...bundledScenarios().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => scenarioPlan(f, { games: 14, seed: 11, batchSize: 2 }).pf]),
     ...bundledExperiments().map((f): [string, () => PlanFile] => [relative(ROOT, f), () => experimentPlan(f, { games: 8, seed: 11, batchSize: 1 }).pf]),
   ];
   for (const [name, make] of cases) {
-    it(`${name}: n = 1, 3, 7 in shuffled order with a retried shard`, async () => {
+    it(`${name}: n = 3, 7 in shuffled order with a retried shard`, async () => {
       const pf = make();
       const ctx = planContext(pf);
       const run = (await executePlan(pf, { workers: 0 }, ctx)) as RunOutcome;
       const want = comparable(run.files['summary.json']);
-      for (const [n, seed] of [[1, 5], [3, 17], [7, 3]] as const) expect(comparable(await mergeShards(pf, n, seed, ctx))).toBe(want);
+      for (const [n, seed] of [[3, 17], [7, 3]] as const) expect(comparable(await mergeShards(pf, n, seed, ctx))).toBe(want);
     }, 60_000);
   }
 

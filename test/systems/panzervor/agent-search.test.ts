@@ -230,11 +230,12 @@ describe('memoised evaluations (evaluator.ts) equal the plain ones (eval.ts), bi
       let checked = 0;
       let stamp = 1;
       const step = Math.max(11, Math.floor(G.grid.n / 20));
-      for (const list of observations(game, 2, 5, 5)) {
+      // One game, every 5th decision, the first 20 of them: both sides, early and middle game.
+      for (const list of observations(game, 1, 5, 5)) {
         // One evaluator per side across the game: pair memos survive from one decision to the next
         // (and side B does without them, as huge scenarios do).
         const evs = [new Evaluator(G, 0), new Evaluator(G, 1, 0)];
-        for (const o of list.slice(0, 30)) {
+        for (const o of list.slice(0, 20)) {
           const ev = evs[o.side];
           const lambda = 0.5 + (o.enfDrawn % 3) * 0.25;
           ev.begin(o, ++stamp, lambda, style, weights);
