@@ -20,7 +20,7 @@ export async function benchSearch(quick: boolean): Promise<void> {
   const { emptyScore, playSeated } = (await dist('agents/match')) as typeof import('../src/agents/match.ts');
   const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
   const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
-  const { findAgent, searchPolicyOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const { findAgent, searchPolicyOf, searchPortfolioOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
   const root = join(import.meta.dirname, '..');
   const games = quick ? 1 : 4;
   console.log(`\nmcts at its default budget (one thread, ${2 * games} games against the first default agent, both seats)`);
@@ -36,10 +36,13 @@ export async function benchSearch(quick: boolean): Promise<void> {
     playSeated(l, ['mcts', opp], [me, them], 'bench', games);
     playSeated(l, [opp, 'mcts'], [them, me], 'bench', games);
     const perGame = (performance.now() - t0) / 1000 / (2 * games);
+    const mcts = findAgent(l.system, 'mcts')?.params;
+    const tree = mcts?.mode?.default === 'tree';
     const policy = searchPolicyOf(l.system) ?? 'random rollouts (no searchPolicy declared)';
-    const control = String(findAgent(l.system, 'mcts')?.params.control?.default ?? '');
+    const control = String(mcts?.control?.default ?? '');
+    const how = tree ? `policy ${policy}${control ? `, control ${control}` : ''}` : `switching between ${searchPortfolioOf(l.system).join(', ')}`;
     console.log(
-      `  ${id.padEnd(10)} ${(me.ms / Math.max(1, me.decisions)).toFixed(1).padStart(6)} ms/decision, ${(me.decisions / me.games).toFixed(0).padStart(3)} decisions/game; a 200-game check on 2 workers ≈ ${((200 * perGame) / 2).toFixed(0)} s  (policy ${policy}${control ? `, control ${control}` : ''}, against ${opp})`,
+      `  ${id.padEnd(10)} ${(me.ms / Math.max(1, me.decisions)).toFixed(1).padStart(6)} ms/decision, ${(me.decisions / me.games).toFixed(0).padStart(3)} decisions/game; a 200-game check on 2 workers ≈ ${((200 * perGame) / 2).toFixed(0)} s  (${how}, against ${opp})`,
     );
   }
 }

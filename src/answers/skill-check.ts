@@ -39,16 +39,20 @@ export function skillAgents(system: AnySystem, sides: number): AgentChoice[] | u
 }
 
 /**
- * The default size of a check: about the run's own time. A decision of `mcts` at its default budget
- * (iterations x (depth + 2) simulated steps) costs roughly a quarter of that many scripted decisions
- * on the bundled systems (measured from 25x to 300x: scripted decisions are not free either), so the
- * check replays games / (iterations x (depth + 2) / 4) games, at least 20 (or all of a shorter run).
+ * The default size of a check: about the run's own time, from what a game of `mcts` at its default
+ * budget costs against a game of scripted agents on the bundled systems.
+ *   - mode=switch (the default): where the portfolio disagrees, `iterations` continuations of the
+ *     game are played; measured at 20x to 500x a scripted game on the main scenarios
+ *     (npm run bench -- --only mcts), taken as 2 x iterations;
+ *   - mode=tree: iterations x (depth + 2) simulated steps per decision, about a quarter of that many
+ *     scripted decisions (measured from 25x to 300x).
+ * The check replays games / ratio games, at least 20 (or all of a shorter run).
  */
 export function defaultSkillGames(system: AnySystem, games: number): number {
   const f = findAgent(system, 'mcts');
-  const it = Number(f?.params.iterations?.default ?? 48);
+  const it = Number(f?.params.iterations?.default ?? 96);
   const depth = Number(f?.params.depth?.default ?? 6);
-  const ratio = Math.max(1, (it * (depth + 2)) / 4);
+  const ratio = f?.params.mode?.default === 'tree' ? Math.max(1, (it * (depth + 2)) / 4) : Math.max(1, 2 * it);
   return Math.min(games, Math.max(20, Math.floor(games / ratio)));
 }
 

@@ -46,7 +46,7 @@ describe('the skill check of a run', () => {
   });
   it('defaults to about the run’s own time, at least 20 games', () => {
     const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`).system;
-    expect(defaultSkillGames(duel, 20_000)).toBe(104); // 96 x (6 + 2) / 4 = 192 per game
+    expect(defaultSkillGames(duel, 20_000)).toBe(104); // mode=switch: 2 x 96 = 192 per game
     expect(defaultSkillGames(duel, 500)).toBe(20);
     expect(defaultSkillGames(duel, 10)).toBe(10);
   });
