@@ -4,7 +4,7 @@
  * Spec: ../shared/rules/mak.md; coverage: RULES.md (every section, with where it is played).
  */
 import { defineSystem } from '../../core/system.ts';
-import { agents, defaultAgents, searchDefaults, searchPolicy } from './agents/index.ts';
+import { agents, defaultAgents, searchDefaults, searchPolicy, searchPortfolio } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
 import { compile } from './engine.ts';
@@ -36,10 +36,8 @@ export const system = defineSystem({
   agents,
   defaultAgents,
   searchPolicy,
-  // mcts switches between these once per turn (src/agents/switching.ts): assault and firebase alone
-  // agree at 99% of forest-ridge's decisions, their variants give the switch something to choose.
-  searchDefaults: { mcts: { ...searchDefaults.mcts, every: 'turn' } },
-  searchPortfolio: ['firebase', 'assault', 'firebase:minHit=0.2', 'firebase:plan=false', 'firebase:minHit=0.6', 'assault:plan=false'],
+  searchDefaults,
+  searchPortfolio,
   dataInUse(body, data) {
     const roots = new Set<string>(['endurance', 'range', 'rules', 'movement']);
     for (const side of ['mercenary', 'strahl'] as const) for (const u of body.sides[side].units) {
