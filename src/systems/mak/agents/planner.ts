@@ -368,6 +368,8 @@ export class Planner {
     const cost = this.cost;
     // Each reachable hex's value before the enemy's fire (an upper bound: exposure only lowers it);
     // the exposure, the dearer part, is then computed best bound first until no bound can win.
+    // The candidates are kept in descending order of bound, the earlier hex first among equals
+    // (insertion): the order in which the best remaining bound is taken below.
     const cand = this.cand, bound = this.bound;
     let c = 0;
     for (let h = 0; h < m.n; h++) {
@@ -378,16 +380,17 @@ export class Planner {
       let v = opp - 0.002 * cost[h] + (m.cover[h] ? 0.02 : 0);
       if (h !== start && s.mine[h] > 0) v -= worth(m, s, u) * 0.3; // entering and leaving a minefield ([19.1])
       if (h === start) v += STAY; // a move for a marginal gain is not worth a phase
-      cand[c] = h;
-      bound[c++] = v;
+      let j = c++;
+      for (; j > 0 && bound[j - 1] < v; j--) {
+        cand[j] = cand[j - 1];
+        bound[j] = bound[j - 1];
+      }
+      cand[j] = h;
+      bound[j] = v;
     }
     let best = -1, bestV = -Infinity;
-    for (;;) {
-      let i = -1;
-      for (let j = 0; j < c; j++) if (cand[j] >= 0 && (i < 0 || bound[j] > bound[i])) i = j;
-      if (i < 0 || bound[i] <= bestV) break;
+    for (let i = 0; i < c && bound[i] > bestV; i++) {
       const h = cand[i];
-      cand[i] = -1;
       const v = bound[i] - this.riskWeight * this.exposure(s, u, h);
       if (v > bestV) { bestV = v; best = h; }
     }
@@ -451,31 +454,42 @@ export class Planner {
     const f = m.uform[u];
     if (f > 2) return;
     const room = m.stackLimit - m.usp[u] - s.load[u] - (s.haul[u] >= 0 ? 1 : 0);
-    let head = 0, tail = 0;
-    q[tail++ % size] = start;
+    const nbr = m.grid.nbr, occ = s.occ, pts = s.pts, mine = s.mine, roadLink = m.roadLink;
+    const cost2 = m.cost2[f], sideCost2 = m.sideCost2[f];
+    const road2 = m.data.movement.road2, roadIgnoresHexsides = m.opt.roadIgnoresHexsides;
+    // A FIFO ring of `size` slots (a hex is in it at most once).
+    let head = 0, tail = 0, len = 0;
+    q[tail] = start;
+    if (++tail === size) tail = 0;
+    len++;
     inQ[start] = 1;
-    while (head < tail) {
-      const x = q[head++ % size];
+    while (len > 0) {
+      const x = q[head];
+      if (++head === size) head = 0;
+      len--;
       inQ[x] = 0;
-      if (x !== start && s.mine[x] > 0) continue; // no path through a minefield ([19.1]): one may end there
+      if (x !== start && mine[x] > 0) continue; // no path through a minefield ([19.1]): one may end there
+      const cx = cost[x];
       for (let d = 0; d < 6; d++) {
-        const y = m.grid.nbr[x * 6 + d];
-        if (y < 0 || s.occ[y * 2 + 1 - side] > 0 || (y !== start && s.pts[y * 2 + side] > room)) continue;
+        const y = nbr[x * 6 + d];
+        if (y < 0 || occ[y * 2 + 1 - side] > 0 || (y !== start && pts[y * 2 + side] > room)) continue;
         let c: number;
         if (flat) c = 2;
-        else if (m.roadLink[x * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[f][x * 6 + d]);
+        else if (roadLink[x * 6 + d]) c = road2 + (roadIgnoresHexsides ? 0 : sideCost2[x * 6 + d]);
         else {
-          const tc = m.cost2[f][y];
+          const tc = cost2[y];
           if (tc < 0) continue;
-          c = tc + m.sideCost2[f][x * 6 + d];
+          c = tc + sideCost2[x * 6 + d];
         }
-        const cy = cost[x] + c;
+        const cy = cx + c;
         if (cy > mp || (cost[y] >= 0 && cost[y] <= cy)) continue;
         cost[y] = cy;
         from[y] = x;
         if (!inQ[y]) {
           inQ[y] = 1;
-          q[tail++ % size] = y;
+          q[tail] = y;
+          if (++tail === size) tail = 0;
+          len++;
         }
       }
     }
