@@ -19,6 +19,7 @@
  * What a decision needs about the whole position is computed once per decision, a plan once per
  * unit, phase and position of the enemy. Allocation-free per decision once created.
  */
+import type { HexGrid } from '../../../core/geometry/hex/grid.ts';
 import { Arg } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L } from '../model.ts';
@@ -95,6 +96,8 @@ export class Planner {
   /** positionKey() of this decision. */
   private keyState: MakState | null = null;
   private key = 0;
+  /** Hex distances by pair (distances()). */
+  private readonly dist: Uint16Array;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
@@ -117,6 +120,7 @@ export class Planner {
     this.foeHex = new Int32Array(nu);
     this.foeWorth = new Float64Array(nu);
     this.exp = new Float64Array(MAX_W * nu);
+    this.dist = distances(E.m.grid);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -544,11 +548,11 @@ export class Planner {
   private opportunity(s: MakState, u: number, h: number): number {
     const { m } = this.E;
     this.prepare(s, u);
-    const nu = m.nu, grid = m.grid;
+    const nu = m.nu, grid = m.grid, n = m.n, D = this.dist, table0 = D.length > 0;
     let best = 0, nearest = 99;
     for (let i = 0; i < this.nFoes; i++) {
       const e = this.foe[i], b = this.foeHex[i];
-      const dist = grid.distance(h, b);
+      const dist = table0 && b >= 0 ? D[h * n + b] : grid.distance(h, b);
       if (dist < nearest) nearest = dist;
       if (dist === 0 || dist >= RANGES) continue;
       const table = this.foeTables[i];
@@ -576,14 +580,14 @@ export class Planner {
   private exposure(s: MakState, u: number, h: number): number {
     const { m } = this.E;
     this.prepare(s, u);
-    const nu = m.nu, grid = m.grid;
+    const nu = m.nu, grid = m.grid, n = m.n, D = this.dist, table0 = D.length > 0;
     const table = ekTable(m, m.udur[u]);
     const typeII = m.ustack[u] === 2 ? 1 : 0;
     const shelterH = m.defPos[h] !== 0 && m.opt.defPosCapacity === 'hex' ? m.defPos[h] : 0;
     let sum = 0;
     for (let i = 0; i < this.nFoes; i++) {
       const e = this.foe[i], a = this.foeHex[i];
-      const dist = grid.distance(a, h);
+      const dist = table0 && a >= 0 ? D[a * n + h] : grid.distance(a, h);
       if (dist === 0 || dist >= RANGES) continue;
       let best = 0, sight = -1;
       for (let w = 0; w < MAX_W; w++) {
@@ -709,6 +713,26 @@ export class Planner {
     this.fieldState = s;
     return f;
   }
+}
+
+/**
+ * grid.distance(i, j) at [i * n + j] for every pair of hexes, once per grid (the planner asks it
+ * for every reachable hex and foe); at most 1024 hexes (2 MB), beyond which distance() is asked.
+ */
+const distTables = new WeakMap<HexGrid, Uint16Array>();
+const NO_TABLE = new Uint16Array(0);
+function distances(grid: HexGrid): Uint16Array {
+  let t = distTables.get(grid);
+  if (t === undefined) {
+    const n = grid.n;
+    if (n > 1024) t = NO_TABLE;
+    else {
+      t = new Uint16Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[i * n + j] = grid.distance(i, j);
+    }
+    distTables.set(grid, t);
+  }
+  return t;
 }
 
 /**
