@@ -35,6 +35,9 @@ const STAY = 0.1;
 /** Extra hexes a unit would rather walk than cross a minefield hex. */
 export const MINE_DETOUR = 3;
 
+/** An expected-kill table before any unit is prepared (never read). */
+const NO_EK = new Float64Array(42);
+
 export interface Style {
   /** Lowest P(hit) worth an offensive shot. */
   readonly minHit: number;
@@ -91,6 +94,8 @@ export class Planner {
   private readonly foeWorth: Float64Array;
   private readonly foeTables: Float64Array[] = [];
   private nFoes = 0;
+  /** prepare(): the expected-kill table of the prepared unit (as a target, for exposure()). */
+  private uTable: Float64Array = NO_EK;
   /** opportunity(): distance from its hex to the nearest foe. */
   private nearest = 99;
   /** positionKey() of this decision. */
@@ -537,6 +542,7 @@ export class Planner {
       }
     }
     this.nFoes = nf;
+    this.uTable = ekTable(m, m.udur[u]);
     this.preparedState = s;
     this.preparedUnit = u;
   }
@@ -581,7 +587,7 @@ export class Planner {
     const { m } = this.E;
     this.prepare(s, u);
     const nu = m.nu, grid = m.grid, n = m.n, D = this.dist, table0 = D.length > 0;
-    const table = ekTable(m, m.udur[u]);
+    const table = this.uTable;
     const typeII = m.ustack[u] === 2 ? 1 : 0;
     const shelterH = m.defPos[h] !== 0 && m.opt.defPosCapacity === 'hex' ? m.defPos[h] : 0;
     let sum = 0;
