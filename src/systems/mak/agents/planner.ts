@@ -106,25 +106,31 @@ export class Planner {
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
-    this.field = new Int32Array(n);
-    this.queue = new Int32Array(n + 1);
-    this.inQueue = new Uint8Array(n);
-    this.scores = new Float64Array(64);
-    this.cost = new Int32Array(n);
-    this.from = new Int32Array(n);
-    this.dest = new Int32Array(nu).fill(-1);
-    this.destKey = new Float64Array(nu).fill(-1);
-    this.prev = new Int32Array(nu * n);
-    this.cand = new Int32Array(n);
-    this.bound = new Float64Array(n);
-    this.hitOf = new Float64Array(nu);
-    this.fireAt = new Float64Array(nu);
-    this.kinds = new Int32Array(64);
-    this.opp = new Float64Array(MAX_W * nu);
-    this.foe = new Int32Array(nu);
-    this.foeHex = new Int32Array(nu);
-    this.foeWorth = new Float64Array(nu);
-    this.exp = new Float64Array(MAX_W * nu);
+    // Every array carved from one buffer: a planner is made per game and side, and one buffer
+    // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
+    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 3 + nu * n + 64) * 4 + n);
+    let off = 0;
+    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
+    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
+    this.scores = f64(64);
+    this.destKey = f64(nu).fill(-1);
+    this.bound = f64(n);
+    this.hitOf = f64(nu);
+    this.fireAt = f64(nu);
+    this.opp = f64(MAX_W * nu);
+    this.foeWorth = f64(nu);
+    this.exp = f64(MAX_W * nu);
+    this.field = i32(n);
+    this.queue = i32(n + 1);
+    this.cost = i32(n);
+    this.from = i32(n);
+    this.dest = i32(nu).fill(-1);
+    this.prev = i32(nu * n);
+    this.cand = i32(n);
+    this.kinds = i32(64);
+    this.foe = i32(nu);
+    this.foeHex = i32(nu);
+    this.inQueue = new Uint8Array(buf, off, n);
     this.dist = distances(E.m.grid);
   }
 
