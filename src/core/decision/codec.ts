@@ -121,16 +121,26 @@ export function actionCodec<const S extends CodecSpec>(spec: S): ActionCodec<S> 
   const size = next;
 
   // When every kind spans the same power of two (a system keeping `kind << bits | payload`
-  // codes), the kind is a shift; otherwise a linear scan from the top (few kinds, no allocation).
+  // codes), the kind is a shift; otherwise a binary search for the last kind starting at or below
+  // the code (the offsets ascend; no allocation).
   const span = kinds.length ? size / kinds.length : 0;
   const shift = kinds.length && offsets.every((o, i) => o === i * span) && Number.isInteger(Math.log2(span)) ? Math.log2(span) : -1;
-  const kindIndexOf = (code: number): number => {
-    // (code | 0) === code: a whole number within int32 (codes are below 2^31).
-    if (!(code >= 0 && code < size && (code | 0) === code)) return -1;
-    if (shift >= 0) return code >>> shift;
-    for (let i = offsets.length - 1; i >= 0; i--) if (code >= offsets[i]) return i;
-    return -1;
-  };
+  // Two closures, each as small as its case (the hot loops inline it).
+  const offs = Int32Array.from(offsets);
+  // (code | 0) === code: a whole number within int32 (codes are below 2^31).
+  const kindIndexOf =
+    shift >= 0
+      ? (code: number): number => (code >= 0 && code < size && (code | 0) === code ? code >>> shift : -1)
+      : (code: number): number => {
+          if (!(code >= 0 && code < size && (code | 0) === code) || offs.length === 0 || code < offs[0]) return -1;
+          let lo = 0, hi = offs.length - 1;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (offs[mid] <= code) lo = mid;
+            else hi = mid - 1;
+          }
+          return lo;
+        };
   const mustKind = (code: number): number => {
     const i = kindIndexOf(code);
     if (i < 0) throw new Error(`unknown action code ${code}`);

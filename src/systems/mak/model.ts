@@ -472,11 +472,13 @@ export function buildModel(data: RulesData, body: ScenarioBody, opt: MakOptions)
     }
     return v;
   }
+  // The ridge and wall attack modifiers by weapon type index (read by name once, not per call).
+  const ridgeAtk = Float64Array.from(WEAPON_TYPES, (t) => data.hexsides.ridge.attack[t]);
+  const wallAtk = Float64Array.from(WEAPON_TYPES, (t) => data.hexsides.wall.attack[t]);
   function sideAtk(a: number, b: number, wt: number): number {
     const v = crossings(a, b);
     if (v === 0) return 0;
-    const t = WEAPON_TYPES[wt];
-    return (v % 64) * data.hexsides.ridge.attack[t] + Math.floor(v / 64) * data.hexsides.wall.attack[t];
+    return (v % 64) * ridgeAtk[wt] + Math.floor(v / 64) * wallAtk[wt];
   }
 
   /** [18.2.3] engine reading: a side's pilots escape by the west or east edge column nearer its units' starting hexes. */

@@ -55,6 +55,21 @@ describe('action codec', () => {
     expect(() => B.encode.leg(0, 12, 0, 0)).toThrow(/leg\.turn = 12/);
   });
 
+  it('kindIndexOf finds the kind of the first and last code of every kind, whatever their sizes', () => {
+    // sizes 1, 3, 10, 1, 7, 2, 1: no shift applies (binary search over the kind offsets)
+    const D = actionCodec({ a: {}, b: { x: 3 }, c: { x: 5, y: 2 }, d: {}, e: { x: 7 }, f: { x: 2 }, g: {} });
+    const sizes = [1, 3, 10, 1, 7, 2, 1];
+    let first = 0;
+    sizes.forEach((n, k) => {
+      expect(D.kindIndexOf(first)).toBe(k);
+      expect(D.kindIndexOf(first + n - 1)).toBe(k);
+      first += n;
+    });
+    expect(D.size).toBe(first);
+    expect(D.kindIndexOf(first)).toBe(-1);
+    expect(D.kindIndexOf(-1)).toBe(-1);
+  });
+
   it('kinds spanning the same power of two keep `kind << bits | payload` codes (a shift gives the kind)', () => {
     const C = actionCodec({ pass: { none: 1 << 20 }, card: { type: 1 << 20 }, target: { gun: 2, target: 1 << 19 } });
     expect(C.encode.target(1, 5)).toBe((2 << 20) | (5 * 2 + 1));

@@ -17,8 +17,14 @@ import { gap, gapBelow, membersOf, withinCoverDepth } from './table.ts';
 export const MEMBERS = new Int32Array(64);
 const MEMBERS2 = new Int32Array(512);
 const QUAD = new Float64Array(8);
-/** Per obstacle in underCover(): 0 not looked at, 1 wedge in WEDGES, 2 negated. */
+/**
+ * underCover()'s zones of cover per (shooting unit, obstacle): 0 not looked at, 1 wedge in
+ * WEDGES, 2 negated (the shooting leader near the obstacle). Both depend only on the shooting
+ * unit's alive members, their places and its leader (the obstacles are fixed), so an entry stands
+ * while its version ZONE_V is at least the unit's (UV).
+ */
 let ZONE_STATE = new Uint8Array(0);
+let ZONE_V = new Int32Array(0);
 let WEDGES: Float64Array[] = [];
 
 /**
@@ -438,6 +444,10 @@ function resetStamps(m: Model): void {
   TOUCH_V = new Int32Array(n);
   UNIT_TOUCH_V.fill(0);
   DV.fill(0);
+  const nz = MAX_UNITS * m.terrain.length;
+  ZONE_STATE = new Uint8Array(nz);
+  ZONE_V = new Int32Array(nz);
+  WEDGES = Array.from({ length: nz }, () => new Float64Array(8));
 }
 
 /**
@@ -700,13 +710,12 @@ export function caughtInZone(m: Model, s: At43State, u: number, v: number, out: 
 export function underCover(m: Model, s: At43State, u: number, v: number, takeCover: boolean): boolean {
   const nt = membersOf(m, s, v, MEMBERS2);
   if (nt === 0) return false;
+  if (geoState !== s || geoGeom !== s.geom || geoModel !== m) syncGeom(m, s);
   const ns = membersOf(m, s, u, MEMBERS);
   const L = s.leader[u];
   let covered = 0;
-  if (ZONE_STATE.length < m.terrain.length) {
-    ZONE_STATE = new Uint8Array(m.terrain.length);
-    WEDGES = m.terrain.map(() => new Float64Array(8));
-  } else ZONE_STATE.fill(0);
+  const z0 = u * m.terrain.length;
+  const uv = UV[u];
   const need = nt * m.rules.cover.halfRule;
   let k0 = 0; // the shooter that saw the last member is asked first
   for (let i = 0; i < nt; i++) {
@@ -729,16 +738,19 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
       const T = m.terrain[t];
       const low = m.fSize[f] - T.size;
       if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
-      // per obstacle, once per call: is it negated by the shooting leader's proximity, else its wedge
-      if (ZONE_STATE[t] === 0) {
-        if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) ZONE_STATE[t] = 2;
+      // per obstacle, once per version of the shooting unit: is it negated by the shooting
+      // leader's proximity, else its wedge
+      const z = z0 + t;
+      if (ZONE_V[z] < uv) {
+        if (pointBoundaryDistance(T.shape, s.fx[L], s.fy[L]) - m.fRadius[L] < m.rules.cover.negateCm) ZONE_STATE[z] = 2;
         else {
-          zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGES[t]);
-          ZONE_STATE[t] = 1;
+          zoneOfCover(s.fx, s.fy, m.fRadius, MEMBERS, ns, L, T.xs, T.ys, WEDGES[z]);
+          ZONE_STATE[z] = 1;
         }
+        ZONE_V[z] = gVer;
       }
-      if (ZONE_STATE[t] === 2) continue;
-      if (inZoneOfCover(WEDGES[t], s.fx[f], s.fy[f], m.fRadius[f]) && withinCoverDepth(m, s, f, T.shape)) {
+      if (ZONE_STATE[z] === 2) continue;
+      if (inZoneOfCover(WEDGES[z], s.fx[f], s.fy[f], m.fRadius[f]) && withinCoverDepth(m, s, f, T.shape)) {
         covered++;
         break;
       }

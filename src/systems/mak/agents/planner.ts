@@ -19,6 +19,7 @@
  * What a decision needs about the whole position is computed once per decision, a plan once per
  * unit, phase and position of the enemy. Allocation-free per decision once created.
  */
+import type { HexGrid } from '../../../core/geometry/hex/grid.ts';
 import { Arg } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { MAX_W, NO_RANGE, RANGES, UNARMED, WT_L } from '../model.ts';
@@ -33,6 +34,9 @@ const STAY = 0.1;
 
 /** Extra hexes a unit would rather walk than cross a minefield hex. */
 export const MINE_DETOUR = 3;
+
+/** An expected-kill table before any unit is prepared (never read). */
+const NO_EK = new Float64Array(42);
 
 export interface Style {
   /** Lowest P(hit) worth an offensive shot. */
@@ -90,33 +94,44 @@ export class Planner {
   private readonly foeWorth: Float64Array;
   private readonly foeTables: Float64Array[] = [];
   private nFoes = 0;
+  /** prepare(): the expected-kill table of the prepared unit (as a target, for exposure()). */
+  private uTable: Float64Array = NO_EK;
   /** opportunity(): distance from its hex to the nearest foe. */
   private nearest = 99;
   /** positionKey() of this decision. */
   private keyState: MakState | null = null;
   private key = 0;
+  /** Hex distances by pair (distances()). */
+  private readonly dist: Uint16Array;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
-    this.field = new Int32Array(n);
-    this.queue = new Int32Array(n + 1);
-    this.inQueue = new Uint8Array(n);
-    this.scores = new Float64Array(64);
-    this.cost = new Int32Array(n);
-    this.from = new Int32Array(n);
-    this.dest = new Int32Array(nu).fill(-1);
-    this.destKey = new Float64Array(nu).fill(-1);
-    this.prev = new Int32Array(nu * n);
-    this.cand = new Int32Array(n);
-    this.bound = new Float64Array(n);
-    this.hitOf = new Float64Array(nu);
-    this.fireAt = new Float64Array(nu);
-    this.kinds = new Int32Array(64);
-    this.opp = new Float64Array(MAX_W * nu);
-    this.foe = new Int32Array(nu);
-    this.foeHex = new Int32Array(nu);
-    this.foeWorth = new Float64Array(nu);
-    this.exp = new Float64Array(MAX_W * nu);
+    // Every array carved from one buffer: a planner is made per game and side, and one buffer
+    // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
+    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 3 + nu * n + 64) * 4 + n);
+    let off = 0;
+    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
+    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
+    this.scores = f64(64);
+    this.destKey = f64(nu).fill(-1);
+    this.bound = f64(n);
+    this.hitOf = f64(nu);
+    this.fireAt = f64(nu);
+    this.opp = f64(MAX_W * nu);
+    this.foeWorth = f64(nu);
+    this.exp = f64(MAX_W * nu);
+    this.field = i32(n);
+    this.queue = i32(n + 1);
+    this.cost = i32(n);
+    this.from = i32(n);
+    this.dest = i32(nu).fill(-1);
+    this.prev = i32(nu * n);
+    this.cand = i32(n);
+    this.kinds = i32(64);
+    this.foe = i32(nu);
+    this.foeHex = i32(nu);
+    this.inQueue = new Uint8Array(buf, off, n);
+    this.dist = distances(E.m.grid);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -368,6 +383,8 @@ export class Planner {
     const cost = this.cost;
     // Each reachable hex's value before the enemy's fire (an upper bound: exposure only lowers it);
     // the exposure, the dearer part, is then computed best bound first until no bound can win.
+    // The candidates are kept in descending order of bound, the earlier hex first among equals
+    // (insertion): the order in which the best remaining bound is taken below.
     const cand = this.cand, bound = this.bound;
     let c = 0;
     for (let h = 0; h < m.n; h++) {
@@ -378,16 +395,17 @@ export class Planner {
       let v = opp - 0.002 * cost[h] + (m.cover[h] ? 0.02 : 0);
       if (h !== start && s.mine[h] > 0) v -= worth(m, s, u) * 0.3; // entering and leaving a minefield ([19.1])
       if (h === start) v += STAY; // a move for a marginal gain is not worth a phase
-      cand[c] = h;
-      bound[c++] = v;
+      let j = c++;
+      for (; j > 0 && bound[j - 1] < v; j--) {
+        cand[j] = cand[j - 1];
+        bound[j] = bound[j - 1];
+      }
+      cand[j] = h;
+      bound[j] = v;
     }
     let best = -1, bestV = -Infinity;
-    for (;;) {
-      let i = -1;
-      for (let j = 0; j < c; j++) if (cand[j] >= 0 && (i < 0 || bound[j] > bound[i])) i = j;
-      if (i < 0 || bound[i] <= bestV) break;
+    for (let i = 0; i < c && bound[i] > bestV; i++) {
       const h = cand[i];
-      cand[i] = -1;
       const v = bound[i] - this.riskWeight * this.exposure(s, u, h);
       if (v > bestV) { bestV = v; best = h; }
     }
@@ -451,31 +469,42 @@ export class Planner {
     const f = m.uform[u];
     if (f > 2) return;
     const room = m.stackLimit - m.usp[u] - s.load[u] - (s.haul[u] >= 0 ? 1 : 0);
-    let head = 0, tail = 0;
-    q[tail++ % size] = start;
+    const nbr = m.grid.nbr, occ = s.occ, pts = s.pts, mine = s.mine, roadLink = m.roadLink;
+    const cost2 = m.cost2[f], sideCost2 = m.sideCost2[f];
+    const road2 = m.data.movement.road2, roadIgnoresHexsides = m.opt.roadIgnoresHexsides;
+    // A FIFO ring of `size` slots (a hex is in it at most once).
+    let head = 0, tail = 0, len = 0;
+    q[tail] = start;
+    if (++tail === size) tail = 0;
+    len++;
     inQ[start] = 1;
-    while (head < tail) {
-      const x = q[head++ % size];
+    while (len > 0) {
+      const x = q[head];
+      if (++head === size) head = 0;
+      len--;
       inQ[x] = 0;
-      if (x !== start && s.mine[x] > 0) continue; // no path through a minefield ([19.1]): one may end there
+      if (x !== start && mine[x] > 0) continue; // no path through a minefield ([19.1]): one may end there
+      const cx = cost[x];
       for (let d = 0; d < 6; d++) {
-        const y = m.grid.nbr[x * 6 + d];
-        if (y < 0 || s.occ[y * 2 + 1 - side] > 0 || (y !== start && s.pts[y * 2 + side] > room)) continue;
+        const y = nbr[x * 6 + d];
+        if (y < 0 || occ[y * 2 + 1 - side] > 0 || (y !== start && pts[y * 2 + side] > room)) continue;
         let c: number;
         if (flat) c = 2;
-        else if (m.roadLink[x * 6 + d]) c = m.data.movement.road2 + (m.opt.roadIgnoresHexsides ? 0 : m.sideCost2[f][x * 6 + d]);
+        else if (roadLink[x * 6 + d]) c = road2 + (roadIgnoresHexsides ? 0 : sideCost2[x * 6 + d]);
         else {
-          const tc = m.cost2[f][y];
+          const tc = cost2[y];
           if (tc < 0) continue;
-          c = tc + m.sideCost2[f][x * 6 + d];
+          c = tc + sideCost2[x * 6 + d];
         }
-        const cy = cost[x] + c;
+        const cy = cx + c;
         if (cy > mp || (cost[y] >= 0 && cost[y] <= cy)) continue;
         cost[y] = cy;
         from[y] = x;
         if (!inQ[y]) {
           inQ[y] = 1;
-          q[tail++ % size] = y;
+          q[tail] = y;
+          if (++tail === size) tail = 0;
+          len++;
         }
       }
     }
@@ -519,6 +548,7 @@ export class Planner {
       }
     }
     this.nFoes = nf;
+    this.uTable = ekTable(m, m.udur[u]);
     this.preparedState = s;
     this.preparedUnit = u;
   }
@@ -530,11 +560,11 @@ export class Planner {
   private opportunity(s: MakState, u: number, h: number): number {
     const { m } = this.E;
     this.prepare(s, u);
-    const nu = m.nu, grid = m.grid;
+    const nu = m.nu, grid = m.grid, n = m.n, D = this.dist, table0 = D.length > 0;
     let best = 0, nearest = 99;
     for (let i = 0; i < this.nFoes; i++) {
       const e = this.foe[i], b = this.foeHex[i];
-      const dist = grid.distance(h, b);
+      const dist = table0 && b >= 0 ? D[h * n + b] : grid.distance(h, b);
       if (dist < nearest) nearest = dist;
       if (dist === 0 || dist >= RANGES) continue;
       const table = this.foeTables[i];
@@ -562,14 +592,14 @@ export class Planner {
   private exposure(s: MakState, u: number, h: number): number {
     const { m } = this.E;
     this.prepare(s, u);
-    const nu = m.nu, grid = m.grid;
-    const table = ekTable(m, m.udur[u]);
+    const nu = m.nu, grid = m.grid, n = m.n, D = this.dist, table0 = D.length > 0;
+    const table = this.uTable;
     const typeII = m.ustack[u] === 2 ? 1 : 0;
     const shelterH = m.defPos[h] !== 0 && m.opt.defPosCapacity === 'hex' ? m.defPos[h] : 0;
     let sum = 0;
     for (let i = 0; i < this.nFoes; i++) {
       const e = this.foe[i], a = this.foeHex[i];
-      const dist = grid.distance(a, h);
+      const dist = table0 && a >= 0 ? D[a * n + h] : grid.distance(a, h);
       if (dist === 0 || dist >= RANGES) continue;
       let best = 0, sight = -1;
       for (let w = 0; w < MAX_W; w++) {
@@ -695,6 +725,26 @@ export class Planner {
     this.fieldState = s;
     return f;
   }
+}
+
+/**
+ * grid.distance(i, j) at [i * n + j] for every pair of hexes, once per grid (the planner asks it
+ * for every reachable hex and foe); at most 1024 hexes (2 MB), beyond which distance() is asked.
+ */
+const distTables = new WeakMap<HexGrid, Uint16Array>();
+const NO_TABLE = new Uint16Array(0);
+function distances(grid: HexGrid): Uint16Array {
+  let t = distTables.get(grid);
+  if (t === undefined) {
+    const n = grid.n;
+    if (n > 1024) t = NO_TABLE;
+    else {
+      t = new Uint16Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[i * n + j] = grid.distance(i, j);
+    }
+    distTables.set(grid, t);
+  }
+  return t;
 }
 
 /**
