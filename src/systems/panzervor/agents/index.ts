@@ -1,13 +1,14 @@
 /** The Panzer Vor! agents (spec §7.4): the random baseline, the three named heuristics, and the greedy search policy. */
 import { randomAgent } from '../../../core/agent.ts';
+import { anvil } from './anvil.ts';
 import { brawler } from './brawler.ts';
 import { flagCommander } from './flag.ts';
 import { greedy } from './greedy.ts';
 import { marksman } from './marksman.ts';
 
-export { brawler, flagCommander, greedy, marksman };
+export { anvil, brawler, flagCommander, greedy, marksman };
 
-export const agents = [randomAgent, brawler, marksman, flagCommander, greedy] as const;
+export const agents = [randomAgent, brawler, marksman, flagCommander, greedy, anvil] as const;
 
 /**
  * The policy of the generic `mcts` (rollouts and priors): the marksman. Measured on fake-battle
