@@ -81,6 +81,11 @@ export interface ScreenPlan {
   readonly forwardDepth: number;
   readonly backDepth: number;
   readonly csWeight: number;
+  /**
+   * A forward tank stands at least this many hexes from every hex the enemy stands on or may be
+   * placed on (0 = no limit): out of the short-range band (+2/+1 damage at 1-2 hexes, seed p11).
+   */
+  readonly standoff: number;
   /** Distance from the forward tank's hex that the others prefer (0 = no preference), and the value lost per hex off it. */
   readonly support: number;
   readonly supportWeight: number;
@@ -112,9 +117,9 @@ export function decideScreenPlacement(G: PvStatic, plan: ScreenPlan, side: numbe
   const ref = enemyReference(o, side, ws);
   const t = firstUnplaced(o, side);
   const forward = t >= 0 && isForward(G, o, side, t, plan);
-  const depth = forward ? plan.forwardDepth : plan.backDepth;
-  // Where the forward tank stands, or will stand: the hex of its zone nearest the enemy.
+  // Where the forward tank stands, or will stand (forwardSpot).
   const anchor = forward || plan.support <= 0 ? -1 : forwardHex(G, o, side, plan, ref);
+  const centre = forward ? zoneCentre(G, t) : -1;
   const cover = coverTable(G);
   const front = frontMasks(G);
   let best = ctx.legal[0];
@@ -135,7 +140,7 @@ export function decideScreenPlacement(G: PvStatic, plan: ScreenPlan, side: numbe
     }
     let v = (mask >> f) & 1 ? 1 : 0;
     v -= 0.05 * Math.abs(turnToward(mask, f));
-    v += depth * d;
+    v += forward ? forwardSpot(G, o, side, plan, ref, h, centre) : plan.backDepth * d;
     if (anchor >= 0) v -= plan.supportWeight * Math.abs(G.grid.distance(h, anchor) - plan.support);
     for (let c = cover[h]; c > 0; c--) v += 0.05;
     if (v > bestV) {
@@ -166,18 +171,48 @@ function nearestEnemyHex(G: PvStatic, o: PvObservation, side: number, h: number,
   return best >= 0 && best !== h ? best : ref;
 }
 
-/** The hex of the first forward tank: where it stands, else the hex of its zone nearest ref (the first of equals); -1 when none. */
+/**
+ * The set-up value of hex h for a forward tank: close to the enemy (forwardDepth per hex), but not
+ * within `standoff` of a hex the enemy stands on or may be placed on, then near the centre of its
+ * own zone (ties).
+ */
+function forwardSpot(G: PvStatic, o: PvObservation, side: number, plan: ScreenPlan, ref: number, h: number, centre: number): number {
+  let v = plan.forwardDepth * G.grid.distance(h, ref);
+  if (plan.standoff > 0 && G.grid.distance(h, nearestEnemyHex(G, o, side, h, ref)) < plan.standoff) v -= 10;
+  if (centre >= 0) v -= 0.1 * G.grid.distance(h, centre);
+  return v;
+}
+
+/** The hex of a zone nearest all of its hexes (its centre); -1 without a zone. */
+function zoneCentre(G: PvStatic, t: number): number {
+  const z = G.tZone[t];
+  if (!z) return -1;
+  let best = -1;
+  let bs = Infinity;
+  for (const h of z) {
+    let sum = 0;
+    for (const x of z) sum += G.grid.distance(h, x);
+    if (sum < bs) {
+      bs = sum;
+      best = h;
+    }
+  }
+  return best;
+}
+
+/** The hex of the first forward tank: where it stands, else its best hex by forwardSpot (the first of equals); -1 when none. */
 function forwardHex(G: PvStatic, o: PvObservation, side: number, plan: ScreenPlan, ref: number): number {
   for (const u of G.sideTanks[side]) {
     if (!isForward(G, o, side, u, plan)) continue;
     if (o.hex[u] >= 0) return o.hex[u];
     const hexes = G.tZone[u] ?? (G.tStartHex[u] >= 0 ? [G.tStartHex[u]] : []);
+    const centre = zoneCentre(G, u);
     let best = -1;
-    let bd = Infinity;
+    let bv = -Infinity;
     for (const h of hexes) {
-      const d = G.grid.distance(h, ref);
-      if (d < bd) {
-        bd = d;
+      const v = forwardSpot(G, o, side, plan, ref, h, centre);
+      if (v > bv) {
+        bv = v;
         best = h;
       }
     }

@@ -45,8 +45,8 @@ export interface Style {
   readonly screen?: ScreenPlan;
 }
 
-/** The anvil's set-up (anvil.ts): one tank forward, the others back at 3 hexes from it. */
-export const ANVIL_SCREEN: ScreenPlan = { forward: 1, forwardDepth: -1, backDepth: 1, csWeight: 3, support: 3, supportWeight: 2 };
+/** The anvil's set-up (anvil.ts): one tank forward, 3 hexes from the enemy's zone, the others back at 2 hexes from it. */
+export const ANVIL_SCREEN: ScreenPlan = { forward: 1, forwardDepth: -1, backDepth: 1, csWeight: 3, standoff: 3, support: 2, supportWeight: 2 };
 
 /** The `setup` parameter of the scripted agents: their own set-up, or the anvil's when the enemy moves first. */
 export const SETUP_PARAM = {
