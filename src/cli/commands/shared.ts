@@ -135,9 +135,12 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const { runOnQueue } = await import('../../app/queue.ts');
     const queueTimeout = queueTimeoutMs(o.queueTimeout as string | undefined);
     await withSignals(async (signal) => {
-      const bar = progressBar(o.progress !== false && !o.json);
+      const shown = o.progress !== false && !o.json;
+      const bar = progressBar(shown);
+      // The queue's news (rounds, a lost Redis) prints above the bar; with no bar, straight to stderr.
+      const log = shown ? bar.log : (l: string) => void process.stderr.write(l + '\n');
       try {
-        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
+        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log }, ctx);
         bar.stop();
         if (outcome) await printSummary(outcome, !!o.json);
         else if (signal.aborted) return 'interrupted';
