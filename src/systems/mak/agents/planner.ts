@@ -17,7 +17,9 @@
  *  - A booster lit only for the unit that moves next, which then moves first ([19.5.3]); no smoke
  *    in a hex the side's units would fire out of ([19.2]).
  * What a decision needs about the whole position is computed once per decision, a plan once per
- * unit, phase and position of the enemy. Allocation-free per decision once created.
+ * unit, phase and position of the enemy; a plan made before on the same inputs, in this game or
+ * another of the same scenario, is read back from the memo (memo.ts). Allocation-free per decision
+ * once created, but for each new plan kept in the memo.
  */
 import type { HexGrid } from '../../../core/geometry/hex/grid.ts';
 import { Arg } from '../actions.ts';
@@ -27,6 +29,7 @@ import { K_CQC, K_DEFENSIVE, K_OFFENSIVE, attackTargetAt, bestSlot, canAttack, h
 import { smokeMod } from '../rules/smoke.ts';
 import { ARMLESS, ATTACKED, BOOSTING, CHARGING, DEAD, IMMOBILE, MOVED, PILOT_GONE, type MakState } from '../state.ts';
 import { sees } from '../rules/sight.ts';
+import { PlanMemo } from './memo.ts';
 import { bestHit, countIn, expectedKill, expectedKillAt, firepower, missionScore, nearestEnemy, pAutoNum, pDestroyGivenRoll, pHitNum, modeOf, supportScore, topIs } from './common.ts';
 
 /** What staying put is worth over a firing position elsewhere (expected VP): no shuffling for marginal gains. */
@@ -103,6 +106,8 @@ export class Planner {
   private key = 0;
   /** Hex distances by pair (distances()). */
   private readonly dist: Uint16Array;
+  /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
+  private readonly memo: PlanMemo;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
@@ -132,6 +137,7 @@ export class Planner {
     this.foeHex = i32(nu);
     this.inQueue = new Uint8Array(buf, off, n);
     this.dist = distances(E.m.grid);
+    this.memo = memoOf(E, side, style);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -378,6 +384,16 @@ export class Planner {
     const { m } = this.E;
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
+    const memo = this.memo;
+    this.planKey(s, u);
+    const known = memo.find();
+    if (known !== undefined && !PlanMemo.check) {
+      const base = u * m.n, steps = known[1];
+      for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
+      this.dest[u] = known[0];
+      this.destKey[u] = key;
+      return known[0];
+    }
     this.reachable(s, u);
     const start = s.hex[u];
     const cost = this.cost;
@@ -415,7 +431,46 @@ export class Planner {
       const base = u * m.n;
       for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
     }
+    if (known !== undefined) memo.verify(known, best, this.prev, u * m.n, m.n);
+    else memo.store(best, this.prev, u * m.n, m.n);
     return best;
+  }
+
+  /**
+   * The memo key of destination(s, u): everything it reads that is not fixed by the engine, the
+   * side and the style. The unit, the mood (its thresholds), u's movement points and load; every
+   * unit's hex, the status bits the plan reads, carrier and pilot values; every weapon's ammunition
+   * and state; the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points
+   * follow from the hexes and deaths (invariants.ts).
+   */
+  private planKey(s: MakState, u: number): void {
+    const { m } = this.E;
+    const k = this.memo;
+    k.begin();
+    k.push(u);
+    k.push(this.mood);
+    k.push(s.mp[u]);
+    k.push(s.load[u]);
+    k.push(s.haul[u]);
+    for (let v = 0; v < m.nu; v++) {
+      k.push(s.hex[v]);
+      k.push(s.status[v] & PLAN_STATUS);
+      k.push(s.carrier[v]);
+      k.push(s.pAtk[v]);
+      k.push(s.pDef[v]);
+      k.push(s.pVp[v]);
+    }
+    for (let i = 0; i < m.nu * MAX_W; i++) {
+      k.push(s.ammo[i]);
+      k.push(s.wdis[i]);
+    }
+    const mine = s.mine, smoke = s.smoke, fire = s.fire;
+    for (let h = 0; h < m.n; h++) {
+      if (mine[h] === 0 && smoke[h] === 0 && fire[h] === 0) continue;
+      k.push(h);
+      k.push(mine[h]);
+      k.push((smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0));
+    }
   }
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
@@ -725,6 +780,20 @@ export class Planner {
     this.fieldState = s;
     return f;
   }
+}
+
+/** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
+const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
+
+/** One memo per engine, side and style. */
+const memos = new WeakMap<Engine, Map<string, PlanMemo>>();
+function memoOf(E: Engine, side: number, style: Style): PlanMemo {
+  let byStyle = memos.get(E);
+  if (byStyle === undefined) memos.set(E, (byStyle = new Map()));
+  const name = `${side} ${JSON.stringify(style)}`;
+  let memo = byStyle.get(name);
+  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo()));
+  return memo;
 }
 
 /**
