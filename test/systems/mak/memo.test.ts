@@ -89,21 +89,18 @@ describe('the Ma.K planner memo', () => {
   });
 
   it('reads back only a key equal in full, with its plan', () => {
-    const memo = new PlanMemo();
+    const memo = new PlanMemo(8);
     const prev = Int32Array.from([-1, 0, 1, -2]); // a path 2 <- 1 <- 0
-    const key = (xs: number[]): void => { memo.begin(); for (const x of xs) memo.push(x); };
-    key([1, 2, 3]);
-    expect(memo.find()).toBeUndefined();
+    const key = (xs: number[]): number => { memo.key.set(xs); return xs.length; };
+    expect(memo.find(key([1, 2, 3]))).toBeUndefined();
     memo.store(2, prev, 0, 4);
-    key([1, 2, 3]);
-    expect(Array.from(memo.find() ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
-    key([1, 2, 4]);
-    expect(memo.find()).toBeUndefined();
-    key([1, 2, 3, 0]);
-    expect(memo.find()).toBeUndefined();
-    key(Array.from({ length: 600 }, (_, i) => i)); // longer than the first key buffer
+    expect(Array.from(memo.find(key([1, 2, 3])) ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
+    expect(memo.find(key([1, 2, 4]))).toBeUndefined();
+    expect(memo.find(key([1, 2, 3, 0]))).toBeUndefined();
+    expect(memo.find(key([1, 2]))).toBeUndefined();
+    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))).toBeUndefined();
     memo.store(-1, prev, 0, 4);
-    key(Array.from({ length: 600 }, (_, i) => i));
-    expect(memo.find()?.[0]).toBe(-1);
+    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
+    expect(memo.find(key([1, 2, 3]))?.[0]).toBe(2);
   });
 });

@@ -15,40 +15,32 @@ export class PlanMemo {
   static check = false;
 
   private readonly table = new Map<number, Int32Array>();
-  /** The key being built (plan(): write it with push(), then find() or store()). */
-  private key: Int32Array = new Int32Array(256);
+  /** The key being asked: written by the caller into key[0..len), then find(len), then store() on a miss. */
+  readonly key: Int32Array;
   private len = 0;
   private hash = 0;
 
-  /** Starts a key. */
-  begin(): void {
-    this.len = 0;
-    this.hash = 0x811c9dc5;
-  }
-
-  push(x: number): void {
-    if (this.len === this.key.length) {
-      const k = new Int32Array(this.key.length * 2);
-      k.set(this.key);
-      this.key = k;
-    }
-    this.key[this.len++] = x;
-    let h = Math.imul(this.hash ^ x, 0x01000193);
-    h ^= h >>> 15;
-    this.hash = h;
+  /** A memo whose keys are at most maxLen numbers long. */
+  constructor(maxLen: number) {
+    this.key = new Int32Array(maxLen);
   }
 
   /**
-   * The stored entry of the key built ([dest, path length, path (dest first, back to the start)...,
+   * The stored entry of key[0..len) ([dest, path length, path (dest first, back to the start)...,
    * key...]), or undefined.
    */
-  find(): Int32Array | undefined {
-    const e = this.table.get(this.hash);
+  find(len: number): Int32Array | undefined {
+    const key = this.key;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ key[i], 0x01000193);
+    h = (h ^ (h >>> 15)) & 0x3fffffff; // a small integer: the map's fastest key
+    this.len = len;
+    this.hash = h;
+    const e = this.table.get(h);
     if (e === undefined) return undefined;
     const off = 2 + e[1];
-    if (e.length - off !== this.len) return undefined;
-    const key = this.key;
-    for (let i = 0; i < this.len; i++) if (e[off + i] !== key[i]) return undefined;
+    if (e.length - off !== len) return undefined;
+    for (let i = 0; i < len; i++) if (e[off + i] !== key[i]) return undefined;
     return e;
   }
 
@@ -59,7 +51,7 @@ export class PlanMemo {
     if (entry[0] !== dest || entry[1] !== steps) throw new Error(`PlanMemo: the plan read back (hex ${entry[0]}, ${entry[1]} steps) is not the plan computed (hex ${dest})`);
   }
 
-  /** Stores dest and its path (prev[base + x], from dest back to a hex whose prev is negative) under the key built. */
+  /** Stores dest and its path (prev[base + x], from dest back to a hex whose prev is negative) under the key last found missing. */
   store(dest: number, prev: Int32Array, base: number, n: number): void {
     let steps = 0;
     if (dest >= 0) for (let x = dest; x >= 0 && steps < n; x = prev[base + x]) steps++;

@@ -385,8 +385,7 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
     const memo = this.memo;
-    this.planKey(s, u);
-    const known = memo.find();
+    const known = memo.find(this.planKey(s, u));
     if (known !== undefined && !PlanMemo.check) {
       const base = u * m.n, steps = known[1];
       for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
@@ -437,41 +436,45 @@ export class Planner {
   }
 
   /**
-   * The memo key of destination(s, u): everything it reads that is not fixed by the engine, the
+   * The memo key of destination(s, u), written into the memo's key (returns its length): everything it reads that is not fixed by the engine, the
    * side and the style. The unit, the mood (its thresholds), u's movement points and load; every
    * unit's hex, the status bits the plan reads, carrier and pilot values; every weapon's ammunition
    * and state; the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points
    * follow from the hexes and deaths (invariants.ts).
    */
-  private planKey(s: MakState, u: number): void {
+  private planKey(s: MakState, u: number): number {
     const { m } = this.E;
-    const k = this.memo;
-    k.begin();
-    k.push(u);
-    k.push(this.mood);
-    k.push(s.mp[u]);
-    k.push(s.load[u]);
-    k.push(s.haul[u]);
-    for (let v = 0; v < m.nu; v++) {
-      k.push(s.hex[v]);
-      k.push(s.status[v] & PLAN_STATUS);
-      k.push(s.carrier[v]);
-      k.push(s.pAtk[v]);
-      k.push(s.pDef[v]);
-      k.push(s.pVp[v]);
+    const k = this.memo.key;
+    const nu = m.nu, hex = s.hex, status = s.status, carrier = s.carrier, pAtk = s.pAtk, pDef = s.pDef, pVp = s.pVp;
+    k[0] = u;
+    k[1] = this.mood;
+    k[2] = s.mp[u];
+    k[3] = s.load[u];
+    k[4] = s.haul[u];
+    let i = 5;
+    for (let v = 0; v < nu; v++) {
+      k[i++] = hex[v];
+      k[i++] = status[v] & PLAN_STATUS;
+      k[i++] = carrier[v];
+      k[i++] = pAtk[v];
+      k[i++] = pDef[v];
+      k[i++] = pVp[v];
     }
-    for (let i = 0; i < m.nu * MAX_W; i++) {
-      k.push(s.ammo[i]);
-      k.push(s.wdis[i]);
+    const ammo = s.ammo, wdis = s.wdis;
+    for (let w = 0; w < nu * MAX_W; w++) {
+      k[i++] = ammo[w];
+      k[i++] = wdis[w];
     }
     const mine = s.mine, smoke = s.smoke, fire = s.fire;
     for (let h = 0; h < m.n; h++) {
       if (mine[h] === 0 && smoke[h] === 0 && fire[h] === 0) continue;
-      k.push(h);
-      k.push(mine[h]);
-      k.push((smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0));
+      k[i++] = h;
+      k[i++] = mine[h];
+      k[i++] = (smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0);
     }
+    return i;
   }
+
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
   private onPath(u: number, h: number): boolean {
@@ -785,14 +788,20 @@ export class Planner {
 /** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
 const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
 
+/** Every field of Style (the compiler checks that none is missing): the memo's name of a style. */
+const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
+const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
+void STYLE_COMPLETE;
+
 /** One memo per engine, side and style. */
 const memos = new WeakMap<Engine, Map<string, PlanMemo>>();
 function memoOf(E: Engine, side: number, style: Style): PlanMemo {
   let byStyle = memos.get(E);
   if (byStyle === undefined) memos.set(E, (byStyle = new Map()));
-  const name = `${side} ${JSON.stringify(style)}`;
+  let name = `${side}`;
+  for (let i = 0; i < STYLE_FIELDS.length; i++) name += ` ${style[STYLE_FIELDS[i]]}`;
   let memo = byStyle.get(name);
-  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo()));
+  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo(5 + E.m.nu * (6 + 2 * MAX_W) + 3 * E.m.n)));
   return memo;
 }
 
