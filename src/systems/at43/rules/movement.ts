@@ -158,19 +158,19 @@ function pushOut(m: Model, x: number, y: number, r: number, out: Float64Array): 
 const LEGS = new Float64Array(1024);
 
 /**
- * The legs (into LEGS; returns their number) of a formation of reach `span` whose leader at (ax, ay)
- * goes to (tx, ty): the shortest path around the blocking obstacles, else to the nearest place
- * beside the goal where it fits, else the leader's own path, else straight.
+ * The legs (into out as (x, y) pairs; returns their number) of a formation of reach `span` whose
+ * leader at (ax, ay) goes to (tx, ty): the shortest path around the blocking obstacles, else to the
+ * nearest place beside the goal where it fits, else the leader's own path, else straight.
  */
-function route(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number): number {
-  let n = m.paths.path(ax, ay, tx, ty, span, m.blocking, LEGS);
+export function route(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number, out: Float64Array): number {
+  let n = m.paths.path(ax, ay, tx, ty, span, m.blocking, out);
   // a goal within the formation's reach of an obstacle (an objective beside a container): the
   // formation goes to the nearest place beside it where it fits, not into the obstacle
-  if (n < 0 && pushOut(m, tx, ty, span + 0.1, PUSHED)) n = m.paths.path(ax, ay, PUSHED[0], PUSHED[1], span, m.blocking, LEGS);
-  if (n < 0) n = m.paths.path(ax, ay, tx, ty, baseRadius, m.blocking, LEGS);
+  if (n < 0 && pushOut(m, tx, ty, span + 0.1, PUSHED)) n = m.paths.path(ax, ay, PUSHED[0], PUSHED[1], span, m.blocking, out);
+  if (n < 0) n = m.paths.path(ax, ay, tx, ty, baseRadius, m.blocking, out);
   if (n > 0) return n;
-  LEGS[0] = tx;
-  LEGS[1] = ty;
+  out[0] = tx;
+  out[1] = ty;
   return 1;
 }
 
@@ -190,8 +190,8 @@ function sameKey(e: Float64Array): boolean {
   return true;
 }
 
-/** route(), read back from ROUTES when these inputs were routed before: [inputs x 6, legs, LEGS...]. */
-function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number): number {
+/** route(), read back from ROUTES when these inputs were routed before (an entry: [inputs x 6, legs, legs' points...]). */
+export function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number, out: Float64Array): number {
   let table = ROUTES.get(m);
   if (table === undefined) ROUTES.set(m, (table = new Map()));
   RKEY[0] = ax;
@@ -206,14 +206,14 @@ function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number, span:
   const e = table.get(h);
   if (e !== undefined && sameKey(e)) {
     const n = e[6];
-    for (let i = 0; i < 2 * n; i++) LEGS[i] = e[7 + i];
+    for (let i = 0; i < 2 * n; i++) out[i] = e[7 + i];
     return n;
   }
-  const n = route(m, ax, ay, tx, ty, span, baseRadius);
+  const n = route(m, ax, ay, tx, ty, span, baseRadius, out);
   const entry = new Float64Array(7 + 2 * n);
   entry.set(RKEY);
   entry[6] = n;
-  entry.set(LEGS.subarray(0, 2 * n), 7);
+  entry.set(out.subarray(0, 2 * n), 7);
   if (table.size >= ROUTES_MAX) table.clear();
   table.set(h, entry);
   return n;
@@ -239,7 +239,7 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     // the path of the whole formation (its radius around the leader), else of the leader alone
     let span = U.profile.baseRadius;
     for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
-    legs = routeOf(m, s.fx[L], s.fy[L], LEGS[0], LEGS[1], span, U.profile.baseRadius);
+    legs = routeOf(m, s.fx[L], s.fy[L], LEGS[0], LEGS[1], span, U.profile.baseRadius, LEGS);
   }
   let moved = 0;
   let x = s.fx[L];
