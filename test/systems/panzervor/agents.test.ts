@@ -295,7 +295,7 @@ describe('greedy, the cheap search policy (issue 19 item 1)', () => {
 });
 
 describe('strength against the random baseline (fake battle, both seats)', () => {
-  for (const name of ['brawler', 'marksman', 'flag-commander', 'greedy']) {
+  for (const name of ['brawler', 'marksman', 'flag-commander', 'greedy', 'anvil']) {
     it(`${name} beats random in most games`, () => {
       const game = loadBundled('fake-battle.yaml');
       const scratch = new PlayScratch(game);
@@ -320,12 +320,14 @@ describe('agent parameters', () => {
     for (const name of ['brawler', 'marksman', 'flag-commander']) {
       const f = system.agents.find((a) => a.name === name)!;
       expect(Object.keys(f.params).length).toBeGreaterThan(2);
-      for (const spec of Object.values(f.params)) {
+      for (const [k, spec] of Object.entries(f.params)) {
         expect(spec.description.length).toBeGreaterThan(10);
-        expect(typeof spec.default).toBe('number');
+        // `setup` names a set-up ('own' or the anvil's, anvil.ts); every other parameter is a number.
+        if (k === 'setup') expect(spec.values).toEqual(['own', 'anvil']);
+        else expect(typeof spec.default).toBe('number');
       }
     }
-    expect(system.agents.map((a) => a.name)).toEqual(['random', 'brawler', 'marksman', 'flag-commander', 'greedy']);
+    expect(system.agents.map((a) => a.name)).toEqual(['random', 'brawler', 'marksman', 'flag-commander', 'greedy', 'anvil']);
     // mcts's rollouts and priors (agents/index.ts says why the marksman and not greedy).
     expect(system.searchPolicy).toBe('marksman');
     expect(legalTexts).toBeTypeOf('function');

@@ -6,7 +6,7 @@
  * `defensiveAt` Enforcement cards are out, it turns defensive (lambda = defensiveLambda).
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { pvAgent } from './style.ts';
+import { SETUP_PARAM, pvAgent, withSetup } from './style.ts';
 
 export const flagCommander = pvAgent({
   name: 'flag-commander',
@@ -17,11 +17,12 @@ export const flagCommander = pvAgent({
     lambda: { default: 0.5, min: 0, max: 5, description: 'weight of the threat to own tanks after the action' },
     defensiveAt: { default: 3, min: 0, max: 20, description: 'Enforcement cards drawn after which a points lead turns the agent defensive (0 = never)' },
     defensiveLambda: { default: 1.5, min: 0, max: 10, description: 'lambda when defensive' },
+    setup: SETUP_PARAM,
   },
   create: (_game, side, p) =>
     new HeuristicAgent(
       side,
-      {
+      withSetup({
         lambda: p.lambda,
         closeWeight: 0.05,
         minGain: 0.05,
@@ -38,6 +39,6 @@ export const flagCommander = pvAgent({
         holdReaction: 0.8,
         rangeWeight: 0.1,
         setupDepth: 0.05,
-      },
+      }, p.setup),
     ),
 });

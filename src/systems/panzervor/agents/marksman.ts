@@ -6,7 +6,7 @@
  * card is held when possible; Move cards are discarded first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { FLAG_PLAYER, pvAgent } from './style.ts';
+import { FLAG_PLAYER, SETUP_PARAM, pvAgent, withSetup } from './style.ts';
 
 export const marksman = pvAgent({
   name: 'marksman',
@@ -19,11 +19,12 @@ export const marksman = pvAgent({
     longRange: { default: 8, min: 0, max: 30, description: 'Sighted Fire is kept for shots beyond this distance' },
     minGain: { default: 0.05, min: 0, max: 10, description: 'a card is played only when its value (points) exceeds this' },
     rangeWeight: { default: 0.1, min: 0, max: 5, description: 'value lost per hex the nearest enemy lies beyond gun range (keeps targets in range)' },
+    setup: SETUP_PARAM,
   },
   create: (_game, side, p) =>
     new HeuristicAgent(
       side,
-      {
+      withSetup({
         lambda: p.lambda,
         closeWeight: 0,
         minGain: p.minGain,
@@ -40,6 +41,6 @@ export const marksman = pvAgent({
         holdReaction: 0.5,
         rangeWeight: p.rangeWeight,
         setupDepth: 0.1,
-      },
+      }, p.setup),
     ),
 });

@@ -31,6 +31,7 @@ const SECOND_MOVER_PENALTY = 0.3;
 
 /** The placement of the side's next tank: facing the enemy, at the style's depth (out of the first mover's reach), near cover. */
 export function decidePlacement(G: PvStatic, style: Style, side: number, ws: ReferenceCache, o: PvObservation, ctx: DecisionContext<PvObservation>): number {
+  if (style.screen !== undefined && G.movesFirst !== side) return decideScreenPlacement(G, style.screen, side, ws, o, ctx);
   const ref = enemyReference(o, side, ws);
   const exposed = G.movesFirst === side ? 0 : SECOND_MOVER_PENALTY;
   const t = firstUnplaced(o, side);
@@ -66,6 +67,158 @@ export function decidePlacement(G: PvStatic, style: Style, side: number, ws: Ref
     }
   }
   return best;
+}
+
+/**
+ * The anvil's set-up (anvil.ts): the `forward` own tanks least worth keeping back stand as close to
+ * the enemy as the zone allows (`forwardDepth` per hex, negative), the others as far back
+ * (`backDepth` per hex); every tank faces the enemy, a little cover is preferred. A tank is worth
+ * keeping back by its points, `csWeight` more when its crew gives Combat Sense (a second Action card
+ * a turn, seed p13), and its size modifier (an easier target, seed p10).
+ */
+export interface ScreenPlan {
+  readonly forward: number;
+  readonly forwardDepth: number;
+  readonly backDepth: number;
+  readonly csWeight: number;
+  /**
+   * A forward tank stands at least this many hexes from every hex the enemy stands on or may be
+   * placed on (0 = no limit): out of the short-range band (+2/+1 damage at 1-2 hexes, seed p11).
+   */
+  readonly standoff: number;
+  /** Distance from the forward tank's hex that the others prefer (0 = no preference), and the value lost per hex off it. */
+  readonly support: number;
+  readonly supportWeight: number;
+}
+
+/** Whether tank t is among the `forward` tanks of its side least worth keeping back (ties: the later tank). */
+export function isForward(G: PvStatic, o: PvObservation, side: number, t: number, plan: ScreenPlan): boolean {
+  const tanks = G.sideTanks[side];
+  const n = Math.min(plan.forward, tanks.length - 1);
+  if (n <= 0) return false;
+  const keep = (u: number): number => {
+    let cs = 0;
+    for (let c = 0; c < G.nC; c++) if (o.chTank[c] === u && o.chFace[c] <= 1 && G.cCS[2 * c + o.chFace[c]]) cs = 1;
+    // The flag tank is never the bait (a Flag Battle is lost with it, p14).
+    return G.tPts[u] + plan.csWeight * cs + G.tSize[u] + (G.matchType === MATCH_FLAG && G.tFlag[u] ? 1000 : 0);
+  };
+  const kt = keep(t);
+  let before = 0;
+  for (const u of tanks) {
+    if (u === t) continue;
+    const ku = keep(u);
+    if (ku < kt || (ku === kt && u > t)) before++;
+  }
+  return before < n;
+}
+
+/** The placement of the side's next tank under a screen plan (above). */
+export function decideScreenPlacement(G: PvStatic, plan: ScreenPlan, side: number, ws: ReferenceCache, o: PvObservation, ctx: DecisionContext<PvObservation>): number {
+  const ref = enemyReference(o, side, ws);
+  const t = firstUnplaced(o, side);
+  const forward = t >= 0 && isForward(G, o, side, t, plan);
+  // Where the forward tank stands, or will stand (forwardSpot).
+  const anchor = forward || plan.support <= 0 ? -1 : forwardHex(G, o, side, plan, ref);
+  const centre = forward ? zoneCentre(G, t) : -1;
+  const cover = coverTable(G);
+  const front = frontMasks(G);
+  let best = ctx.legal[0];
+  let bestV = -Infinity;
+  let lastHex = -1;
+  let d = 0;
+  let mask = 0;
+  for (let i = 0; i < ctx.n; i++) {
+    const a = ctx.legal[i];
+    const h = Action.read.place.hex(a);
+    const f = Action.read.place.facing(a);
+    if (h !== lastHex) {
+      lastHex = h;
+      d = G.grid.distance(h, ref);
+      // Face the nearest hex an enemy stands on or may be placed on (the first of equals), not the
+      // zone's centre: its first shots come from there.
+      mask = front[codeOf(G, h, nearestEnemyHex(G, o, side, h, ref)) + 1];
+    }
+    let v = (mask >> f) & 1 ? 1 : 0;
+    v -= 0.05 * Math.abs(turnToward(mask, f));
+    v += forward ? forwardSpot(G, o, side, plan, ref, h, centre) : plan.backDepth * d;
+    if (anchor >= 0) v -= plan.supportWeight * Math.abs(G.grid.distance(h, anchor) - plan.support);
+    for (let c = cover[h]; c > 0; c--) v += 0.05;
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** The enemy's hex nearest h: of its placed tanks, else of its placement zones (the first of equals); ref when none. */
+function nearestEnemyHex(G: PvStatic, o: PvObservation, side: number, h: number, ref: number): number {
+  let best = -1;
+  let bd = Infinity;
+  let placed = false;
+  for (let t = 0; t < G.nT; t++) if (G.tSide[t] !== side && o.hex[t] >= 0) placed = true;
+  for (let t = 0; t < G.nT; t++) {
+    if (G.tSide[t] === side) continue;
+    const hexes = placed ? (o.hex[t] >= 0 ? [o.hex[t]] : []) : G.tZone[t] ?? (G.tStartHex[t] >= 0 ? [G.tStartHex[t]] : []);
+    for (const x of hexes) {
+      const d = G.grid.distance(h, x);
+      if (d < bd || (d === bd && x < best)) {
+        bd = d;
+        best = x;
+      }
+    }
+  }
+  return best >= 0 && best !== h ? best : ref;
+}
+
+/**
+ * The set-up value of hex h for a forward tank: close to the enemy (forwardDepth per hex), but not
+ * within `standoff` of a hex the enemy stands on or may be placed on, then near the centre of its
+ * own zone (ties).
+ */
+function forwardSpot(G: PvStatic, o: PvObservation, side: number, plan: ScreenPlan, ref: number, h: number, centre: number): number {
+  let v = plan.forwardDepth * G.grid.distance(h, ref);
+  if (plan.standoff > 0 && G.grid.distance(h, nearestEnemyHex(G, o, side, h, ref)) < plan.standoff) v -= 10;
+  if (centre >= 0) v -= 0.1 * G.grid.distance(h, centre);
+  return v;
+}
+
+/** The hex of a zone nearest all of its hexes (its centre); -1 without a zone. */
+function zoneCentre(G: PvStatic, t: number): number {
+  const z = G.tZone[t];
+  if (!z) return -1;
+  let best = -1;
+  let bs = Infinity;
+  for (const h of z) {
+    let sum = 0;
+    for (const x of z) sum += G.grid.distance(h, x);
+    if (sum < bs) {
+      bs = sum;
+      best = h;
+    }
+  }
+  return best;
+}
+
+/** The hex of the first forward tank: where it stands, else its best hex by forwardSpot (the first of equals); -1 when none. */
+function forwardHex(G: PvStatic, o: PvObservation, side: number, plan: ScreenPlan, ref: number): number {
+  for (const u of G.sideTanks[side]) {
+    if (!isForward(G, o, side, u, plan)) continue;
+    if (o.hex[u] >= 0) return o.hex[u];
+    const hexes = G.tZone[u] ?? (G.tStartHex[u] >= 0 ? [G.tStartHex[u]] : []);
+    const centre = zoneCentre(G, u);
+    let best = -1;
+    let bv = -Infinity;
+    for (const h of hexes) {
+      const v = forwardSpot(G, o, side, plan, ref, h, centre);
+      if (v > bv) {
+        bv = v;
+        best = h;
+      }
+    }
+    return best;
+  }
+  return -1;
 }
 
 /** A free character goes on the tank worth most points. */

@@ -7,6 +7,7 @@ import { agentOf } from '../../../core/agent.ts';
 import type { PvObservation } from '../observe.ts';
 import { MATCH_FLAG } from '../model.ts';
 import type { PvState } from '../state.ts';
+import type { ScreenPlan } from './setup.ts';
 
 export interface Style {
   /** Weight of the one-ply threat to the own tank after the action (spec §7.4: lambda ~ 0.5). */
@@ -40,6 +41,23 @@ export interface Style {
   readonly setupDepth: number;
   /** Keep targets in range: value lost per hex the nearest enemy lies beyond the tank's longest gun. */
   readonly rangeWeight: number;
+  /** The anvil's set-up when the enemy moves first (setup.ts decideScreenPlacement); none: the style's own. */
+  readonly screen?: ScreenPlan;
+}
+
+/** The anvil's set-up (anvil.ts): one tank forward, 3 hexes from the enemy's zone, the others back at 2 hexes from it. */
+export const ANVIL_SCREEN: ScreenPlan = { forward: 1, forwardDepth: -1, backDepth: 1, csWeight: 3, standoff: 3, support: 2, supportWeight: 2 };
+
+/** The `setup` parameter of the scripted agents: their own set-up, or the anvil's when the enemy moves first. */
+export const SETUP_PARAM = {
+  default: 'own',
+  values: ['own', 'anvil'],
+  description: "set-up: 'own' (the style's) or 'anvil' (when the enemy moves first: one expendable tank forward as bait, the others back; anvil.ts)",
+} as const;
+
+/** The style with the anvil's set-up when `setup` is 'anvil'. */
+export function withSetup(style: Style, setup: string): Style {
+  return setup === 'anvil' ? { ...style, screen: ANVIL_SCREEN } : style;
 }
 
 /**
