@@ -308,7 +308,7 @@ describe('hulldown: the weaker side\'s play (issue 19)', () => {
     expect(jamWorth(m, s, 1, 0)).toBe(0); // already paralyzed
   });
 
-  it('a missile Mako moves out of the photon\'s sight behind a rock (with hide=0 and no weight on cover it stays in sight)', () => {
+  it('a missile Mako moves out of the photon\'s sight behind a rock (with no weight on cover; with hide=0 too it stays in sight)', () => {
     // the rock is 3" to the Mako's right, between it and nothing: the spot behind it (from the Whiptail) hides the Mako
     const rock = { id: 'R', type: 'rock', rect: [21, 23, 24, 25] };
     const { g, m } = compile(
@@ -321,9 +321,32 @@ describe('hulldown: the weaker side\'s play (issue 19)', () => {
     expect(moveDecisionOf(g, s, ctx, 1)).toBe(true);
     expect(sightFrom(m, s, s.units[1].x, s.units[1].y, 0)).toBe(true);
     const end = (a: number) => (Action.kindIndexOf(a) === K.leg ? legEnd(g, s, 1, a) : { x: s.units[1].x, y: s.units[1].y });
-    const hid = end(agent(hulldownAgent, g, 1).decide(ctxFor(g, s)));
+    const hid = end(agent(hulldownAgent, g, 1, { coverWeight: 0 }).decide(ctxFor(g, s)));
     expect(sightFrom(m, s, hid.x, hid.y, 0)).toBe(false);
     const open = end(agent(hulldownAgent, g, 1, { hide: 0, coverWeight: 0 }).decide(ctxFor(g, s)));
     expect(sightFrom(m, s, open.x, open.y, 0)).toBe(true);
+  });
+
+  it('waits in cover for an enemy out of its reach for `patience` turns, then goes to it (it drew 13% of its sample-duel games against random, 0-0)', () => {
+    // a thermal Mako (reach 24") hugging ice crystals, a Whiptail 30" away that does not come
+    const ice = { id: 'I', type: 'ice', circle: [18, 27.6, 1.5] };
+    const { g } = compile(
+      doc([
+        { id: 'a', side: 'A', model: 'Whiptail', x: 18, y: 4, heading: 0, weapon: 'kinetic' },
+        { id: 'b', side: 'B', model: 'Mako', x: 18, y: 30, heading: 180, weapon: 'thermal' },
+      ], {}, { terrain: [ice] }),
+    );
+    const { s, ctx } = newState(g);
+    expect(moveDecisionOf(g, s, ctx, 1)).toBe(true);
+    const dist = (a: number) => {
+      const e = Action.kindIndexOf(a) === K.leg ? legEnd(g, s, 1, a) : { x: s.units[1].x, y: s.units[1].y };
+      return Math.hypot(s.units[0].x - e.x, s.units[0].y - e.y);
+    };
+    const before = Math.hypot(s.units[0].x - s.units[1].x, s.units[0].y - s.units[1].y);
+    expect(before).toBeGreaterThan(24);
+    s.turn = 2;
+    expect(dist(agent(hulldownAgent, g, 1).decide(ctxFor(g, s)))).toBeCloseTo(before, 6); // stays in cover
+    s.turn = 3;
+    expect(dist(agent(hulldownAgent, g, 1).decide(ctxFor(g, s)))).toBeLessThan(before - 2); // goes
   });
 });

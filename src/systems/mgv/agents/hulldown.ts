@@ -26,18 +26,23 @@ import { Action, DK, END_UNIT, FA, JAM_SKIP, K, N_REL_TURNS, decisionOf, legCode
 import { P_JAMMER, W_KINETIC, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
 import { mainAttack, payloadAttack, payloadPoints } from '../rules/damage.ts';
-import { beginReadOnly, endReadOnly, hasLos } from '../rules/geom.ts';
+import { beginReadOnly, endReadOnly, hasLos, rangeBetween } from '../rules/geom.ts';
 import { powerAvailable } from '../rules/movement.ts';
 import { canJam, jammerReady } from '../rules/payloads.ts';
 import type { MgvState } from '../state.ts';
-import { hasLeg, heuristicParamSpecs, paramsFrom, sightFrom, threatReach, type HeuristicParams } from './common.ts';
+import { hasLeg, heuristicParamSpecs, nearestEnemy, paramsFrom, sightFrom, threatReach, weaponReach, type HeuristicParams } from './common.ts';
 import { SPOT, Standoff } from './standoff.ts';
+
+/** standoff's default cover weight (standoff.ts), for a base that has stopped waiting. */
+const STANDOFF_COVER = 1;
 
 export interface HulldownParams {
   /** The jammer base only turns its bay on its target (else it moves as standoff once it has jammed or cannot). */
   readonly hold: boolean;
   /** Penalty of a spot per enemy photon weapon that sees it (half per other weapon in reach), against a range error of 2". */
   readonly hide: number;
+  /** Turns a base waits in cover for an enemy to come within its reach before it moves as standoff. */
+  readonly patience: number;
 }
 
 /**
@@ -81,12 +86,30 @@ export class Hulldown extends Standoff {
     return super.decide(ctx);
   }
 
+  /**
+   * Base i has waited long enough: after turn `patience`, no enemy within its weapon's reach. It
+   * then moves as standoff (its cover weight, no hiding): an enemy that does not come is not
+   * beaten by waiting (at the turn limit, no kills is a draw).
+   */
+  private restless(m: Model, s: MgvState, i: number): boolean {
+    if (s.turn <= this.q.patience) return false;
+    const j = nearestEnemy(m, s, i);
+    return j >= 0 && rangeBetween(m, s.units[i], s.units[j]) > weaponReach(m, s, i);
+  }
+
+  protected override coverWeightFor(m: Model, s: MgvState, i: number): number {
+    this.out = this.restless(m, s, i);
+    return this.out ? STANDOFF_COVER : this.p.coverWeight;
+  }
+  /** restless() at this move (set by coverWeightFor, read by exposure). */
+  private out = false;
+
   /** Standoff's spot score minus this (SPOT: the spot; i: the moving base). */
   protected override exposure(m: Model, s: MgvState, i: number): number {
     const x = SPOT[0];
     const y = SPOT[1];
     let seen = 0;
-    if (this.q.hide > 0) {
+    if (this.q.hide > 0 && !this.out) {
       for (let k = 0; k < s.units.length; k++) {
         const t = s.units[k];
         if (!t.alive || m.units[k].side === this.side || t.jam >= 3) continue;
@@ -176,6 +199,7 @@ export const hulldownAgent = agentOf<MgvState, MgvObservation>()({
     ...heuristicParamSpecs(0.3, 0.75, 6),
     hold: { default: false, description: 'The jammer base only turns its payload bay on its target (a missile fires all round); false: it moves as standoff once it has jammed or cannot' },
     hide: { default: 3, min: 0, description: 'Penalty of a spot per enemy photon weapon that sees it (half per other weapon in reach), against a range error of 2"' },
+    patience: { default: 2, min: 0, description: 'Turns a base waits in cover for an enemy to come within its reach; then, while none is, it moves as standoff' },
   },
-  create: (_game, side, params) => new Hulldown(side, paramsFrom('standoff', params), { hold: params.hold, hide: params.hide }),
+  create: (_game, side, params) => new Hulldown(side, paramsFrom('standoff', params), { hold: params.hold, hide: params.hide, patience: params.patience }),
 });
