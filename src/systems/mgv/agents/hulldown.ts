@@ -1,7 +1,7 @@
 /**
  * `hulldown`: how a player plays the weaker side of a gunnery duel (spec §7.3 "camouflage and
  * snipe", with the payload modules put to work). It is `standoff` (its preferred range, its
- * spot of eight headings, its declaration and targeting) with three habits a player has:
+ * spot of eight headings, its declaration and targeting) with the habits a player has:
  *
  * - **Out of the long guns' sight.** A spot in sight of an enemy whose weapon reaches it counts
  *   against the spot (`hide` per photon, half that per other weapon in reach; a paralyzed enemy
@@ -16,8 +16,14 @@
  *   (which keeps its point-blank shots when paralyzed) at half — and jams it in the move phase
  *   when the enemy has not fired yet this turn (the effects last to the end of the turn, spec
  *   §3.12.4): a paralyzed photon, missile or thermal base cannot fire. With `hold` the jammer
- *   base only turns (a missile fires all round); else, having jammed or unable to, it moves as
- *   standoff.
+ *   base only turns (a missile fires all round); by default, having jammed or unable to, it
+ *   moves as standoff.
+ * - **Not waiting for ever.** After `patience` turns, a base with no enemy within its weapon's
+ *   reach moves as standoff (its cover weight, no hiding): an enemy that does not come is not
+ *   beaten by waiting (against random it drew 13% of sample-duel games 0-0 as Red; with it 7%).
+ *
+ * On sample-duel as Red (300 games, common seeds): 31.8% against closer (standoff 16.8%), 24.5%
+ * against standoff (standoff 19.8%); mcts switches to it (agents/index.ts searchPortfolio).
  */
 import { agentOf } from '../../../core/agent.ts';
 import type { DecisionContext } from '../../../core/agent.ts';

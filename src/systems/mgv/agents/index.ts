@@ -19,9 +19,10 @@ export const searchPolicy = 'closer';
 /**
  * The agents mcts switches between (GameSystem.searchPortfolio; the same as its default, every
  * scripted agent, named so that a new agent joins it on evidence only). `hulldown` is the weaker
- * seat's plan that closer and standoff lack: on sample-duel, as Red, mcts switching between closer
- * and standoff scored 23.5% against closer and 21.5% against standoff; with hulldown, 32.5% and
- * 41% (100 games each, common seeds), as Blue unchanged (94.5%, 93%).
+ * seat's plan that closer and standoff lack: on sample-duel, mcts switching between closer and
+ * standoff scored 58% against closer and 54% against standoff over both seats (as Red 24% and 22%);
+ * with hulldown 62% and 64% (as Red 30% and 37%), and 65% against hulldown (scripts/competence.ts,
+ * 100 games a seat, docs/search-agents.md "Policy switching").
  */
 export const searchPortfolio = ['closer', 'standoff', 'hulldown'];
 
