@@ -15,9 +15,13 @@
  * The check rides in the plan (PlanFile.skillCheck; app/played-plan.ts plays it as one more group of
  * variants limited to its first games), so it works on shards, the queue and after a merge.
  */
-import type { AgentChoice } from '../core/agent.ts';
+import type { Agent, AgentChoice } from '../core/agent.ts';
 import { formatAgentChoice } from '../core/agent.ts';
-import type { AnySystem } from '../core/system.ts';
+import { PlayScratch, playGame } from '../core/play.ts';
+import { gameStreams } from '../core/rng/streams.ts';
+import type { AnySystem, CompiledGame } from '../core/system.ts';
+import { Tally } from '../core/tally.ts';
+import { agentMakers } from '../agents/resolve.ts';
 import { wilson } from '../analysis/intervals.ts';
 import { findAgent } from '../scenario/agents.ts';
 import type { RunPlan } from '../run/plan.ts';
@@ -38,22 +42,59 @@ export function skillAgents(system: AnySystem, sides: number): AgentChoice[] | u
   return Array.from({ length: sides }, () => ({ name: 'mcts', params: {} }));
 }
 
+/** Games of the run's agents played to measure the scenario's length (on seeds of their own: deterministic). */
+const PILOT_GAMES = 4;
+
 /**
- * The default size of a check: about the run's own time, from what a game of `mcts` at its default
- * budget costs against a game of scripted agents on the bundled systems.
- *   - mode=switch (the default): where the portfolio disagrees, `iterations` continuations of the
- *     game are played; measured at 20x to 500x a scripted game on the main scenarios
- *     (npm run bench -- --only mcts), taken as 2 x iterations;
- *   - mode=tree: iterations x (depth + 2) simulated steps per decision, about a quarter of that many
- *     scripted decisions (measured from 25x to 300x).
- * The check replays games / ratio games, at least 20 (or all of a shorter run).
+ * Decisions per game (forced moves excluded) of `agents` on the game, over PILOT_GAMES games: the
+ * run's agents when they are the system's own (scripted or random), else its default agents (a search
+ * agent in the run would make the measurement cost what it measures).
  */
-export function defaultSkillGames(system: AnySystem, games: number): number {
-  const f = findAgent(system, 'mcts');
+export function decisionsPerGame(c: { readonly system: AnySystem; readonly compiled: CompiledGame }, agents: readonly AgentChoice[]): number {
+  const own = new Set(c.system.agents.map((f) => f.name));
+  const sides = c.compiled.sides.length;
+  const played = agents.length === sides && agents.every((a) => own.has(a.name)) ? agents : c.system.defaultAgents.slice(0, sides);
+  if (played.length !== sides) return 1;
+  const makers = agentMakers(c.system, c.compiled, played);
+  const tally = new Tally(c.compiled.metrics);
+  const scratch = new PlayScratch(c.compiled);
+  let decisions = 0;
+  for (let g = 0; g < PILOT_GAMES; g++) {
+    const seated = makers.map((make, side): Agent => {
+      const a = make(side);
+      return { decide: (ctx) => (decisions++, a.decide(ctx)) };
+    });
+    playGame(c.compiled, seated, gameStreams('skill-check-pilot', g, sides), tally, scratch);
+  }
+  return Math.max(1, decisions / PILOT_GAMES);
+}
+
+/**
+ * What a game of the check costs, in games of the run's agents, and the default size of a check:
+ * about the run's own time.
+ *   - mode=switch (the default): where the portfolio disagrees, `iterations` continuations of the
+ *     rest of the game are played, so a game costs in proportion to iterations × its length:
+ *     measured (27 Nov 2026, every bundled Panzer Vor!, MGV, AT-43 and Ma.K main scenario, the duel,
+ *     kuromorimine-line, access-route) at 0.6 to 5.8 × L scripted games at 96 iterations, L the
+ *     decisions of a scripted game (12 in the duel, 300 in kuromorimine-line), taken as
+ *     iterations × L / 48; a fixed 192 was 6 times too few on kuromorimine-line;
+ *   - mode=tree: iterations × (depth + 2) simulated steps per decision, about a quarter of that many
+ *     scripted decisions (measured from 25x to 300x).
+ * The check replays games / ratio games, at least 20 (or all of a shorter run): fewer could not
+ * separate the sides. `floored`: the 20-game floor made the check dearer than the run.
+ */
+export function skillCheckSize(c: { readonly system: AnySystem; readonly compiled: CompiledGame }, games: number, agents: readonly AgentChoice[]): { games: number; ratio: number; floored: boolean } {
+  const f = findAgent(c.system, 'mcts');
   const it = Number(f?.params.iterations?.default ?? 96);
   const depth = Number(f?.params.depth?.default ?? 6);
-  const ratio = f?.params.mode?.default === 'tree' ? Math.max(1, (it * (depth + 2)) / 4) : Math.max(1, 2 * it);
-  return Math.min(games, Math.max(20, Math.floor(games / ratio)));
+  const ratio = f?.params.mode?.default === 'tree' ? Math.max(1, (it * (depth + 2)) / 4) : Math.max(1, (it * decisionsPerGame(c, agents)) / 48);
+  const sized = Math.floor(games / ratio);
+  return { games: Math.min(games, Math.max(20, sized)), ratio, floored: sized < 20 && games > 20 };
+}
+
+/** The default number of games of a check (skillCheckSize). */
+export function defaultSkillGames(c: { readonly system: AnySystem; readonly compiled: CompiledGame }, games: number, agents: readonly AgentChoice[]): number {
+  return skillCheckSize(c, games, agents).games;
 }
 
 export interface SkillRate {

@@ -53,11 +53,11 @@ export interface PlanRequest {
 }
 
 /** The plan's skill check (src/answers/skill-check.ts), checked against its system. */
-function skillCheckOf(req: PlanRequest, loaded: LoadedScenario, games: number): Pick<PlanFile, 'skillCheck'> {
+function skillCheckOf(req: PlanRequest, loaded: LoadedScenario, games: number, runAgents: readonly AgentChoice[]): Pick<PlanFile, 'skillCheck'> {
   if (req.skillCheck === undefined) return {};
   const agents = skillAgents(loaded.system, loaded.compiled.sides.length);
   if (!agents) throw new InputError('command line', [{ path: '--skill-check', message: `replays the games with the search agent mcts, which ${loaded.system.info.id} does not offer` }]);
-  const n = req.skillCheck === true ? defaultSkillGames(loaded.system, games) : Math.min(req.skillCheck, games);
+  const n = req.skillCheck === true ? defaultSkillGames(loaded, games, runAgents) : Math.min(req.skillCheck, games);
   return { skillCheck: { games: n, agents } };
 }
 
@@ -138,7 +138,7 @@ export function scenarioPlan(file: string, req: PlanRequest = {}): { pf: PlanFil
   const plan: RunPlan = edited ? { ...planned, variants: planned.variants.map((v) => ({ ...v, doc: edited.doc })) } : planned;
   const batchSize = req.batchSize ?? defaultBatchSize(plan.games);
   const even = evenOf(req, loaded.envelope.question, loaded, batchSize);
-  const skill = skillCheckOf(req, loaded, plan.games);
+  const skill = skillCheckOf(req, loaded, plan.games, plan.variants[0].agents);
   const command =
     req.command ??
     `salvo run ${displayPath(loaded.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${plan.games} --seed ${plan.seed} --agents ${plan.variants[0].agents.map(formatAgentChoice).join(',')}` +
@@ -163,7 +163,7 @@ export function experimentPlan(file: string, req: PlanRequest = {}, text?: strin
   const batchSize = req.batchSize ?? 250;
   const sequential = sequentialOf(req, batchSize, exp.plan.baseline, exp.base, exp.spec.compare);
   const even = evenOf(req, exp.spec.question, exp.base, batchSize, exp.spec.compare);
-  const skill = skillCheckOf(req, exp.base, exp.plan.games);
+  const skill = skillCheckOf(req, exp.base, exp.plan.games, exp.plan.variants[Math.max(0, exp.plan.baseline)].agents);
   const command =
     req.command ??
     `salvo experiment ${displayPath(exp.file)}${(req.sets ?? []).map((e) => ` --set ${shellWord(setText(e))}`).join('')} --games ${exp.plan.games} --seed ${exp.plan.seed}` + (req.targetHalfWidth && !req.sprt ? ` --precision ${req.targetHalfWidth}` : '') + sequentialFlags(sequential) + evenFlags(req) + skillFlag(skill);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSkillGames, experimentSkillCheck, runSkillCheck, type SkillCheckSpec } from '../../src/answers/skill-check.ts';
+import { decisionsPerGame, defaultSkillGames, experimentSkillCheck, skillCheckSize, runSkillCheck, type SkillCheckSpec } from '../../src/answers/skill-check.ts';
 import { executePlan } from '../../src/app/execute.ts';
 import { scenarioPlan } from '../../src/app/plan-file.ts';
 import { playedPlan, playedVariantCount } from '../../src/app/sequential.ts';
@@ -44,11 +44,29 @@ describe('the skill check of a run', () => {
     expect(runSkillCheck(sides, summary(1000, 500, 500), summary(200, 98, 102), spec).holds).toBe(true);
     expect(runSkillCheck(sides, summary(1000, 500, 500), summary(200, 150, 50), spec).sentence).toMatch(/does not hold: Blue 75% .* where no side was clearly ahead/);
   });
-  it('defaults to about the run’s own time, at least 20 games', () => {
-    const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`).system;
-    expect(defaultSkillGames(duel, 20_000)).toBe(104); // mode=switch: 2 x 96 = 192 per game
-    expect(defaultSkillGames(duel, 500)).toBe(20);
-    expect(defaultSkillGames(duel, 10)).toBe(10);
+  it('defaults to about the run’s own time, from the scenario’s length, at least 20 games', () => {
+    const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
+    const trigger = [{ name: 'trigger-happy', params: {} }, { name: 'trigger-happy', params: {} }];
+    // Deterministic: the pilot games have seeds of their own.
+    expect(decisionsPerGame(duel, trigger)).toBe(decisionsPerGame(duel, trigger));
+    const size = skillCheckSize(duel, 20_000, trigger);
+    // mode=switch: iterations x L / 48 scripted games per game of the check, L the duel's decisions.
+    expect(size.ratio).toBeCloseTo((96 * decisionsPerGame(duel, trigger)) / 48, 9);
+    expect(size).toMatchObject({ games: Math.floor(20_000 / size.ratio), floored: false });
+    expect(skillCheckSize(duel, Math.floor(10 * size.ratio), trigger)).toMatchObject({ games: 20, floored: true });
+    expect(defaultSkillGames(duel, 10, trigger)).toBe(10);
+    // A search agent in the run is not played by the pilot: the system's default agents are.
+    expect(decisionsPerGame(duel, [{ name: 'mcts', params: {} }, { name: 'mcts', params: {} }])).toBe(decisionsPerGame(duel, duel.system.defaultAgents.map((name) => ({ name, params: {} }))));
+  });
+  it('gives a long scenario fewer games: a check game costs in proportion to the game’s length', () => {
+    const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
+    const tanks = loadScenarioFile(`${ROOT}/scenarios/panzervor/kuromorimine-line.yaml`);
+    const agents = (l: typeof duel) => l.defaults.agents ?? l.system.defaultAgents.map((name) => ({ name, params: {} }));
+    const short = skillCheckSize(duel, 100_000, agents(duel));
+    const long = skillCheckSize(tanks, 100_000, agents(tanks));
+    // kuromorimine-line is 7 tanks a side (about 300 decisions a game), the duel two gunmen (about 13).
+    expect(long.ratio / short.ratio).toBeGreaterThan(10);
+    expect(long.games).toBeLessThan(short.games / 10);
   });
 });
 

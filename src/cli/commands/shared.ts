@@ -8,6 +8,7 @@ import { formatAgentChoice } from '../../core/agent.ts';
 import { excerpt } from '../../core/errors.ts';
 import { GameTimeoutError } from '../../run/watchdog.ts';
 import type { InterruptedOutcome, PlanContext, RunOutcome } from '../../app/execute.ts';
+import type { LoadedScenario } from '../../scenario/load.ts';
 import { readPlanFile, type PlanFile } from '../../app/plan-read.ts';
 import { playedVariantCount } from '../../app/played-plan.ts';
 import { parseShard, runShard, shardFromEnv, writePartial, type Shard } from '../../app/shard.ts';
@@ -118,10 +119,27 @@ export async function resolvePlan(kind: 'run' | 'experiment', file: string | und
   const sets = (Array.isArray(rawSets) ? rawSets.map(String) : []).map(parseSet);
   if (kind === 'run') {
     const { pf, loaded } = scenarioPlan(file, { ...req, agents: agentList(o.agents as string | undefined), sets });
+    await noteSkillCheckCost(pf, loaded, req.skillCheck);
     return { pf, ctx: { base: loaded, variants: [loaded] }, source: file };
   }
   const { pf, base, variants } = experimentPlan(file, { ...req, sets, sprt: sprtOption(o.sprt as string | undefined, o.side as string | undefined, even !== undefined), pairings: pairingsOption(o.pairings as string | undefined) });
+  await noteSkillCheckCost(pf, base, req.skillCheck);
   return { pf, ctx: { base, variants }, source: file };
+}
+
+/**
+ * A default-sized skill check (`--skill-check` without N) never has fewer than 20 games; when that
+ * floor makes it dearer than the run itself (a long scenario, few games), say so before it starts.
+ */
+async function noteSkillCheckCost(pf: PlanFile, base: LoadedScenario, asked: number | true | undefined): Promise<void> {
+  if (asked !== true || !pf.skillCheck) return;
+  const { skillCheckSize } = await import('../../answers/skill-check.ts');
+  const size = skillCheckSize(base, pf.plan.games, pf.plan.variants[Math.max(0, pf.plan.baseline)].agents);
+  if (!size.floored) return;
+  const times = (size.games * size.ratio) / pf.plan.games;
+  process.stderr.write(
+    `skill check: ${size.games} games with mcts on every side, the fewest that can separate the sides; a game of it costs about ${Math.round(size.ratio)} games of the run's agents here, so the check takes about ${times < 10 ? times.toFixed(1) : Math.round(times)} times the run's own time (--skill-check N to choose N)\n`,
+  );
 }
 
 /** Runs `salvo run` / `salvo experiment`: on this machine (with checkpoints), as one shard, or on a queue. */
@@ -135,9 +153,12 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
     const { runOnQueue } = await import('../../app/queue.ts');
     const queueTimeout = queueTimeoutMs(o.queueTimeout as string | undefined);
     await withSignals(async (signal) => {
-      const bar = progressBar(o.progress !== false && !o.json);
+      const shown = o.progress !== false && !o.json;
+      const bar = progressBar(shown);
+      // The queue's news (rounds, a lost Redis) prints above the bar; with no bar, straight to stderr.
+      const log = shown ? bar.log : (l: string) => void process.stderr.write(l + '\n');
       try {
-        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log: (l) => { bar.stop(); process.stderr.write(l + '\n'); } }, ctx);
+        const outcome = await runOnQueue(o.queue as string, pf, { out: (o.out as string | undefined) ?? reportDir(source), signal, queueTimeoutMs: queueTimeout, onProgress: bar.update, log }, ctx);
         bar.stop();
         if (outcome) await printSummary(outcome, !!o.json);
         else if (signal.aborted) return 'interrupted';

@@ -156,6 +156,68 @@ function pushOut(m: Model, x: number, y: number, r: number, out: Float64Array): 
 }
 
 const LEGS = new Float64Array(1024);
+
+/**
+ * The legs (into out as (x, y) pairs; returns their number) of a formation of reach `span` whose
+ * leader at (ax, ay) goes to (tx, ty): the shortest path around the blocking obstacles, else to the
+ * nearest place beside the goal where it fits, else the leader's own path, else straight.
+ */
+export function route(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number, out: Float64Array): number {
+  let n = m.paths.path(ax, ay, tx, ty, span, m.blocking, out);
+  // a goal within the formation's reach of an obstacle (an objective beside a container): the
+  // formation goes to the nearest place beside it where it fits, not into the obstacle
+  if (n < 0 && pushOut(m, tx, ty, span + 0.1, PUSHED)) n = m.paths.path(ax, ay, PUSHED[0], PUSHED[1], span, m.blocking, out);
+  if (n < 0) n = m.paths.path(ax, ay, tx, ty, baseRadius, m.blocking, out);
+  if (n > 0) return n;
+  out[0] = tx;
+  out[1] = ty;
+  return 1;
+}
+
+/**
+ * Routes already found, per model, by their six inputs (compared exactly): the same formations
+ * walk the same ways from game to game (sector55, gunline vs assault: 88% of the paths asked are
+ * asked again), and a path costs a visibility-graph search. Emptied at ROUTES_MAX entries.
+ */
+const ROUTES = new WeakMap<Model, Map<number, Float64Array>>();
+const ROUTES_MAX = 8192;
+const RKEY = new Float64Array(6);
+const RKEY_WORDS = new Int32Array(RKEY.buffer);
+
+/** Does entry e hold the inputs in RKEY, bit for bit (0 and -0 told apart)? */
+function sameKey(e: Float64Array): boolean {
+  for (let i = 0; i < 6; i++) if (e[i] !== RKEY[i] || (e[i] === 0 && 1 / e[i] !== 1 / RKEY[i])) return false;
+  return true;
+}
+
+/** route(), read back from ROUTES when these inputs were routed before (an entry: [inputs x 6, legs, legs' points...]). */
+export function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number, out: Float64Array): number {
+  let table = ROUTES.get(m);
+  if (table === undefined) ROUTES.set(m, (table = new Map()));
+  RKEY[0] = ax;
+  RKEY[1] = ay;
+  RKEY[2] = tx;
+  RKEY[3] = ty;
+  RKEY[4] = span;
+  RKEY[5] = baseRadius;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < 12; i++) h = Math.imul(h ^ RKEY_WORDS[i], 0x01000193);
+  h &= 0x3fffffff; // a small integer key
+  const e = table.get(h);
+  if (e !== undefined && sameKey(e)) {
+    const n = e[6];
+    for (let i = 0; i < 2 * n; i++) out[i] = e[7 + i];
+    return n;
+  }
+  const n = route(m, ax, ay, tx, ty, span, baseRadius, out);
+  const entry = new Float64Array(7 + 2 * n);
+  entry.set(RKEY);
+  entry[6] = n;
+  entry.set(out.subarray(0, 2 * n), 7);
+  if (table.size >= ROUTES_MAX) table.clear();
+  table.set(h, entry);
+  return n;
+}
 const NEAR = new Int32Array(MAX_UNITS);
 let OBST = new Int32Array(64);
 
@@ -177,18 +239,7 @@ export function moveUnit(env: Env, s: At43State, u: number, rush: boolean, goal:
     // the path of the whole formation (its radius around the leader), else of the leader alone
     let span = U.profile.baseRadius;
     for (let f = U.first; f < U.first + U.count; f++) if (mobile(m, s, f)) span = Math.max(span, hypot(s.fx[f] - s.fx[L], s.fy[f] - s.fy[L]) + m.fRadius[f]);
-    const tx = LEGS[0];
-    const ty = LEGS[1];
-    let n = m.paths.path(s.fx[L], s.fy[L], tx, ty, span, m.blocking, LEGS);
-    // a goal within the formation's reach of an obstacle (an objective beside a container): the
-    // formation goes to the nearest place beside it where it fits, not into the obstacle
-    if (n < 0 && pushOut(m, tx, ty, span + 0.1, PUSHED)) n = m.paths.path(s.fx[L], s.fy[L], PUSHED[0], PUSHED[1], span, m.blocking, LEGS);
-    if (n < 0) n = m.paths.path(s.fx[L], s.fy[L], tx, ty, U.profile.baseRadius, m.blocking, LEGS);
-    if (n > 0) legs = n;
-    else {
-      LEGS[0] = tx;
-      LEGS[1] = ty;
-    }
+    legs = routeOf(m, s.fx[L], s.fy[L], LEGS[0], LEGS[1], span, U.profile.baseRadius, LEGS);
   }
   let moved = 0;
   let x = s.fx[L];

@@ -17,7 +17,9 @@
  *  - A booster lit only for the unit that moves next, which then moves first ([19.5.3]); no smoke
  *    in a hex the side's units would fire out of ([19.2]).
  * What a decision needs about the whole position is computed once per decision, a plan once per
- * unit, phase and position of the enemy. Allocation-free per decision once created.
+ * unit, phase and position of the enemy; a plan made before on the same inputs, in this game or
+ * another of the same scenario, is read back from the memo (memo.ts). Allocation-free per decision
+ * once created, but for each new plan kept in the memo.
  */
 import type { HexGrid } from '../../../core/geometry/hex/grid.ts';
 import { Arg } from '../actions.ts';
@@ -27,6 +29,7 @@ import { K_CQC, K_DEFENSIVE, K_OFFENSIVE, attackTargetAt, bestSlot, canAttack, h
 import { smokeMod } from '../rules/smoke.ts';
 import { ARMLESS, ATTACKED, BOOSTING, CHARGING, DEAD, IMMOBILE, MOVED, PILOT_GONE, type MakState } from '../state.ts';
 import { sees } from '../rules/sight.ts';
+import { PlanMemo } from './memo.ts';
 import { bestHit, countIn, expectedKill, expectedKillAt, firepower, missionScore, nearestEnemy, pAutoNum, pDestroyGivenRoll, pHitNum, modeOf, supportScore, topIs } from './common.ts';
 
 /** What staying put is worth over a firing position elsewhere (expected VP): no shuffling for marginal gains. */
@@ -103,6 +106,8 @@ export class Planner {
   private key = 0;
   /** Hex distances by pair (distances()). */
   private readonly dist: Uint16Array;
+  /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
+  private readonly memo: PlanMemo;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
@@ -132,6 +137,7 @@ export class Planner {
     this.foeHex = i32(nu);
     this.inQueue = new Uint8Array(buf, off, n);
     this.dist = distances(E.m.grid);
+    this.memo = memoOf(E, side, style);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -378,6 +384,15 @@ export class Planner {
     const { m } = this.E;
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
+    const memo = this.memo;
+    const known = memo.find(this.planKey(s, u));
+    if (known !== undefined && !PlanMemo.check) {
+      const base = u * m.n, steps = known[1];
+      for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
+      this.dest[u] = known[0];
+      this.destKey[u] = key;
+      return known[0];
+    }
     this.reachable(s, u);
     const start = s.hex[u];
     const cost = this.cost;
@@ -415,8 +430,51 @@ export class Planner {
       const base = u * m.n;
       for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
     }
+    if (known !== undefined) memo.verify(known, best, this.prev, u * m.n, m.n);
+    else memo.store(best, this.prev, u * m.n, m.n);
     return best;
   }
+
+  /**
+   * The memo key of destination(s, u), written into the memo's key (returns its length): everything it reads that is not fixed by the engine, the
+   * side and the style. The unit, the mood (its thresholds), u's movement points and load; every
+   * unit's hex, the status bits the plan reads, carrier and pilot values; every weapon's ammunition
+   * and state; the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points
+   * follow from the hexes and deaths (invariants.ts).
+   */
+  private planKey(s: MakState, u: number): number {
+    const { m } = this.E;
+    const k = this.memo.key;
+    const nu = m.nu, hex = s.hex, status = s.status, carrier = s.carrier, pAtk = s.pAtk, pDef = s.pDef, pVp = s.pVp;
+    k[0] = u;
+    k[1] = this.mood;
+    k[2] = s.mp[u];
+    k[3] = s.load[u];
+    k[4] = s.haul[u];
+    let i = 5;
+    for (let v = 0; v < nu; v++) {
+      k[i++] = hex[v];
+      k[i++] = status[v] & PLAN_STATUS;
+      k[i++] = carrier[v];
+      k[i++] = pAtk[v];
+      k[i++] = pDef[v];
+      k[i++] = pVp[v];
+    }
+    const ammo = s.ammo, wdis = s.wdis;
+    for (let w = 0; w < nu * MAX_W; w++) {
+      k[i++] = ammo[w];
+      k[i++] = wdis[w];
+    }
+    const mine = s.mine, smoke = s.smoke, fire = s.fire;
+    for (let h = 0; h < m.n; h++) {
+      if (mine[h] === 0 && smoke[h] === 0 && fire[h] === 0) continue;
+      k[i++] = h;
+      k[i++] = mine[h];
+      k[i++] = (smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0);
+    }
+    return i;
+  }
+
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
   private onPath(u: number, h: number): boolean {
@@ -725,6 +783,26 @@ export class Planner {
     this.fieldState = s;
     return f;
   }
+}
+
+/** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
+const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
+
+/** Every field of Style (the compiler checks that none is missing): the memo's name of a style. */
+const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
+const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
+void STYLE_COMPLETE;
+
+/** One memo per engine, side and style. */
+const memos = new WeakMap<Engine, Map<string, PlanMemo>>();
+function memoOf(E: Engine, side: number, style: Style): PlanMemo {
+  let byStyle = memos.get(E);
+  if (byStyle === undefined) memos.set(E, (byStyle = new Map()));
+  let name = `${side}`;
+  for (let i = 0; i < STYLE_FIELDS.length; i++) name += ` ${style[STYLE_FIELDS[i]]}`;
+  let memo = byStyle.get(name);
+  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo(5 + E.m.nu * (6 + 2 * MAX_W) + 3 * E.m.n)));
+  return memo;
 }
 
 /**
