@@ -3,7 +3,7 @@
  * Seed 002_5c83dc8c877efd25.txt; spec /work/shared/rules/mgv.md. See RULES.md for coverage.
  */
 import { defineSystem } from '../../core/system.ts';
-import { agents, defaultAgents, searchPolicy } from './agents/index.ts';
+import { agents, defaultAgents, searchPolicy, searchPortfolio } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { MGV_RULES_DATA } from './data/rules.ts';
 import { compile } from './engine.ts';
@@ -33,6 +33,7 @@ export const system = defineSystem({
   agents,
   defaultAgents,
   searchPolicy,
+  searchPortfolio,
   dataInUse(sc): string[] {
     const roots = ['ratioColumns', 'kinetic', 'thermal', 'missile', 'photon', 'weapons', 'modifiers', 'crit', 'death', 'repair', 'speedLevels', 'turnCost', 'base', 'terrainRules', 'pentawing', 'victory'];
     const models = new Set(sc.units.map((u) => u.model));

@@ -1,11 +1,12 @@
-/** MGV agents (spec §7.3): `closer` (also the search policy) and `standoff` with named parameters, and the core's `random`. */
+/** MGV agents (spec §7.3): `closer` (also the search policy), `standoff` and `hulldown` with named parameters, and the core's `random`. */
 import { randomAgent } from '../../../core/agent.ts';
 import { closerAgent } from './closer.ts';
 import { standoffAgent } from './standoff.ts';
+import { hulldownAgent } from './hulldown.ts';
 
-export { closerAgent, standoffAgent };
+export { closerAgent, hulldownAgent, standoffAgent };
 
-export const agents = [randomAgent, closerAgent, standoffAgent] as const;
+export const agents = [randomAgent, closerAgent, standoffAgent, hulldownAgent] as const;
 
 /**
  * The fast policy of the generic mcts (GameSystem.searchPolicy): it plays the rollouts and, by
@@ -14,6 +15,16 @@ export const agents = [randomAgent, closerAgent, standoffAgent] as const;
  * whole sample-duel games), and its aggressive games end sooner (92 decisions a game, standoff 102).
  */
 export const searchPolicy = 'closer';
+
+/**
+ * The agents mcts switches between (GameSystem.searchPortfolio; the same as its default, every
+ * scripted agent, named so that a new agent joins it on evidence only). `hulldown` is the weaker
+ * seat's plan that closer and standoff lack: on sample-duel, mcts switching between closer and
+ * standoff scored 58% against closer and 54% against standoff over both seats (as Red 24% and 22%);
+ * with hulldown 62% and 64% (as Red 30% and 37%), and 65% against hulldown (scripts/competence.ts,
+ * 100 games a seat, docs/search-agents.md "Policy switching").
+ */
+export const searchPortfolio = ['closer', 'standoff', 'hulldown'];
 
 /** The scenario's agents when it names none. */
 export const defaultAgents = ['standoff', 'standoff'];

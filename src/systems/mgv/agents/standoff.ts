@@ -19,7 +19,7 @@ const REL_SIN = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.sin((r
 const REL_COS = Float64Array.from({ length: N_REL_TURNS }, (_, k) => Math.cos((relTurn(k) * Math.PI) / 180));
 
 /** Scratch: the spot being scored (x, y), read by score / coverAt / sightLine (no boxed arguments). */
-const SPOT = new Float64Array(2);
+export const SPOT = new Float64Array(2);
 
 /** Scratch: the cover features near the moving base (filled by nearCover, read within one decision). */
 let NEAR = new Int32Array(16);
@@ -48,6 +48,7 @@ export class Standoff extends MgvHeuristic {
     // standoff: keep rangeFraction of the reach (photon: about 12"), prefer cover, keep LOS
     if (u.legs > 0) return faceLeg;
     this.nearCover(m, s, i);
+    this.cw = this.coverWeightFor(m, s, i);
     const want = w === W_PHOTON ? 12 : Math.max(3, this.p.rangeFraction * reach);
     SPOT[0] = u.x;
     SPOT[1] = u.y;
@@ -55,7 +56,7 @@ export class Standoff extends MgvHeuristic {
     let best = -1;
     let bestScore = this.score(m, s, i, j, want); // at SPOT = the base's position
     // the largest cover term any spot can get (coverAt only finds features of nearCover's list)
-    const coverMax = this.p.coverWeight >= 0 ? this.p.coverWeight * this.maxNearCover : 0;
+    const coverMax = this.cw >= 0 ? this.cw * this.maxNearCover : 0;
     const reachOut = Math.max(0, Math.abs(range - want) + 2);
     const xmax = m.width - 0.6;
     const ymax = m.height - 0.6;
@@ -84,7 +85,7 @@ export class Standoff extends MgvHeuristic {
       if (head + coverMax + 3 <= thr) continue;
       const seen = w === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
       if (head + coverMax + seen <= thr) continue;
-      const sc = head + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
+      const sc = head + this.cw * this.coverAt(m, s, i, j) + seen - this.exposure(m, s, i);
       if (sc > bestScore + 0.25 && !hazardOnPath(m, s, i, u.x, u.y, dx, dy, d)) {
         bestScore = sc;
         best = k;
@@ -155,7 +156,18 @@ export class Standoff extends MgvHeuristic {
     const r = hypot(t.x - SPOT[0], t.y - SPOT[1]);
     // a spot with a clear sight line to the target is worth a range error of 6"
     const seen = m.units[i].weapon === W_MISSILE || sightLine(m, s, j) ? 3 : 0;
-    return -Math.abs(r - want) / 2 + this.p.coverWeight * this.coverAt(m, s, i, j) + seen;
+    return -Math.abs(r - want) / 2 + this.cw * this.coverAt(m, s, i, j) + seen - this.exposure(m, s, i);
+  }
+
+  /** The weight of a cover point at this move of base i (coverWeight here: a style may vary it). */
+  protected coverWeightFor(_m: Model, _s: MgvState, _i: number): number {
+    return this.p.coverWeight;
+  }
+  private cw = 0;
+
+  /** A penalty (>= 0) for standing at SPOT (read by score; none here: a style may add one). */
+  protected exposure(_m: Model, _s: MgvState, _i: number): number {
+    return 0;
   }
 }
 
