@@ -11,7 +11,8 @@
  * other scripted agents take the same set-up with `setup=anvil`.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { ANVIL_SCREEN, FLAG_PLAYER, pvAgent } from './style.ts';
+import { MARKSMAN_DEFAULTS, marksmanStyle } from './marksman.ts';
+import { ANVIL_SCREEN, pvAgent } from './style.ts';
 
 export const anvil = pvAgent({
   name: 'anvil',
@@ -27,23 +28,7 @@ export const anvil = pvAgent({
   },
   create: (_game, side, p) =>
     new HeuristicAgent(side, {
-      // The marksman's numbers (marksman.ts defaults).
-      lambda: 0.5,
-      closeWeight: 0,
-      minGain: 0.05,
-      fireAt: 0.04,
-      reactAt: 0.25,
-      quickShotAt: 0.2,
-      flagWeight: FLAG_PLAYER.flagWeight,
-      ownFlagWeight: FLAG_PLAYER.ownFlagWeight,
-      longRange: 8,
-      reactOnlyForFlag: false,
-      defensiveAt: 0,
-      defensiveLambda: 0,
-      discardFirst: 'move',
-      holdReaction: 0.5,
-      rangeWeight: 0.1,
-      setupDepth: 0.1,
+      ...marksmanStyle(MARKSMAN_DEFAULTS),
       screen: { forward: p.forward, standoff: p.standoff, forwardDepth: p.forwardDepth, backDepth: p.backDepth, support: p.support, supportWeight: p.supportWeight, csWeight: p.csWeight },
     }),
 });

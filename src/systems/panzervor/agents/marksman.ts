@@ -6,7 +6,7 @@
  * card is held when possible; Move cards are discarded first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { FLAG_PLAYER, SETUP_PARAM, pvAgent, withSetup } from './style.ts';
+import { FLAG_PLAYER, SETUP_PARAM, pvAgent, withSetup, type Style } from './style.ts';
 
 export const marksman = pvAgent({
   name: 'marksman',
@@ -21,26 +21,38 @@ export const marksman = pvAgent({
     rangeWeight: { default: 0.1, min: 0, max: 5, description: 'value lost per hex the nearest enemy lies beyond gun range (keeps targets in range)' },
     setup: SETUP_PARAM,
   },
-  create: (_game, side, p) =>
-    new HeuristicAgent(
-      side,
-      withSetup({
-        lambda: p.lambda,
-        closeWeight: 0,
-        minGain: p.minGain,
-        fireAt: p.fireAt,
-        reactAt: p.reactAt,
-        quickShotAt: p.quickShotAt,
-        flagWeight: FLAG_PLAYER.flagWeight,
-        ownFlagWeight: FLAG_PLAYER.ownFlagWeight,
-        longRange: p.longRange,
-        reactOnlyForFlag: false,
-        defensiveAt: 0,
-        defensiveLambda: 0,
-        discardFirst: 'move',
-        holdReaction: 0.5,
-        rangeWeight: p.rangeWeight,
-        setupDepth: 0.1,
-      }, p.setup),
-    ),
+  create: (_game, side, p) => new HeuristicAgent(side, withSetup(marksmanStyle(p), p.setup)),
 });
+
+/** The marksman's style for its parameter values (anvil.ts plays it after its own set-up). */
+export function marksmanStyle(p: { lambda: number; minGain: number; fireAt: number; reactAt: number; quickShotAt: number; longRange: number; rangeWeight: number }): Style {
+  return {
+    lambda: p.lambda,
+    closeWeight: 0,
+    minGain: p.minGain,
+    fireAt: p.fireAt,
+    reactAt: p.reactAt,
+    quickShotAt: p.quickShotAt,
+    flagWeight: FLAG_PLAYER.flagWeight,
+    ownFlagWeight: FLAG_PLAYER.ownFlagWeight,
+    longRange: p.longRange,
+    reactOnlyForFlag: false,
+    defensiveAt: 0,
+    defensiveLambda: 0,
+    discardFirst: 'move',
+    holdReaction: 0.5,
+    rangeWeight: p.rangeWeight,
+    setupDepth: 0.1,
+  };
+}
+
+/** The marksman's parameter values by default. */
+export const MARKSMAN_DEFAULTS = {
+  lambda: marksman.params.lambda.default,
+  minGain: marksman.params.minGain.default,
+  fireAt: marksman.params.fireAt.default,
+  reactAt: marksman.params.reactAt.default,
+  quickShotAt: marksman.params.quickShotAt.default,
+  longRange: marksman.params.longRange.default,
+  rangeWeight: marksman.params.rangeWeight.default,
+};
