@@ -36,6 +36,22 @@ export function decidePlacement(G: PvStatic, style: Style, side: number, ws: Ref
   const exposed = G.movesFirst === side ? 0 : SECOND_MOVER_PENALTY;
   const t = firstUnplaced(o, side);
   const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
+  return bestPlacement(G, ctx, ref, () => ref, (v, h, d) => {
+    v += style.setupDepth * d;
+    if (d < FIRST_MOVE_REACH) v -= exposed * (FIRST_MOVE_REACH - d);
+    // Own flag tank: stay back.
+    if (flagTank) v += 0.3 * d;
+    return v;
+  });
+}
+
+/**
+ * The best placement option: facing the hex `toward(h)` (1 inside the front arc, 0.05 less per turn
+ * short of it), then `score(v, h, d)` adds the style's terms to that value (d: hexes from h to `ref`),
+ * then a little cover (0.05 per blocking hex around). The hex's numbers are computed once for its six
+ * facings (the options come six to a hex).
+ */
+function bestPlacement(G: PvStatic, ctx: DecisionContext<PvObservation>, ref: number, toward: (h: number) => number, score: (v: number, h: number, d: number) => number): number {
   const cover = coverTable(G);
   const front = frontMasks(G);
   let best = ctx.legal[0];
@@ -48,18 +64,14 @@ export function decidePlacement(G: PvStatic, style: Style, side: number, ws: Ref
     const h = Action.read.place.hex(a);
     const f = Action.read.place.facing(a);
     if (h !== lastHex) {
-      // Options come six facings to a hex: the hex's numbers once.
       lastHex = h;
       d = G.grid.distance(h, ref);
-      // inFrontArc(G, h, ref, dir) for every dir, as a bit mask.
-      mask = front[codeOf(G, h, ref) + 1];
+      // inFrontArc(G, h, toward(h), dir) for every dir, as a bit mask.
+      mask = front[codeOf(G, h, toward(h)) + 1];
     }
     let v = (mask >> f) & 1 ? 1 : 0;
     v -= 0.05 * Math.abs(turnToward(mask, f));
-    v += style.setupDepth * d;
-    if (d < FIRST_MOVE_REACH) v -= exposed * (FIRST_MOVE_REACH - d);
-    // Own flag tank: stay back; everyone: a little cover (blocking hexes around).
-    if (flagTank) v += 0.3 * d;
+    v = score(v, h, d);
     for (let c = cover[h]; c > 0; c--) v += 0.05;
     if (v > bestV) {
       bestV = v;
@@ -120,35 +132,13 @@ export function decideScreenPlacement(G: PvStatic, plan: ScreenPlan, side: numbe
   // Where the forward tank stands, or will stand (forwardSpot).
   const anchor = forward || plan.support <= 0 ? -1 : forwardHex(G, o, side, plan, ref);
   const centre = forward ? zoneCentre(G, t) : -1;
-  const cover = coverTable(G);
-  const front = frontMasks(G);
-  let best = ctx.legal[0];
-  let bestV = -Infinity;
-  let lastHex = -1;
-  let d = 0;
-  let mask = 0;
-  for (let i = 0; i < ctx.n; i++) {
-    const a = ctx.legal[i];
-    const h = Action.read.place.hex(a);
-    const f = Action.read.place.facing(a);
-    if (h !== lastHex) {
-      lastHex = h;
-      d = G.grid.distance(h, ref);
-      // Face the nearest hex an enemy stands on or may be placed on (the first of equals), not the
-      // zone's centre: its first shots come from there.
-      mask = front[codeOf(G, h, nearestEnemyHex(G, o, side, h, ref)) + 1];
-    }
-    let v = (mask >> f) & 1 ? 1 : 0;
-    v -= 0.05 * Math.abs(turnToward(mask, f));
+  // Face the nearest hex an enemy stands on or may be placed on (the first of equals), not the
+  // zone's centre: its first shots come from there.
+  return bestPlacement(G, ctx, ref, (h) => nearestEnemyHex(G, o, side, h, ref), (v, h, d) => {
     v += forward ? forwardSpot(G, o, side, plan, ref, h, centre) : plan.backDepth * d;
     if (anchor >= 0) v -= plan.supportWeight * Math.abs(G.grid.distance(h, anchor) - plan.support);
-    for (let c = cover[h]; c > 0; c--) v += 0.05;
-    if (v > bestV) {
-      bestV = v;
-      best = a;
-    }
-  }
-  return best;
+    return v;
+  });
 }
 
 /** The enemy's hex nearest h: of its placed tanks, else of its placement zones (the first of equals); ref when none. */
