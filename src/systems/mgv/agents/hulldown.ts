@@ -31,6 +31,7 @@ import { headingTo, hypot, normDeg } from '../../../core/geometry/table/index.ts
 import { Action, DK, END_UNIT, FA, JAM_SKIP, K, N_REL_TURNS, decisionOf, legCode, relTurn } from '../actions.ts';
 import { P_JAMMER, W_KINETIC, type Model } from '../model.ts';
 import type { MgvObservation } from '../observe.ts';
+import { available } from '../decisions/main.ts';
 import { mainAttack, payloadAttack, payloadPoints } from '../rules/damage.ts';
 import { beginReadOnly, endReadOnly, hasLos, rangeBetween } from '../rules/geom.ts';
 import { powerAvailable } from '../rules/movement.ts';
@@ -153,7 +154,8 @@ export class Hulldown extends Standoff {
     if (j < 0) return -1;
     if (canJam(m, s, i, j)) {
       const c = Action.encode.jam(j);
-      return !s.used[(1 - m.units[i].side) * 2 + 1] && has(ctx, c) ? c : hold;
+      // the enemy's fire phase is still to come this turn (decisions/main.ts: type 1 is fire)
+      return available(s, 1 - m.units[i].side, 1) && has(ctx, c) ? c : hold;
     }
     const u = s.units[i];
     if (u.legs > 0) return hold;
