@@ -4,34 +4,11 @@
  * default agents through their own decide() on the observation, as the runner calls them.
  */
 import { describe, expect, it } from 'vitest';
-import type { DecisionContext } from '../../../src/core/agent.ts';
-import { parseAgentChoice } from '../../../src/core/agent.ts';
-import { createAgent } from '../../../src/agents/resolve.ts';
-import { Rng } from '../../../src/core/rng/rng.ts';
-import type { MakObservation } from '../../../src/systems/mak/observe.ts';
-import { IMMOBILE, type MakState } from '../../../src/systems/mak/state.ts';
-import { system } from '../../../src/systems/mak/index.ts';
+import { IMMOBILE } from '../../../src/systems/mak/state.ts';
 import { MAX_W } from '../../../src/systems/mak/model.ts';
-import { setup, type Setup } from './helpers.ts';
+import { agentChoice, setup } from './helpers.ts';
 
-/** What agent `name` chooses for the side to act, described. */
-function choice(t: Setup, name: string): string {
-  const g = t.game;
-  const side = g.currentSide(t.s);
-  const legal = new Int32Array(g.maxActions);
-  const n = g.legalActions(t.s, legal);
-  const agent = createAgent(system, g, side, parseAgentChoice(name));
-  const ctx: DecisionContext<MakObservation, MakState> = {
-    side,
-    legal,
-    n,
-    rng: new Rng([1, 2, 3, 4]),
-    observe: () => g.observe(t.s, side),
-    describe: (a) => g.describeAction(t.s, a),
-    determinize: () => g.clone(t.s),
-  };
-  return g.describeAction(t.s, agent.decide(ctx));
-}
+const choice = agentChoice;
 
 /** Every agent and seat of interest: the default pair, both ways. */
 const AGENTS = ['assault', 'firebase'];

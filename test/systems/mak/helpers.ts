@@ -9,6 +9,11 @@ import { compile, type MakGame } from '../../../src/systems/mak/engine.ts';
 import { options, type MakOptions } from '../../../src/systems/mak/options.ts';
 import { rulesSchema, scenarioSchema, type RulesData } from '../../../src/systems/mak/schema.ts';
 import type { MakState } from '../../../src/systems/mak/state.ts';
+import type { DecisionContext } from '../../../src/core/agent.ts';
+import { parseAgentChoice } from '../../../src/core/agent.ts';
+import { createAgent } from '../../../src/agents/resolve.ts';
+import type { MakObservation } from '../../../src/systems/mak/observe.ts';
+import { system } from '../../../src/systems/mak/index.ts';
 
 /** Dice that come from a script; running out of script is a test failure. */
 export class ScriptedDice extends Rng {
@@ -99,4 +104,23 @@ export function setup(units: Units, o: { opts?: Partial<Record<keyof MakOptions,
     },
   };
   return st;
+}
+
+/** What a new agent `name` (a choice with parameters) chooses for the side to act, described. */
+export function agentChoice(t: Setup, name: string): string {
+  const g = t.game;
+  const side = g.currentSide(t.s);
+  const legal = new Int32Array(g.maxActions);
+  const n = g.legalActions(t.s, legal);
+  const agent = createAgent(system, g, side, parseAgentChoice(name));
+  const ctx: DecisionContext<MakObservation, MakState> = {
+    side,
+    legal,
+    n,
+    rng: new Rng([1, 2, 3, 4]),
+    observe: () => g.observe(t.s, side),
+    describe: (a) => g.describeAction(t.s, a),
+    determinize: () => g.clone(t.s),
+  };
+  return g.describeAction(t.s, agent.decide(ctx));
 }

@@ -12,23 +12,12 @@ import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { createAgent } from '../../../src/scenario/agents.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
-import { parseAgentChoice } from '../../../src/core/agent.ts';
-import { createAgent as createAgentFor } from '../../../src/agents/resolve.ts';
-import { Rng } from '../../../src/core/rng/rng.ts';
 import { PlanMemo } from '../../../src/systems/mak/agents/memo.ts';
-import { system } from '../../../src/systems/mak/index.ts';
 import { ROOT } from '../../helpers/bundled.ts';
-import { setup, type Setup } from './helpers.ts';
+import { agentChoice, setup } from './helpers.ts';
 
-/** What a new agent `name` chooses for the side to act (its planner shares the engine's memo), described. */
-function choice(t: Setup, name: string): string {
-  const g = t.game;
-  const side = g.currentSide(t.s);
-  const legal = new Int32Array(g.maxActions);
-  const n = g.legalActions(t.s, legal);
-  const agent = createAgentFor(system, g, side, parseAgentChoice(name));
-  return g.describeAction(t.s, agent.decide({ side, legal, n, rng: new Rng([1, 2, 3, 4]), observe: () => g.observe(t.s, side), describe: (a) => g.describeAction(t.s, a), determinize: () => g.clone(t.s) }));
-}
+/** What a new agent chooses for the side to act (its planner shares the engine's memo), described. */
+const choice = agentChoice;
 
 /** Every decision of games [from, to) of `file` with `agents`, on `loaded` (its memo as it is). */
 function decisions(loaded: ReturnType<typeof loadScenarioFile>, agents: readonly string[], from: number, to: number): number[] {
