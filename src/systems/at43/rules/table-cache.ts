@@ -771,12 +771,25 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
   const z0 = u * m.terrain.length;
   const uv = UV[u];
   const need = nt * m.rules.cover.halfRule;
+  // the two units in clear view: every shooter sees every member, none is hidden (no line to test)
+  const open = unitsInClearView(m, s, u, v);
+  // obstacles whose cover depth no member of v reaches, judged once on v's disc (the distance to
+  // an obstacle's boundary changes by at most the distance moved, and the disc holds every base)
+  const depth = m.opts['cover.depthCm'];
+  let deep = 0; // bit per obstacle out of reach (the first 31)
+  if (depth > 0) {
+    discOf(m, s, v);
+    for (let t = 0; t < m.terrain.length && t < 31; t++) {
+      const T = m.terrain[t];
+      if (T.cover && pointBoundaryDistance(T.shape, DX[v], DY[v]) - DR[v] > depth) deep |= 1 << t;
+    }
+  }
   let k0 = 0; // the shooter that saw the last member is asked first
   for (let i = 0; i < nt; i++) {
     // decided already: enough members covered, or too few left to get there
     if (covered >= need || covered + nt - i < need) break;
     const f = MEMBERS2[i];
-    let hid = true;
+    let hid = !open;
     for (let j = 0; j < ns && hid; j++) {
       const k = j + k0 < ns ? j + k0 : j + k0 - ns;
       if (sees(m, s, MEMBERS[k], f)) {
@@ -791,7 +804,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     for (let t = 0; t < m.terrain.length; t++) {
       const T = m.terrain[t];
       const low = m.fSize[f] - T.size;
-      if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
+      if (!T.cover || !(low === 1 || (takeCover && low === 2)) || deep & (1 << t)) continue;
       // per obstacle, once per version of the shooting unit: is it negated by the shooting
       // leader's proximity, else its wedge
       const z = z0 + t;
