@@ -26,9 +26,10 @@ function strength(o: At43Observation, side: number): number {
 
 /**
  * The post of unit u behind a low cover obstacle (size one or two below its fighters', p.66-67):
- * the point just beyond the obstacle on the side away from the centre of the enemy's leaders, the
- * nearest such post within `reach` cm of u's leader that is at least `safe` cm from every enemy
- * leader. Written to out as [x, y]; false when there is none.
+ * the point just beyond the obstacle on the line from the centre of the enemy's leaders through
+ * the obstacle's centre (the obstacle stands between them), the nearest such post within `reach`
+ * cm of u's leader that is at least `safe` cm from every enemy leader. Written to out as [x, y];
+ * false when there is none.
  */
 export function postOf(o: At43Observation, u: number, reach: number, safe: number, out: Float64Array): boolean {
   const m = o.model;
@@ -56,8 +57,9 @@ export function postOf(o: At43Observation, u: number, reach: number, safe: numbe
     if (len < 1e-9) continue;
     const dx = (cx - ex) / len;
     const dy = (cy - ey) / len;
-    // beyond the obstacle's half-extent along (dx, dy), by a base and a margin
-    const off = (Math.abs(dx) * (T.x1 - T.x0)) / 2 + (Math.abs(dy) * (T.y1 - T.y0)) / 2 + U.profile.baseRadius + 1;
+    // where the ray from the enemy through the obstacle's centre leaves its bounding box, a base and a margin beyond
+    const exit = Math.min(Math.abs(dx) > 1e-9 ? (T.x1 - T.x0) / 2 / Math.abs(dx) : Infinity, Math.abs(dy) > 1e-9 ? (T.y1 - T.y0) / 2 / Math.abs(dy) : Infinity);
+    const off = exit + U.profile.baseRadius + 1;
     const px = cx + dx * off;
     const py = cy + dy * off;
     const d = hypot(px - o.fx[L], py - o.fy[L]);
