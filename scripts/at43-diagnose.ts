@@ -46,6 +46,9 @@ const coverImpacts = [0, 0];
 const takeCover = [0, 0];
 const overwatchDrill = [0, 0];
 const scored = z();
+/** Losses by unit and round (rounds 1..R-1). */
+const unitLoss = m.units.map(() => new Array(R).fill(0));
+const unitIndex = new Map(m.units.map((U) => [U.id, U.index]));
 const lpSpent = [0, 0];
 const ends = { annihilation: [0, 0], vp: [0, 0], draw: 0 };
 const endRound = new Array(R).fill(0);
@@ -76,6 +79,7 @@ for (let g = 0; g < GAMES; g++) {
     } else if ((r = line.match(/^ {2}(\S+): \d+ damage tests -> (\d+) eliminated/))) {
       const k = Number(r[2]);
       lossShot[sideOf.get(r[1])!][Math.min(R - 1, round)] += k;
+      unitLoss[unitIndex.get(r[1])!][Math.min(R - 1, round)] += k;
       if (lastShooter >= 0) kills[lastShooter][lastBand] += k;
       if (lastOw && lastShooter >= 0) owKills[lastShooter] += k;
     } else if ((r = line.match(/^ {2}combat: \d+ × \S+ of \S+ vs (\S+) .*, (\d+) eliminated/))) lossMelee[sideOf.get(r[1])!][Math.min(R - 1, round)] += Number(r[2]);
@@ -106,6 +110,7 @@ for (let s = 0; s < 2; s++) {
   console.log(`${m.sides[s]} losses per game by round (shot+melee): ${lossShot[s].map((x, i) => (i ? `r${i} ${f(x)}+${f(lossMelee[s][i])}` : '')).filter(Boolean).join('  ')}`);
   console.log(`${m.sides[s]} scores the control phase of round: ${scored[s].map((x, i) => (i ? `r${i} ${(100 * x / GAMES).toFixed(0)}%` : '')).filter(Boolean).join(' ')}`);
   console.log(`${m.sides[s]} salvos per game by band (kills): ${salvos[s].map((x, b) => (x ? `b${b} ${f(x)} (${f(kills[s][b])})` : '')).filter(Boolean).join('  ')}`);
+  for (const U of m.units) if (U.side === s) console.log(`  ${U.id} (${U.fielded}) losses per game by round: ${unitLoss[U.index].map((x, i) => (i ? `r${i} ${f(x)}` : '')).filter(Boolean).join('  ')}`);
   console.log(`${m.sides[s]} LP spent per game ${f(lpSpent[s])}`);
   console.log(`${m.sides[s]} overwatch salvos ${f(owSalvos[s])} (kills ${f(owKills[s])}); Overwatch drills ${f(overwatchDrill[s])}; Take cover drills ${f(takeCover[s])}; impacts taken under cover ${f(coverImpacts[s])}, cancelled ${f(coverSaved[s])}`);
 }
