@@ -52,12 +52,16 @@ const unitIndex = new Map(m.units.map((U) => [U.id, U.index]));
 const lpSpent = [0, 0];
 const ends = { annihilation: [0, 0], vp: [0, 0], draw: 0 };
 const endRound = new Array(R).fill(0);
+/** Games where side A's LP pool at the start of round 2 / 3 shows its officers gone (no more than the base 2), and A's wins among them. */
+const noOfficer = [0, 0];
+const noOfficerWins = [0, 0];
 
 const scratch = new PlayScratch(game);
 const tally = new Tally(game.metrics);
 for (let g = 0; g < GAMES; g++) {
   const ag = agents.map((a, side) => createAgent(loaded.system, game, side, a));
   let round = 0;
+  const lost = [0, 0];
   let vp = [0, 0];
   let lastShooter = -1;
   let lastTarget = -1;
@@ -65,7 +69,10 @@ for (let g = 0; g < GAMES; g++) {
   let lastOw = false;
   const log = (line: string): void => {
     let r: RegExpMatchArray | null;
-    if ((r = line.match(/^round (\d+):/))) round = Number(r[1]);
+    if ((r = line.match(/^round (\d+): LP \S+ (\d+)/))) {
+      round = Number(r[1]);
+      if ((round === 2 || round === 3) && Number(r[2]) <= 2) lost[round - 2] = 1;
+    }
     else if ((r = line.match(/^ {2}(\S+) fires \d+ × \S+ at (\S+)( \(overwatch\))?: range (\d+)/))) {
       lastShooter = sideOf.get(r[1])!;
       lastTarget = sideOf.get(r[2])!;
@@ -101,11 +108,16 @@ for (let g = 0; g < GAMES; g++) {
   else if (!alive[1 - result.winner]) ends.annihilation[result.winner]++;
   else ends.vp[result.winner]++;
   endRound[Math.min(R - 1, state.round)]++;
+  for (let k = 0; k < 2; k++) if (lost[k]) {
+    noOfficer[k]++;
+    if (result.winner === 0) noOfficerWins[k]++;
+  }
 }
 
 const f = (x: number) => (x / GAMES).toFixed(2);
 console.log(`${file} ${agents.join(' vs ')}: ${GAMES} games, seed ${SEED}`);
 console.log(`ends: ${m.sides[0]} wins ${ends.annihilation[0]} by annihilation, ${ends.vp[0]} on VP; ${m.sides[1]} ${ends.annihilation[1]} / ${ends.vp[1]}; draws ${ends.draw}; last round ${endRound.map((n, i) => (n ? `${i}:${n}` : '')).filter(Boolean).join(' ')}`);
+console.log(`${m.sides[0]}'s LP pool at 2 or less (its officers lost) at the start of round 2 in ${noOfficer[0]} games (${m.sides[0]} wins ${noOfficerWins[0]}), of round 3 in ${noOfficer[1]} (wins ${noOfficerWins[1]})`);
 for (let s = 0; s < 2; s++) {
   console.log(`${m.sides[s]} losses per game by round (shot+melee): ${lossShot[s].map((x, i) => (i ? `r${i} ${f(x)}+${f(lossMelee[s][i])}` : '')).filter(Boolean).join('  ')}`);
   console.log(`${m.sides[s]} scores the control phase of round: ${scored[s].map((x, i) => (i ? `r${i} ${(100 * x / GAMES).toFixed(0)}%` : '')).filter(Boolean).join(' ')}`);

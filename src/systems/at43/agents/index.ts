@@ -21,7 +21,8 @@ export const SEARCH_POLICY = 'gunline';
 /**
  * The agents mcts switches between (GameSystem.searchPortfolio): every scripted agent, named so
  * that a new one joins on evidence only. `bulwark` is the outgunned seat's plan the other three
- * lack: on sector55, mcts as UNA (200 games, seed 1) scored 6.0 / 8.5 / 8.5% against gunline /
- * assault / objective switching between those three, 9.3 / 15.3 / 9.3% with bulwark.
+ * lack: on sector55 (scripts/competence.ts, 100 games a seat) mcts scored 53 / 52 / 53% against
+ * gunline / assault / objective switching between those three (as UNA 6 / 4 / 8%), 57 / 55 / 56%
+ * with bulwark (as UNA 14 / 10 / 13%), and 52% against bulwark.
  */
 export const SEARCH_PORTFOLIO = ['gunline', 'assault', 'objective', 'bulwark'];
