@@ -64,7 +64,6 @@ for (let g = 0; g < GAMES; g++) {
   const lost = [0, 0];
   let vp = [0, 0];
   let lastShooter = -1;
-  let lastTarget = -1;
   let lastBand = 0;
   let lastOw = false;
   const log = (line: string): void => {
@@ -75,7 +74,6 @@ for (let g = 0; g < GAMES; g++) {
     }
     else if ((r = line.match(/^ {2}(\S+) fires \d+ × \S+ at (\S+)( \(overwatch\))?: range (\d+)/))) {
       lastShooter = sideOf.get(r[1])!;
-      lastTarget = sideOf.get(r[2])!;
       lastBand = Math.min(BANDS - 1, Number(r[4]));
       lastOw = r[3] !== undefined;
       salvos[lastShooter][lastBand]++;
@@ -89,7 +87,10 @@ for (let g = 0; g < GAMES; g++) {
       unitLoss[unitIndex.get(r[1])!][Math.min(R - 1, round)] += k;
       if (lastShooter >= 0) kills[lastShooter][lastBand] += k;
       if (lastOw && lastShooter >= 0) owKills[lastShooter] += k;
-    } else if ((r = line.match(/^ {2}combat: \d+ × \S+ of \S+ vs (\S+) .*, (\d+) eliminated/))) lossMelee[sideOf.get(r[1])!][Math.min(R - 1, round)] += Number(r[2]);
+    } else if ((r = line.match(/^ {2}combat: \d+ × \S+ of \S+ vs (\S+) .*, (\d+) eliminated/))) {
+      lossMelee[sideOf.get(r[1])!][Math.min(R - 1, round)] += Number(r[2]);
+      unitLoss[unitIndex.get(r[1])!][Math.min(R - 1, round)] += Number(r[2]);
+    }
     else if ((r = line.match(/^ {2}(\S+): Take cover!/))) takeCover[sideOf.get(r[1])!]++;
     else if ((r = line.match(/^ {2}(\S+): Overwatch!/))) overwatchDrill[sideOf.get(r[1])!]++;
     else if ((r = line.match(/^control phase: VP \S+ (\d+), \S+ (\d+)/))) {
@@ -97,7 +98,6 @@ for (let g = 0; g < GAMES; g++) {
       for (let s = 0; s < 2; s++) if (now[s] > vp[s]) scored[s][Math.min(R - 1, round)]++;
       vp = now;
     }
-    void lastTarget;
   };
   tally.resetScalars();
   const { state, result } = playGame(game, ag, gameStreams(SEED, g, 2), tally, scratch, { log });
