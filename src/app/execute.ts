@@ -9,7 +9,7 @@ import { buildReportFiles, type ReportInput, type ScenarioDescription, type Writ
 import { findInfluential } from './influential.ts';
 import { compileScenarioText, type LoadedScenario } from '../scenario/load.ts';
 import { loadVariant } from '../run/batch.ts';
-import { runPlan, type PlanResult } from '../run/pool.ts';
+import { runPlan, type PlanResult, type Work } from '../run/pool.ts';
 import { canonicalSummary, type Totals } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
 import { checkOutputFolder, replaceFolder, sweepTemporaries } from './output.ts';
@@ -20,7 +20,7 @@ import { loadSystemsOfFile } from '../scenario/systems.ts';
 import { variantChanges } from '../scenario/changes.ts';
 import { sideForces } from '../scenario/forces.ts';
 import { evenTest } from '../analysis/equivalence.ts';
-import { skillCheckOfPlan } from '../answers/skill-check.ts';
+import { skillCheckOfPlan, skillCheckSize } from '../answers/skill-check.ts';
 
 export { DEFAULT_GAMES, planForScenario } from './plan-file.ts';
 
@@ -33,7 +33,8 @@ export interface ExecuteOptions {
   readonly resume?: boolean;
   /** Aborting stops the run cleanly after the batches in flight (checkpoint written). */
   readonly signal?: AbortSignal;
-  readonly onProgress?: (done: number, total: number) => void;
+  /** After each merged batch: games done and planned, and the same in estimated cost (`Work`, for the time left). */
+  readonly onProgress?: (done: number, total: number, work: Work) => void;
   /** A resumed run: called before play with the games per variant its checkpoint already holds. */
   readonly onResume?: (gamesDone: number, batches: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
@@ -130,6 +131,17 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
   return { planFile: pf, result, interrupted: false, analysis, report, files: buildReportFiles(report) };
 }
 
+/**
+ * The cost of a game of each played variant, for the time left: a game of the skill check's group
+ * (the last one, playedPlan) costs `ratio` games of the run's agents (skillCheckSize: four pilot
+ * games, a few milliseconds), every other game 1.
+ */
+function playedWeights(pf: PlanFile, ctx: PlanContext): number[] {
+  const { ratio } = skillCheckSize(ctx.base, pf.plan.games, pf.plan.variants[Math.max(0, pf.plan.baseline)].agents);
+  const played = playedPlan(pf).variants.length;
+  return Array.from({ length: played }, (_, v) => (v >= played - pf.plan.variants.length ? ratio : 1));
+}
+
 /** Plays a plan on this machine, checkpointing into `out` as it goes, and writes its report there. */
 export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?: PlanContext): Promise<RunOutcome | InterruptedOutcome> {
   const context = ctx ?? planContext(pf); // validates every variant before the first game
@@ -152,6 +164,7 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     resume,
     signal: opts.signal,
     onProgress: opts.onProgress,
+    ...(opts.onProgress && pf.skillCheck ? { weights: playedWeights(pf, context) } : {}),
     gameTimeoutMs: opts.gameTimeoutMs,
     onMerged:
       checkpoint || opts.onBatch

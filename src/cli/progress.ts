@@ -16,10 +16,15 @@
  */
 import { createRequire } from 'node:module';
 import type * as CliProgress from 'cli-progress';
+import type { Work } from '../run/pool.ts';
 
 export interface ProgressBar {
-  /** Games done of the total (the total may change, e.g. when a second pass is sized). */
-  update(done: number, total: number): void;
+  /**
+   * Games done of the total (the total may change, e.g. when a second pass is sized), and, when
+   * the caller knows it, the same in estimated cost (`work`): the time left is then reckoned from
+   * it, not from the games (a skill check's games cost many games each, and come first).
+   */
+  update(done: number, total: number, work?: Work): void;
   /** Games already done when the bar starts (a resumed run): the time left counts only games played since. */
   from(done: number): void;
   /** A short note after the counts ('pass 2 of 2', 'probe 9'). */
@@ -44,11 +49,11 @@ export function durationText(ms: number): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
-/** The bar's text for a state (pure: the tests read it). */
-export function barLine(s: { done: number; total: number; elapsedMs: number; from?: number; note?: string; unit?: string }, width = 24): string {
+/** The bar's text for a state (pure: the tests read it). With `work`, the time left is its (the games' count stays). */
+export function barLine(s: { done: number; total: number; elapsedMs: number; from?: number; note?: string; unit?: string; work?: Work }, width = 24): string {
   const frac = s.total > 0 ? Math.min(1, s.done / s.total) : 0;
   const full = Math.round(frac * width);
-  const left = timeLeft(s.done, s.total, s.elapsedMs, s.from);
+  const left = s.work ? timeLeft(s.work.done, s.work.total, s.elapsedMs, s.work.from) : timeLeft(s.done, s.total, s.elapsedMs, s.from);
   const parts = [
     `${s.unit ?? 'games'} ${'█'.repeat(full)}${'░'.repeat(width - full)} ${String(Math.floor(frac * 100)).padStart(3)}%`,
     `${s.done.toLocaleString('en-US')}/${s.total.toLocaleString('en-US')}`,
@@ -84,10 +89,11 @@ export function progressBar(enabled: boolean, o: { unit?: string; stream?: BarSt
   let done = 0;
   let total = 0;
   let note: string | undefined;
+  let work: Work | undefined;
   let multi: CliProgress.MultiBar | undefined;
   let bar: CliProgress.SingleBar | undefined;
   const format = (_: CliProgress.Options, p: CliProgress.Params): string =>
-    barLine({ done: p.value, total: p.total, elapsedMs: elapsed, from, note, unit: o.unit }, Math.max(10, Math.min(24, p.maxWidth - 60)));
+    barLine({ done: p.value, total: p.total, elapsedMs: elapsed, from, note, unit: o.unit, work }, Math.max(10, Math.min(24, p.maxWidth - 60)));
   const shown = (): CliProgress.SingleBar => {
     if (multi && bar) return bar;
     multi = new cliProgress.MultiBar({
@@ -103,9 +109,10 @@ export function progressBar(enabled: boolean, o: { unit?: string; stream?: BarSt
     return (bar = multi.create(total, done));
   };
   return {
-    update: (d, tot) => {
+    update: (d, tot, w) => {
       done = d;
       total = tot;
+      work = w;
       elapsed = now() - start;
       const b = shown();
       b.setTotal(tot);

@@ -29,7 +29,17 @@ export interface RunOptions {
   /** Games per task (per variant). Default 500. */
   readonly batchSize?: number;
   readonly stop?: StopRule;
-  readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * After each merged batch: games done and planned (every played variant), and the same in
+   * estimated cost (`weights`), from which the time left is reckoned.
+   */
+  readonly onProgress?: (done: number, total: number, work: Work) => void;
+  /**
+   * Cost of one game of each played variant relative to the others (default 1 each): a skill
+   * check's mcts game costs many games of scripted agents, and it is played in the first batches.
+   * Only the progress's `work` reads it.
+   */
+  readonly weights?: readonly number[];
   /** Worker cache key of the plan (its identity when it has one). */
   readonly planKey?: string;
   /** Batches already merged into `totals` (a resumed run): skipped. */
@@ -48,6 +58,13 @@ export interface RunOptions {
    * terminated, inline the clock is checked every few hundred decisions.
    */
   readonly gameTimeoutMs?: number;
+}
+
+/** Progress in estimated cost (a game of variant v weighs `weights[v]`): `from` was already done when the run started (a resumed run). */
+export interface Work {
+  readonly done: number;
+  readonly total: number;
+  readonly from: number;
 }
 
 export interface PlanResult {
@@ -191,6 +208,9 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   const inBatch = (b: BatchRef): number => plan.variants.reduce((s, v) => s + variantGames(v, b.start, b.count), 0);
   const totalGames = wanted.reduce((s, b) => s + inBatch(b), 0);
   let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? inBatch(b) : 0), 0);
+  const weightOf = (b: BatchRef): number => plan.variants.reduce((s, v, i) => s + (opts.weights?.[i] ?? 1) * variantGames(v, b.start, b.count), 0);
+  const work = { done: wanted.reduce((s, b) => s + (merged.has(b.start) ? weightOf(b) : 0), 0), total: wanted.reduce((s, b) => s + weightOf(b), 0), from: 0 };
+  work.from = work.done;
   let stoppedEarly = false;
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);
@@ -205,8 +225,9 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
         mergeInto(totals, res);
         merged.add(b.start);
         played += inBatch(b);
+        work.done += weightOf(b);
         opts.onMerged?.(b, totals, merged);
-        opts.onProgress?.(played, totalGames);
+        opts.onProgress?.(played, totalGames, { ...work });
       });
       if (opts.signal?.aborted && wanted.some((b) => !merged.has(b.start))) {
         interrupted = true;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decisionsPerGame, defaultSkillGames, experimentSkillCheck, skillCheckSize, runSkillCheck, type SkillCheckSpec } from '../../src/answers/skill-check.ts';
 import { executePlan } from '../../src/app/execute.ts';
+import type { Work } from '../../src/run/pool.ts';
 import { scenarioPlan } from '../../src/app/plan-file.ts';
 import { playedPlan, playedVariantCount } from '../../src/app/sequential.ts';
 import { verdictLines } from '../../src/report/verdict-lines.ts';
@@ -97,9 +98,16 @@ describe('a run with a skill check', () => {
     expect(playedPlan(pf).variants[1]).toMatchObject({ games: 150, agents: pf.skillCheck!.agents });
     const out = mkdtempSync(join(tmpdir(), 'salvo-skill-'));
     try {
-      const o = await executePlan(pf, { workers: 0, out }, { base: loaded, variants: [loaded] });
+      const progress: [number, number, Work][] = [];
+      const o = await executePlan(pf, { workers: 0, out, onProgress: (d, t, w) => progress.push([d, t, w]) }, { base: loaded, variants: [loaded] });
       if (o.interrupted) throw new Error('interrupted');
       expect(o.result.summaries).toHaveLength(1); // the report shows the run's own variant
+      // The time left is reckoned in cost: the check's 150 games, all in the first batch, weigh `ratio` games each.
+      const { ratio } = skillCheckSize(loaded, 600, pf.plan.variants[0]!.agents);
+      expect(ratio).toBeGreaterThan(1);
+      const total = 600 + 150 * ratio;
+      expect(progress.map(([d, t]) => [d, t])).toEqual([[350, 750], [550, 750], [750, 750]]);
+      expect(progress.map(([, , w]) => w)).toEqual([200 + 150 * ratio, 400 + 150 * ratio, total].map((done) => ({ done, total, from: 0 })));
       const lines = verdictLines(o.report);
       expect(lines[1]).toMatch(/^Skill check: does not hold: Patient \d+% \(\d+–\d+\) with mcts on both sides, where the run's agents give Hasty \d+% .*\(150 games on the same seeds\)\.$/);
       const json = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));

@@ -57,6 +57,10 @@ describe('progress bar', () => {
     // a resumed run: only the games played since it started count for the rate
     expect(timeLeft(60, 100, 2000, 50)).toBe(8000);
     expect(timeLeft(50, 100, 2000, 50)).toBeNull();
+    // the time left in estimated cost when the caller knows it: 10 of 100 games, but half the work, in 1 s
+    expect(barLine({ done: 10, total: 100, elapsedMs: 1000 })).toMatch(/ 9s left$/);
+    expect(barLine({ done: 10, total: 100, elapsedMs: 1000, work: { done: 50, total: 100, from: 0 } })).toMatch(/10\/100 \| 1s left$/);
+    expect(barLine({ done: 10, total: 100, elapsedMs: 1000, from: 5, work: { done: 50, total: 100, from: 40 } })).toMatch(/ 5s left$/);
     expect([durationText(45_000), durationText(185_000), durationText(3_720_000)]).toEqual(['45s', '3m 05s', '1h 02m']);
   });
 

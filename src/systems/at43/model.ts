@@ -367,7 +367,9 @@ export function buildModel(rules: At43Rules, sc: At43Scenario, opts: At43Options
   return {
     weaponSlots,
     rules,
-    opts,
+    // a copy made by spread has fast properties: the resolved options arrive as a dictionary-mode
+    // object (its keys are added one by one), and the rules read them in the hot loop
+    opts: { ...opts },
     sides,
     rounds: sc.rounds,
     width: sc.table.width,

@@ -2,8 +2,9 @@
  * The fast twin (rules/table-cache.ts: caches keyed to geometry versions, conservative shortcuts)
  * against the pure definitions (rules/table.ts) over random playouts on every bundled scenario:
  * line of sight (the cache kept across moves and states, invalidated by moved fighters and moved or
- * destroyed AFVs; seesNow's convex-obstacle shortcut), sight of a whole unit (witness, clear view,
- * one obstacle across the unit), contact and engagement, the zone of fire, cover and the mêlée;
+ * destroyed AFVs, as the rules' notes of what they moved or killed tell syncGeom: a note naming the
+ * wrong unit or fighter fails here; seesNow's convex-obstacle shortcut), sight of a whole unit
+ * (witness, clear view, one obstacle across the unit), contact and engagement, the zone of fire, cover and the mêlée;
  * the "surely far apart" shortcuts never answer far for bases within reach. Queries alternate
  * between the played state and an older clone, as search agents do.
  */

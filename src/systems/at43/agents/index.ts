@@ -1,12 +1,13 @@
 /** The AT-43 agents (spec §7.3): the list the plug offers, the default pair and the search policy. */
 import { randomAgent } from '../../../core/agent.ts';
 import { assaultAgent } from './assault.ts';
+import { bulwarkAgent } from './bulwark.ts';
 import { gunlineAgent } from './gunline.ts';
 import { objectiveAgent } from './objective.ts';
 
-export { assaultAgent, gunlineAgent, objectiveAgent };
+export { assaultAgent, bulwarkAgent, gunlineAgent, objectiveAgent };
 
-export const AT43_AGENTS = [randomAgent, gunlineAgent, assaultAgent, objectiveAgent];
+export const AT43_AGENTS = [randomAgent, gunlineAgent, assaultAgent, objectiveAgent, bulwarkAgent];
 
 /** The pair a scenario that names none is played with (side A, side B). */
 export const DEFAULT_AGENTS = ['gunline', 'assault'];
@@ -16,3 +17,12 @@ export const DEFAULT_AGENTS = ['gunline', 'assault'];
  * three against random on every bundled scenario and seat, with priors from its `rank`.
  */
 export const SEARCH_POLICY = 'gunline';
+
+/**
+ * The agents mcts switches between (GameSystem.searchPortfolio): every scripted agent, named so
+ * that a new one joins on evidence only. `bulwark` is the outgunned seat's plan the other three
+ * lack: on sector55 (scripts/competence.ts, 100 games a seat) mcts scored 53 / 52 / 53% against
+ * gunline / assault / objective switching between those three (as UNA 6 / 4 / 8%), 57 / 55 / 56%
+ * with bulwark (as UNA 14 / 10 / 13%), and 52% against bulwark.
+ */
+export const SEARCH_PORTFOLIO = ['gunline', 'assault', 'objective', 'bulwark'];

@@ -9,6 +9,7 @@ import type { Model, OfficerM } from '../model.ts';
 import { ST_DISORGANIZED, ST_ROUTED, ST_VALIANT, type At43State } from '../state.ts';
 import { applyAfvDamage, SP_STRIDE } from './afv.ts';
 import { moraleNeed, rollLocation, rollPool, testDie, utrNeeded } from './rolls.ts';
+import { noteFighterChanged } from './table-cache.ts';
 
 export interface Env {
   readonly m: Model;
@@ -51,6 +52,7 @@ export function killFighter(env: Env, s: At43State, f: number, ctx: PlayContext,
   s.alive[f] = 0;
   s.grounded[f] = 0;
   s.geom++;
+  noteFighterChanged(s, f); // the caches compare only f (table-cache.ts syncGeom; a leader replaced below is seen there too)
   const u = m.fUnit[f];
   const U = m.units[u];
   if (U.pilotUnit >= 0 && f === U.first && s.officer[u] === 1 && (ejected || m.opts['heroes.pilotOnFoot'] === 'lost')) placePilot(env, s, U.pilotUnit, f, ctx);

@@ -18,7 +18,7 @@ import { SP_STRIDE } from './afv.ts';
 import { killFighter, type Env } from './losses.ts';
 import { rollRunOver } from './rolls.ts';
 import { gap } from './table.ts';
-import { fighterEngaged, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table-cache.ts';
+import { fighterEngaged, noteUnitMoved, unitEngaged, unitsFarApart, unitSweepClear, unitSweepClearOf } from './table-cache.ts';
 
 const FOOT: Footprint[] = [];
 function foot(r: number): Footprint {
@@ -329,6 +329,7 @@ function translate(env: Env, s: At43State, u: number, dx: number, dy: number, ma
     s.fy[f] += dy * t;
   }
   s.geom++;
+  noteUnitMoved(s, u); // the caches compare only u's fighters (table-cache.ts syncGeom)
   if (runOver) runOverPath(env, s, u, dx * t, dy * t, ctx);
   return t;
 }

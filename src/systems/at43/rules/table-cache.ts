@@ -50,7 +50,79 @@ let lastY = new Float64Array(0);
 let lastAlive = new Uint8Array(0);
 const lastLeader = new Int32Array(MAX_UNITS);
 
+/**
+ * Changes announced by the rules (noteUnitMoved, noteFighterChanged) since state `noteState`'s
+ * geometry version `noteFrom`, up to `noteTo`: when they cover every bump since the last sync of
+ * that state, syncGeom compares only the fighters they name. Any other bump of s.geom (a pilot
+ * placed, a hero joining, a base pushed aside, another state) breaks the chain, and the next sync
+ * compares every fighter, as it always did.
+ */
+let noteState: At43State | null = null;
+let noteFrom = -1;
+let noteTo = -1;
+/** Named since noteFrom: units whose members may all have changed, and single fighters. */
+const NOTE_UNITS = new Int32Array(32);
+const NOTE_FIGHTERS = new Int32Array(64);
+let nNoteUnits = 0;
+let nNoteFighters = 0;
+
+/** Extends the chain of notes of s by the bump of s.geom just made (a new chain when it does not follow on). */
+function noteBump(s: At43State): void {
+  if (noteState !== s || noteTo !== s.geom - 1) {
+    noteState = s;
+    noteFrom = s.geom - 1;
+    nNoteUnits = 0;
+    nNoteFighters = 0;
+  }
+  noteTo = s.geom;
+}
+
+/** The rules moved unit u's members (and changed no other fighter) with the bump of s.geom just made. */
+export function noteUnitMoved(s: At43State, u: number): void {
+  noteBump(s);
+  if (nNoteUnits === NOTE_UNITS.length) noteState = null; // too many: the next sync compares every fighter
+  else NOTE_UNITS[nNoteUnits++] = u;
+}
+
+/** The rules changed fighter f's place or alive flag (and no other fighter's) with the bump of s.geom just made. */
+export function noteFighterChanged(s: At43State, f: number): void {
+  noteBump(s);
+  if (nNoteFighters === NOTE_FIGHTERS.length) noteState = null;
+  else NOTE_FIGHTERS[nNoteFighters++] = f;
+}
+
+/** Fighters first..end-1 compared with their last places and alive flags, their versions set to v where changed. True when one changed. */
+function syncFighters(m: Model, s: At43State, first: number, end: number, v: number): boolean {
+  // module bindings read once (a `let` binding is checked on every read)
+  const fx = s.fx;
+  const fy = s.fy;
+  const alive = s.alive;
+  const LX = lastX;
+  const LY = lastY;
+  const LA = lastAlive;
+  const F = FV;
+  let changed = false;
+  for (let f = first; f < end; f++) {
+    const x = fx[f];
+    const y = fy[f];
+    const a = alive[f];
+    if (LX[f] === x && LY[f] === y && LA[f] === a) continue;
+    changed = true;
+    LX[f] = x;
+    LY[f] = y;
+    LA[f] = a;
+    F[f] = v;
+    UV[m.fUnit[f]] = v;
+    SIDE_V[m.fSide[f]] = v;
+    if (m.fAfv[f]) ALL_V = v;
+  }
+  return changed;
+}
+
 function syncGeom(m: Model, s: At43State): void {
+  // the notes cover every change since this state's last sync: only the fighters they name
+  const noted = geoModel === m && geoState === s && noteState === s && noteFrom === geoGeom && noteTo === s.geom;
+  noteState = null;
   geoState = s;
   geoGeom = s.geom;
   const n = m.nF;
@@ -68,44 +140,26 @@ function syncGeom(m: Model, s: At43State): void {
     for (let u = 0; u < m.units.length; u++) lastLeader[u] = s.leader[u];
     return;
   }
-  // module bindings read once (a `let` binding is checked on every read)
-  const fx = s.fx;
-  const fy = s.fy;
-  const alive = s.alive;
-  const LX = lastX;
-  const LY = lastY;
-  const LA = lastAlive;
-  let v = gVer;
+  // one new version for everything that changed since the last sync
+  const v = gVer + 1;
   let bumped = false;
-  for (let f = 0; f < n; f++) {
-    const x = fx[f];
-    const y = fy[f];
-    const a = alive[f];
-    if (LX[f] === x && LY[f] === y && LA[f] === a) continue;
-    if (!bumped) {
-      v++;
-      bumped = true;
+  if (noted) {
+    for (let i = 0; i < nNoteUnits; i++) {
+      const U = m.units[NOTE_UNITS[i]];
+      if (syncFighters(m, s, U.first, U.first + U.count, v)) bumped = true;
     }
-    LX[f] = x;
-    LY[f] = y;
-    LA[f] = a;
-    FV[f] = v;
-    UV[m.fUnit[f]] = v;
-    SIDE_V[m.fSide[f]] = v;
-    if (m.fAfv[f]) ALL_V = v;
-  }
+    for (let i = 0; i < nNoteFighters; i++) if (syncFighters(m, s, NOTE_FIGHTERS[i], NOTE_FIGHTERS[i] + 1, v)) bumped = true;
+  } else bumped = syncFighters(m, s, 0, n, v);
+  // leaders (a few units; a loss may have replaced one)
   const leader = s.leader;
   for (let u = 0; u < m.units.length; u++) {
     if (lastLeader[u] === leader[u]) continue;
-    if (!bumped) {
-      v++;
-      bumped = true;
-    }
+    bumped = true;
     lastLeader[u] = leader[u];
     UV[u] = v;
     SIDE_V[m.units[u].side] = v;
   }
-  gVer = v;
+  if (bumped) gVer = v;
 }
 
 /**
@@ -717,12 +771,25 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
   const z0 = u * m.terrain.length;
   const uv = UV[u];
   const need = nt * m.rules.cover.halfRule;
+  // the two units in clear view: every shooter sees every member, none is hidden (no line to test)
+  const open = unitsInClearView(m, s, u, v);
+  // obstacles whose cover depth no member of v reaches, judged once on v's disc (the distance to
+  // an obstacle's boundary changes by at most the distance moved, and the disc holds every base)
+  const depth = m.opts['cover.depthCm'];
+  let deep = 0; // bit per obstacle out of reach (the first 31)
+  if (depth > 0) {
+    discOf(m, s, v);
+    for (let t = 0; t < m.terrain.length && t < 31; t++) {
+      const T = m.terrain[t];
+      if (T.cover && pointBoundaryDistance(T.shape, DX[v], DY[v]) - DR[v] > depth) deep |= 1 << t;
+    }
+  }
   let k0 = 0; // the shooter that saw the last member is asked first
   for (let i = 0; i < nt; i++) {
     // decided already: enough members covered, or too few left to get there
     if (covered >= need || covered + nt - i < need) break;
     const f = MEMBERS2[i];
-    let hid = true;
+    let hid = !open;
     for (let j = 0; j < ns && hid; j++) {
       const k = j + k0 < ns ? j + k0 : j + k0 - ns;
       if (sees(m, s, MEMBERS[k], f)) {
@@ -737,7 +804,7 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     for (let t = 0; t < m.terrain.length; t++) {
       const T = m.terrain[t];
       const low = m.fSize[f] - T.size;
-      if (!T.cover || !(low === 1 || (takeCover && low === 2))) continue;
+      if (!T.cover || !(low === 1 || (takeCover && low === 2)) || deep & (1 << t)) continue;
       // per obstacle, once per version of the shooting unit: is it negated by the shooting
       // leader's proximity, else its wedge
       const z = z0 + t;

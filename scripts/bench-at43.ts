@@ -1,0 +1,198 @@
+/**
+ * AT-43 speed, two builds side by side (issue 19: "npm run bench no slower than before"). Every
+ * figure is CPU time of the process (process.cpuUsage): load on a shared machine inflates both
+ * builds alike, and alternating them cancels slow drift. A build is a checkout with its dist/
+ * built (`git worktree add /work/wt/x <commit> --detach && cd /work/wt/x && npm ci`).
+ *
+ *   npx tsx scripts/bench-at43.ts --builds A,B [--pairs 6] [--games 3000] [--agents 'gunline,assault;random,random']
+ *       one process per build, A B A B ... `pairs` times; per case the CPU time per game and per
+ *       decision of each build and the ratio A/B (median and range of the pairs; above 1: B faster)
+ *   npx tsx scripts/bench-at43.ts --inproc A,B [--rounds 100] [--batch 200] [--agents gunline,assault]
+ *       both builds in one process, batches of `batch` games alternated `rounds` times, each round
+ *       on new games (the same for both): finer than --builds (a ratio of two copies of one build
+ *       reads 1.00 with quartiles 0.97-1.03), for a change of a few per cent
+ *   npx tsx scripts/bench-at43.ts --share A [--games 1000] [--agents gunline,assault]
+ *       the engine alone against the whole game: the same games replayed from a recording of the
+ *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
+ *   --scenario F picks another scenario (default scenarios/at43/sector55.yaml).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+type Agent = import('../src/core/agent.ts').Agent;
+type AgentFactory = import('../src/core/agent.ts').AgentFactory;
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const scenario = opt('scenario', 'scenarios/at43/sector55.yaml');
+
+function median(xs: readonly number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  const h = Math.floor(v.length / 2);
+  return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+const cpu = (): number => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
+
+/** A build's modules, loaded from its dist/ (an older build has the same entry points). */
+async function build(root: string) {
+  const dist = (m: string): Promise<unknown> => import(join(root, 'dist', `${m}.js`));
+  const { parseAgentChoice, resolveAgentParams } = (await dist('core/agent')) as typeof import('../src/core/agent.ts');
+  const { playBatch } = (await dist('run/batch')) as typeof import('../src/run/batch.ts');
+  const { planForScenario } = (await dist('app/plan-file')) as typeof import('../src/app/plan-file.ts');
+  const { planKey } = (await dist('run/plan')) as typeof import('../src/run/plan.ts');
+  const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
+  const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
+  const { PlayScratch, playGame } = (await dist('core/play')) as typeof import('../src/core/play.ts');
+  const { GameStreamSet } = (await dist('core/rng/streams')) as typeof import('../src/core/rng/streams.ts');
+  const { Tally } = (await dist('core/tally')) as typeof import('../src/core/tally.ts');
+  // agent lookup: src/agents/resolve.ts now, src/core/agents.ts in older builds
+  let findAgent: (system: never, name: string) => AgentFactory | undefined;
+  try {
+    ({ findAgent } = (await dist('agents/resolve')) as { findAgent: typeof findAgent });
+  } catch {
+    ({ findAgent } = (await dist('core/agents')) as { findAgent: typeof findAgent });
+  }
+  const file = join(root, scenario);
+  await loadSystemsOfFile(file);
+  const loaded = loadScenarioFile(file);
+  return { root, loaded, parseAgentChoice, resolveAgentParams, playBatch, planForScenario, planKey, PlayScratch, playGame, GameStreamSet, Tally, findAgent };
+}
+type Build = Awaited<ReturnType<typeof build>>;
+
+/** A function playing `count` games from game `start` (seed 1) with the given agents; returns the batch result. */
+function batchOf(b: Build, agents: string, count: number) {
+  const plan = b.planForScenario(b.loaded, { games: count, seed: 1, agents: agents.split(',').map(b.parseAgentChoice) });
+  const key = b.planKey(plan);
+  return (start: number) => b.playBatch({ planKey: key, variants: plan.variants, baseline: -1, seed: 1, start, count });
+}
+
+interface One {
+  usPerGame: number;
+  decisionsPerGame: number;
+  hash: string;
+}
+
+/** What each process of --builds runs: warm-up (batches of 500 games, seed 999, about 1 s of CPU), then the games timed. */
+async function one(root: string, agents: string, games: number): Promise<One> {
+  const b = await build(root);
+  const plan = b.planForScenario(b.loaded, { games: 500, seed: 999, agents: agents.split(',').map(b.parseAgentChoice) });
+  const key = b.planKey(plan);
+  const w0 = cpu();
+  for (let start = 0; cpu() - w0 < 1e6; start += 500) b.playBatch({ planKey: key, variants: plan.variants, baseline: -1, seed: 999, start, count: 500 });
+  const c0 = cpu();
+  const r = batchOf(b, agents, games)(0);
+  const c = cpu() - c0;
+  const hash = createHash('sha256').update(JSON.stringify(r.summaries)).digest('hex').slice(0, 12);
+  return { usPerGame: c / games, decisionsPerGame: r.summaries[0].decisions / games, hash };
+}
+
+async function builds(): Promise<void> {
+  const roots = opt('builds', '').split(',').map((x) => resolve(x));
+  const pairs = Number(opt('pairs', '6'));
+  const games = Number(opt('games', '3000'));
+  console.log(`${scenario}, ${games} games per process, ${pairs} alternated pairs; A = ${roots[0]}, B = ${roots[1]}`);
+  for (const agents of opt('agents', 'gunline,assault;random,random').split(';')) {
+    const got: One[][] = [[], []];
+    for (let p = 0; p < pairs; p++) {
+      for (let i = 0; i < 2; i++) {
+        const out = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--one', roots[i], '--agents', agents, '--games', String(games), '--scenario', scenario], { encoding: 'utf8' });
+        if (out.status !== 0) throw new Error(out.stderr);
+        got[i].push(JSON.parse(out.stdout.trim().split('\n').pop()!) as One);
+      }
+    }
+    const ratios = got[0].map((a, i) => a.usPerGame / got[1][i].usPerGame);
+    const dec = got.map((g) => g[0].decisionsPerGame);
+    const perDec = ratios.map((r) => (r * dec[1]) / dec[0]);
+    const us = got.map((g) => median(g.map((x) => x.usPerGame)));
+    const range = (x: number[]) => `${Math.min(...x).toFixed(2)}–${Math.max(...x).toFixed(2)}`;
+    console.log(`\n${agents}`);
+    for (let i = 0; i < 2; i++) console.log(`  ${'AB'[i]}: ${us[i].toFixed(1)} µs/game, ${dec[i].toFixed(1)} decisions/game, ${((1000 * us[i]) / dec[i]).toFixed(0)} ns/decision, summaries ${got[i][0].hash}`);
+    console.log(`  A/B per game    : ${median(ratios).toFixed(2)} (${range(ratios)}; pairs ${ratios.map((x) => x.toFixed(2)).join(' ')})`);
+    console.log(`  A/B per decision: ${median(perDec).toFixed(2)} (${range(perDec)})`);
+  }
+}
+
+async function inproc(): Promise<void> {
+  const roots = opt('inproc', '').split(',').map((x) => resolve(x));
+  const rounds = Number(opt('rounds', '100'));
+  const batch = Number(opt('batch', '200'));
+  const agents = opt('agents', 'gunline,assault');
+  const runs = [];
+  for (const root of roots) runs.push(batchOf(await build(root), agents, batch));
+  for (let i = 0; i < 6; i++) for (const run of runs) run(1e6 + i * batch); // warm-up on other games
+  const t: number[][] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    // both builds play the same new games each round, in alternating order
+    for (const i of r % 2 ? [1, 0] : [0, 1]) {
+      const c0 = cpu();
+      runs[i](r * batch);
+      t[i].push((cpu() - c0) / batch);
+    }
+  }
+  const ratios = t[0].map((a, i) => a / t[1][i]).sort((a, b) => a - b);
+  const q = (p: number) => ratios[Math.floor(p * (rounds - 1))].toFixed(2);
+  console.log(`${scenario}, ${agents}: ${rounds} alternated rounds of ${batch} games in one process; A = ${roots[0]}, B = ${roots[1]}`);
+  console.log(`  A ${median(t[0]).toFixed(1)} µs/game, B ${median(t[1]).toFixed(1)} µs/game; A/B median ${median(ratios).toFixed(3)} (quartiles ${q(0.25)}–${q(0.75)})`);
+}
+
+async function share(): Promise<void> {
+  const b = await build(resolve(opt('share', '.')));
+  const games = Number(opt('games', '1000'));
+  const game = b.loaded.compiled;
+  const made = opt('agents', 'gunline,assault')
+    .split(',')
+    .map(b.parseAgentChoice)
+    .map((c) => {
+      const f = b.findAgent(b.loaded.system as never, c.name)!;
+      const [params] = b.resolveAgentParams(f, c.params);
+      return (side: number): Agent => f.create(game, side, params);
+    });
+  const tally = new b.Tally(game.metrics);
+  const scratch = new b.PlayScratch(game);
+  const streams = new b.GameStreamSet(game.sides.length);
+  const log: number[][] = game.sides.map(() => []);
+  const at = game.sides.map(() => 0);
+  let decisions = 0;
+  const play = (make: (side: number) => Agent, seed: number): number => {
+    const c0 = cpu();
+    decisions = 0;
+    for (let g = 0; g < games; g++) {
+      streams.aim(seed, g);
+      decisions += b.playGame(game, game.sides.map((_, side) => make(side)), streams, tally, scratch).decisions;
+    }
+    return (cpu() - c0) / games;
+  };
+  const recorder = (side: number): Agent => {
+    const inner = made[side](side);
+    return { decide: (ctx) => { const a = inner.decide(ctx); log[side].push(a); return a; } };
+  };
+  const replayer = (): ((side: number) => Agent) => {
+    at.fill(0);
+    return (side) => ({ decide: () => log[side][at[side]++] });
+  };
+  play((side) => made[side](side), 999); // warm-up
+  play(recorder, 1);
+  const real: number[] = [];
+  const replayed: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    real.push(play((side) => made[side](side), 1));
+    replayed.push(play(replayer(), 1));
+  }
+  const t = median(real);
+  const e = median(replayed);
+  const d = decisions / games;
+  console.log(`${b.root} ${scenario} ${opt('agents', 'gunline,assault')}, ${games} games: whole game ${t.toFixed(1)} µs, engine alone ${e.toFixed(1)} µs (${((1000 * e) / d).toFixed(0)} ns/decision), agents ${(t - e).toFixed(1)} µs (${((100 * (t - e)) / t).toFixed(0)}%); ${d.toFixed(1)} decisions a game`);
+}
+
+if (args.includes('--one')) console.log(JSON.stringify(await one(resolve(opt('one', '.')), opt('agents', 'gunline,assault'), Number(opt('games', '3000')))));
+else if (args.includes('--inproc')) await inproc();
+else if (args.includes('--share')) await share();
+else await builds();
