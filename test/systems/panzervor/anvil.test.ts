@@ -7,39 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
-import { PlayScratch, determinizeFor, playGame } from '../../../src/core/play.ts';
-import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
+import { PlayScratch, playGame } from '../../../src/core/play.ts';
+import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
-import { findSystem } from '../../../src/systems/index.ts';
-import { Action, decisionOf } from '../../../src/systems/panzervor/actions.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { inFrontArc } from '../../../src/systems/panzervor/rules/board.ts';
 import type { PvState } from '../../../src/systems/panzervor/state.ts';
-import { SCENARIOS, deciderOf, loadBundled } from './helpers.ts';
-
-const system = findSystem('panzervor')!;
-const agent = (name: string, game: PvCompiledGame, side: number, params: Record<string, number | string> = {}): Agent => {
-  const f = system.agents.find((a) => a.name === name)!;
-  const defaults = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, v.default]));
-  return f.create(game, side, { ...defaults, ...params });
-};
-
-/** Plays the set-up (every placement decision) with the given agents; returns the state after it. */
-function placeAll(game: PvCompiledGame, agents: Agent[], seed = 1): PvState {
-  const streams = gameStreams(seed, 0, 2);
-  const ctx = { dice: streams.dice, tally: new Tally(game.metrics) };
-  const s = game.newGame(streams.setup, ctx);
-  const out = new Int32Array(game.maxActions);
-  while (decisionOf(s) === 'place' || decisionOf(s) === 'placeCharacter') {
-    const n = game.legalActions(s, out);
-    const side = deciderOf(s);
-    const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x), determinize: (r) => determinizeFor(game, s, side, r) };
-    game.apply(s, n === 1 ? out[0] : agents[side].decide(dctx), ctx);
-  }
-  return s;
-}
+import { SCENARIOS, agent, loadBundled, placeAll } from './helpers.ts';
 
 /** fake-battle with its YAML edited by `edit`. */
 function fakeBattle(edit: (doc: { scenario: { matchType: string; sides: Record<string, { units: Array<Record<string, unknown>> }> } }) => void): PvCompiledGame {

@@ -16,6 +16,10 @@ import { sideToAct } from '../../../src/core/decision/stack.ts';
 import type { PvStatic } from '../../../src/systems/panzervor/model.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 import { join } from 'node:path';
+import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
+import { determinizeFor } from '../../../src/core/play.ts';
+import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
+import { findSystem } from '../../../src/systems/index.ts';
 
 export const SCENARIOS = join(ROOT, 'scenarios', 'panzervor');
 
@@ -254,4 +258,28 @@ export function passTurn(game: PvCompiledGame, s: PvState, ctx: PlayContext): vo
     for (let i = 0; i < n; i++) if (out[i] === 0) a = 0;
     game.apply(s, a, ctx);
   }
+}
+
+const system = findSystem('panzervor')!;
+
+/** A Panzer Vor! agent by name, with its default parameters and `params` over them. */
+export const agent = (name: string, game: PvCompiledGame, side: number, params: Record<string, number | string> = {}): Agent => {
+  const f = system.agents.find((a) => a.name === name)!;
+  const defaults = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, v.default]));
+  return f.create(game, side, { ...defaults, ...params });
+};
+
+/** Plays the set-up (every placement decision) with the given agents; returns the state after it. */
+export function placeAll(game: PvCompiledGame, agents: Agent[], seed = 1): PvState {
+  const streams = gameStreams(seed, 0, 2);
+  const ctx = { dice: streams.dice, tally: new Tally(game.metrics) };
+  const s = game.newGame(streams.setup, ctx);
+  const out = new Int32Array(game.maxActions);
+  while (decisionOf(s) === 'place' || decisionOf(s) === 'placeCharacter') {
+    const n = game.legalActions(s, out);
+    const side = deciderOf(s);
+    const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x), determinize: (r) => determinizeFor(game, s, side, r) };
+    game.apply(s, n === 1 ? out[0] : agents[side].decide(dctx), ctx);
+  }
+  return s;
 }

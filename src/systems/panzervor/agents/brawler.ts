@@ -5,7 +5,7 @@
  * when the incoming kill chance is >= reactAt, and discards Sighted Fire first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { FLAG_PLAYER, SETUP_PARAM, pvAgent, withSetup } from './style.ts';
+import { FLAG_PLAYER, FLANK_PARAM, SETUP_PARAM, pvAgent, withFlank, withSetup } from './style.ts';
 
 export const brawler = pvAgent({
   name: 'brawler',
@@ -17,11 +17,12 @@ export const brawler = pvAgent({
     reactAt: { default: 0.3, min: 0, max: 1, description: 'incoming pHit x pKill that triggers Emergency Braking / Poor Line of Sight / Ricochet' },
     quickShotAt: { default: 0.15, min: 0, max: 1, description: 'kill chance of a Quick Shot worth playing' },
     setup: SETUP_PARAM,
+    flank: FLANK_PARAM,
   },
   create: (_game, side, p) =>
     new HeuristicAgent(
       side,
-      withSetup({
+      withFlank(withSetup({
         lambda: p.lambda,
         closeWeight: p.closeWeight,
         minGain: 0.05,
@@ -38,6 +39,6 @@ export const brawler = pvAgent({
         holdReaction: 0,
         rangeWeight: 0.05,
         setupDepth: -0.2,
-      }, p.setup),
+      }, p.setup), p.flank),
     ),
 });

@@ -6,7 +6,7 @@
  * `defensiveAt` Enforcement cards are out, it turns defensive (lambda = defensiveLambda).
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { SETUP_PARAM, pvAgent, withSetup } from './style.ts';
+import { FLANK_PARAM, SETUP_PARAM, pvAgent, withFlank, withSetup } from './style.ts';
 
 export const flagCommander = pvAgent({
   name: 'flag-commander',
@@ -18,11 +18,12 @@ export const flagCommander = pvAgent({
     defensiveAt: { default: 3, min: 0, max: 20, description: 'Enforcement cards drawn after which a points lead turns the agent defensive (0 = never)' },
     defensiveLambda: { default: 1.5, min: 0, max: 10, description: 'lambda when defensive' },
     setup: SETUP_PARAM,
+    flank: FLANK_PARAM,
   },
   create: (_game, side, p) =>
     new HeuristicAgent(
       side,
-      withSetup({
+      withFlank(withSetup({
         lambda: p.lambda,
         closeWeight: 0.05,
         minGain: 0.05,
@@ -39,6 +40,6 @@ export const flagCommander = pvAgent({
         holdReaction: 0.8,
         rangeWeight: 0.1,
         setupDepth: 0.05,
-      }, p.setup),
+      }, p.setup), p.flank),
     ),
 });

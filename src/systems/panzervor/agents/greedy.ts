@@ -26,7 +26,7 @@ import { decideDiscard, decideMaintenance, decideRecovery } from './hand.ts';
 import { agentStatic } from './private-static.ts';
 import { decideEavesdrop, reactionValues } from './reactions.ts';
 import { decidePlaceCharacter, decidePlacement, type ReferenceCache } from './setup.ts';
-import { SETUP_PARAM, pvAgent, withSetup, type Style } from './style.ts';
+import { FLANK_PARAM, SETUP_PARAM, pvAgent, withFlank, withSetup, type Style } from './style.ts';
 
 /** The greedy player's numbers: the marksman's thresholds, a lighter threat weight, a pull toward the enemy. */
 export const GREEDY: Style = {
@@ -351,7 +351,8 @@ export const greedy = pvAgent({
     lambda: { default: GREEDY.lambda, min: 0, max: 5, description: 'weight of the threat to the moving tank where a step leads' },
     closeWeight: { default: GREEDY.closeWeight, min: 0, max: 1, description: 'value lost per hex of distance to the nearest enemy (pull toward the enemy)' },
     setup: SETUP_PARAM,
+    flank: FLANK_PARAM,
   },
   create: (_game, side, p) =>
-    new GreedyAgent(side, withSetup(p.lambda === GREEDY.lambda && p.closeWeight === GREEDY.closeWeight ? GREEDY : { ...GREEDY, lambda: p.lambda, closeWeight: p.closeWeight }, p.setup)),
+    new GreedyAgent(side, withFlank(withSetup(p.lambda === GREEDY.lambda && p.closeWeight === GREEDY.closeWeight ? GREEDY : { ...GREEDY, lambda: p.lambda, closeWeight: p.closeWeight }, p.setup), p.flank)),
 });

@@ -28,5 +28,12 @@ export const searchPolicy = 'marksman';
  * opponent right when the enemy places with its own set-up: with only setup=anvil agents as models,
  * every model mispredicted the enemy's placements, `random` took the weight, and mcts as fake-battle's
  * Team B fell from 81-86% to 68-84%. Measurements: docs/search-agents.md.
+ *
+ * `flank=1` (setup.ts frontArcsOn) in the portfolio did not pay: on the anvil's slot (as the first
+ * mover the anvil is the marksman) mcts as Team B against the anvil went from 66.7% to 71.3% on
+ * seed 7 (300 games) but stayed at 73% on the competence seeds, and scored 54% against the anvil
+ * and 58% against the marksman over both seats (100 games a seat, against 56% and 61% without it);
+ * on all four styles it lost 1-4 points as Team B against brawler, marksman, flag-commander and
+ * greedy (seed 7, 300 games). docs/agents.md, Competence.
  */
 export const searchPortfolio = ['anvil', 'brawler:setup=anvil', 'flag-commander:setup=anvil', 'greedy:setup=anvil', 'marksman'];

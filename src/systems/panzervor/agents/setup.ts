@@ -8,6 +8,7 @@ import type { DecisionContext } from '../../../core/agent.ts';
 import { Action } from '../actions.ts';
 import { MATCH_FLAG, codeOf, type PvStatic } from '../model.ts';
 import type { PvObservation } from '../observe.ts';
+import { inFrontArc } from '../rules/board.ts';
 import { frontMasks } from './evaluator.ts';
 import type { Style } from './style.ts';
 
@@ -36,13 +37,28 @@ export function decidePlacement(G: PvStatic, style: Style, side: number, ws: Ref
   const exposed = G.movesFirst === side ? 0 : SECOND_MOVER_PENALTY;
   const t = firstUnplaced(o, side);
   const flagTank = t >= 0 && G.matchType === MATCH_FLAG && G.tFlag[t] === 1;
+  const flank = style.flank ?? 0;
   return bestPlacement(G, ctx, ref, () => ref, (v, h, d) => {
     v += style.setupDepth * d;
     if (d < FIRST_MOVE_REACH) v -= exposed * (FIRST_MOVE_REACH - d);
     // Own flag tank: stay back.
     if (flagTank) v += 0.3 * d;
+    if (flank > 0) v -= flank * frontArcsOn(G, o, side, h);
     return v;
   });
+}
+
+/**
+ * How many placed enemy tanks hold hex h in their front arc (spec §3.2): a fixed gun fires only
+ * there (seed p11), and a tank standing outside it is shot at on its side or rear armour.
+ */
+export function frontArcsOn(G: PvStatic, o: PvObservation, side: number, h: number): number {
+  let n = 0;
+  for (let t = 0; t < G.nT; t++) {
+    if (G.tSide[t] === side || o.hex[t] < 0 || !o.alive[t] || o.hex[t] === h) continue;
+    if (inFrontArc(G, o.hex[t], h, o.facing[t])) n++;
+  }
+  return n;
 }
 
 /**

@@ -39,6 +39,8 @@ export interface Style {
   readonly holdReaction: number;
   /** Stay back at set-up (marksman) or close in (brawler): value per hex of distance to the enemy. */
   readonly setupDepth: number;
+  /** Set-up value lost per placed enemy tank whose front arc holds the hex (setup.ts frontArcsOn; 0 or none: ignored). */
+  readonly flank?: number;
   /** Keep targets in range: value lost per hex the nearest enemy lies beyond the tank's longest gun. */
   readonly rangeWeight: number;
   /** The anvil's set-up when the enemy moves first (setup.ts decideScreenPlacement); none: the style's own. */
@@ -58,6 +60,19 @@ export const SETUP_PARAM = {
 /** The style with the anvil's set-up when `setup` is 'anvil'. */
 export function withSetup(style: Style, setup: string): Style {
   return setup === 'anvil' ? { ...style, screen: ANVIL_SCREEN } : style;
+}
+
+/** The `flank` parameter of the scripted agents: set-up value lost per placed enemy tank whose front arc holds the hex. */
+export const FLANK_PARAM = {
+  default: 0,
+  min: 0,
+  max: 5,
+  description: 'set-up value lost per placed enemy tank whose front arc holds the hex (out of fixed guns\' arcs, onto side armour); 0 = ignored',
+} as const;
+
+/** The style with a flanking set-up weight (none when 0: the style's set-up unchanged). */
+export function withFlank(style: Style, flank: number): Style {
+  return flank > 0 ? { ...style, flank } : style;
 }
 
 /**
