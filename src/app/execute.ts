@@ -136,7 +136,7 @@ export function finishPlan(pf: PlanFile, raw: PlanResult, ctx: PlanContext = pla
  * (the last one, playedPlan) costs `ratio` games of the run's agents (skillCheckSize: four pilot
  * games, a few milliseconds), every other game 1.
  */
-function playedWeights(pf: PlanFile, ctx: PlanContext): number[] {
+export function playedWeights(pf: PlanFile, ctx: PlanContext): number[] {
   const { ratio } = skillCheckSize(ctx.base, pf.plan.games, pf.plan.variants[Math.max(0, pf.plan.baseline)].agents);
   const played = playedPlan(pf).variants.length;
   return Array.from({ length: played }, (_, v) => (v >= played - pf.plan.variants.length ? ratio : 1));

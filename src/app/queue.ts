@@ -9,11 +9,11 @@
  */
 import { Job, Queue, QueueEvents, Worker } from 'bullmq';
 import type { BatchRef } from '../run/plan.ts';
-import { BatchPool, defaultWorkers, type PlanResult } from '../run/pool.ts';
+import { BatchPool, defaultWorkers, gamesInBatch, workAtStart, type PlanResult, type Work } from '../run/pool.ts';
 import type { BatchResult } from '../run/batch.ts';
 import { emptyTotals, mergeInto } from '../run/summary.ts';
 import { readCheckpoint, CheckpointWriter } from './checkpoint.ts';
-import { finishPlan, type PlanContext, type RunOutcome } from './execute.ts';
+import { finishPlan, planContext, playedWeights, type PlanContext, type RunOutcome } from './execute.ts';
 import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
 import { checkOutputFolder, replaceFolder } from './output.ts';
 import { planFromData, planText, type PlanFile } from './plan-file.ts';
@@ -114,7 +114,8 @@ export async function serveQueue(url: string, opts: WorkerOptions = {}): Promise
 export interface QueueRunOptions {
   /** Report folder (also holds the checkpoint of merged batches). */
   readonly out: string;
-  readonly onProgress?: (done: number, total: number) => void;
+  /** After each merged batch: games done and planned, and the same in estimated cost (`Work`, for the time left). */
+  readonly onProgress?: (done: number, total: number, work: Work) => void;
   readonly log?: (line: string) => void;
   readonly signal?: AbortSignal;
   /** Attempts per batch before it counts as failed. Default 3. */
@@ -172,8 +173,12 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   const stop = stopping.rule;
   const batches = planBatchesOf(pf);
   const byStart = new Map(batches.map((b) => [b.start, b]));
-  const totalGames = pf.plan.games * variants;
-  let played = [...merged].reduce((s, st) => s + (byStart.get(st)?.count ?? 0), 0) * variants;
+  // Counted as the pool counts them: a skill check's variants play only its first games, and weigh more in the time left.
+  const asPlayed = playedPlan(pf);
+  const weights = opts.onProgress && pf.skillCheck ? playedWeights(pf, ctx ?? planContext(pf)) : undefined;
+  const totalGames = batches.reduce((s, b) => s + gamesInBatch(asPlayed, b), 0);
+  let played = batches.reduce((s, b) => s + (merged.has(b.start) ? gamesInBatch(asPlayed, b) : 0), 0);
+  const work = workAtStart(batches, merged, (b) => gamesInBatch(asPlayed, b, weights));
   const failed = new Map<number, string>();
   let wake: () => void = () => {};
   const woken = (): Promise<void> => new Promise((r) => { wake = r; setTimeout(r, opts.sweepMs ?? 1000); });
@@ -227,9 +232,10 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
               if (!res || res.start !== b.start || res.count !== b.count || res.summaries.length !== variants) throw new Error(`job ${id}: its result does not match its batch (games ${b.start}-${b.start + b.count - 1})`);
               mergeInto(totals, res);
               merged.add(b.start);
-              played += b.count * variants;
+              played += gamesInBatch(asPlayed, b);
+              work.done += gamesInBatch(asPlayed, b, weights);
               checkpoint.offer(merged, totals, stopping.checks()); // written before the job is removed
-              opts.onProgress?.(played, totalGames);
+              opts.onProgress?.(played, totalGames, { ...work });
             }
             await job.remove();
           } else if (state === 'failed') {
@@ -278,7 +284,7 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
     log(`stopped: ${merged.size} of ${batches.length} batches merged (checkpoint in ${opts.out}/checkpoint.json); the jobs stay in the queue: run the same command again to collect them`);
     return undefined;
   }
-  const result: PlanResult = { plan: playedPlan(pf), summaries: totals.summaries, pairs: totals.pairs, games: totals.summaries[0]?.games ?? 0, workers: 0, batchSize: pf.batchSize, elapsedMs: performance.now() - t0, stoppedEarly, interrupted: false, merged };
+  const result: PlanResult = { plan: asPlayed, summaries: totals.summaries, pairs: totals.pairs, games: totals.summaries[0]?.games ?? 0, workers: 0, batchSize: pf.batchSize, elapsedMs: performance.now() - t0, stoppedEarly, interrupted: false, merged };
   const done = finishPlan(pf, result, ctx, stopping.sprt ? { sprt: stopping.sprt() } : {});
   return { ...done, written: replaceFolder(opts.out, done.files) };
 }

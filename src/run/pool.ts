@@ -193,6 +193,19 @@ export class BatchPool {
   }
 }
 
+/** Games of batch b over every variant of the plan (each weighing `weights[v]`, default 1: a count of games). */
+export function gamesInBatch(plan: Pick<RunPlan, 'variants'>, b: Pick<BatchRef, 'start' | 'count'>, weights?: readonly number[]): number {
+  let n = 0;
+  for (let v = 0; v < plan.variants.length; v++) n += (weights?.[v] ?? 1) * variantGames(plan.variants[v]!, b.start, b.count);
+  return n;
+}
+
+/** The work of a run about to start: all of `batches`, those in `merged` (a resumed run's) done before it. */
+export function workAtStart(batches: readonly BatchRef[], merged: ReadonlySet<number>, weightOf: (b: BatchRef) => number): { done: number; total: number; from: number } {
+  const done = batches.reduce((s, b) => s + (merged.has(b.start) ? weightOf(b) : 0), 0);
+  return { done, total: batches.reduce((s, b) => s + weightOf(b), 0), from: done };
+}
+
 export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<PlanResult> {
   const t0 = performance.now();
   const batchSize = opts.batchSize ?? DEFAULT_BATCH;
@@ -205,12 +218,11 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   // Never more threads than batches to play: a 200-game run on a 64-core machine starts one.
   const toPlay = wanted.reduce((n, b) => n + (merged.has(b.start) ? 0 : 1), 0);
   const workers = opts.pool?.workers ?? capWorkers(opts.workers ?? defaultWorkers(), toPlay);
-  const inBatch = (b: BatchRef): number => plan.variants.reduce((s, v) => s + variantGames(v, b.start, b.count), 0);
+  const inBatch = (b: BatchRef): number => gamesInBatch(plan, b);
   const totalGames = wanted.reduce((s, b) => s + inBatch(b), 0);
   let played = wanted.reduce((s, b) => s + (merged.has(b.start) ? inBatch(b) : 0), 0);
-  const weightOf = (b: BatchRef): number => plan.variants.reduce((s, v, i) => s + (opts.weights?.[i] ?? 1) * variantGames(v, b.start, b.count), 0);
-  const work = { done: wanted.reduce((s, b) => s + (merged.has(b.start) ? weightOf(b) : 0), 0), total: wanted.reduce((s, b) => s + weightOf(b), 0), from: 0 };
-  work.from = work.done;
+  const weightOf = (b: BatchRef): number => gamesInBatch(plan, b, opts.weights);
+  const work = workAtStart(wanted, merged, weightOf);
   let stoppedEarly = false;
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);

@@ -11,6 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { salvo } from '../helpers/cli.ts';
 import { killAll, launch, freePort, redisMissing as why, redisRequired as required, startRedis, until } from '../helpers/redis.ts';
 import { comparable } from '../run/compare.ts';
+import { scenarioPlan } from '../../src/app/plan-file.ts';
+import { playedWeights } from '../../src/app/execute.ts';
+import { runOnQueue, serveQueue } from '../../src/app/queue.ts';
+import type { Work } from '../../src/run/pool.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
 
 if (why) console.warn(`test/cluster/queue.test.ts: SKIPPED: ${why}`);
 
@@ -134,4 +140,30 @@ describe('queue (BullMQ on Redis)', () => {
     expect(existsSync(join(out, 'summary.json'))).toBe(false);
     redis.kill('SIGTERM');
   }, 120_000);
+});
+
+describe('queue progress', () => {
+  it.skipIf(!!why)('counts a skill check as the pool does: its games only, weighed by their cost', async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const { pf, loaded } = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 600, skillCheck: 150, batchSize: 200 });
+    const ctx = { base: loaded, variants: [loaded] };
+    const stop = new AbortController();
+    const worker = serveQueue(url, { workers: 0, signal: stop.signal });
+    try {
+      const progress: [number, number, Work][] = [];
+      const outcome = await runOnQueue(url, pf, { out: join(tmp, 'queued-skill'), onProgress: (d, t, w) => progress.push([d, t, w]) }, ctx);
+      expect(outcome?.report.skillCheck).toBeDefined();
+      const ratio = playedWeights(pf, ctx).at(-1)!;
+      expect(ratio).toBeGreaterThan(1);
+      // 600 games of the run and 150 of the check, all in the first batch (not 1,200 games)
+      expect(progress.at(-1)!.slice(0, 2)).toEqual([750, 750]);
+      expect(progress.map(([, , w]) => w.done).sort((a, b) => a - b)).toEqual([200 + 150 * ratio, 400 + 150 * ratio, 600 + 150 * ratio]);
+    } finally {
+      stop.abort();
+      await worker;
+      redis.kill('SIGTERM');
+    }
+  }, 60_000);
 });
