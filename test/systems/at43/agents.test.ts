@@ -14,7 +14,7 @@ import { Tally } from '../../../src/core/tally.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { A } from '../../../src/systems/at43/actions.ts';
-import { assaultAgent, gunlineAgent, objectiveAgent } from '../../../src/systems/at43/agents/index.ts';
+import { assaultAgent, bulwarkAgent, gunlineAgent, objectiveAgent } from '../../../src/systems/at43/agents/index.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import { MAX_UNITS, N_DIRS } from '../../../src/systems/at43/model.ts';
 import type { At43State } from '../../../src/systems/at43/state.ts';
@@ -186,7 +186,7 @@ describe('against random (sector55, 30 games a seat)', () => {
     }
     return n;
   };
-  for (const f of AGENTS)
+  for (const f of [...AGENTS, bulwarkAgent as AgentFactory])
     it(`${f.name} wins most games as UNA and every game as the Therians`, () => {
       expect(wins([f, randomAgent as AgentFactory], 0)).toBeGreaterThanOrEqual(23);
       expect(wins([randomAgent as AgentFactory, f], 1)).toBe(30);
