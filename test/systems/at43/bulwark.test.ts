@@ -3,7 +3,7 @@
  * the low wall on the line from the enemy; it goes there when it has nothing to shoot, keeps an
  * Overwatch! marker there, shoots what is near and overwatches what is far; it leaves its post
  * for the objective once its side outnumbers the enemy; it bids its maximum for the initiative
- * and plays first. Against random: agents.test.ts (the full figures: scripts/at43-agents.ts).
+ * and plays first. Against random: agents.test.ts (the full figures: scripts/agents-vs-random.ts --system at43).
  */
 import { describe, expect, it } from 'vitest';
 import { type AgentFactory } from '../../../src/core/agent.ts';
