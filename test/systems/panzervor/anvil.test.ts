@@ -7,14 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { PlayScratch, playGame } from '../../../src/core/play.ts';
-import { gameStreams } from '../../../src/core/rng/streams.ts';
-import { Tally } from '../../../src/core/tally.ts';
 import { compileScenarioDocument } from '../../../src/scenario/load.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { inFrontArc } from '../../../src/systems/panzervor/rules/board.ts';
 import type { PvState } from '../../../src/systems/panzervor/state.ts';
-import { SCENARIOS, agent, loadBundled, placeAll } from './helpers.ts';
+import { SCENARIOS, agent, loadBundled, placeAll, seatWins } from './helpers.ts';
 
 /** fake-battle with its YAML edited by `edit`. */
 function fakeBattle(edit: (doc: { scenario: { matchType: string; sides: Record<string, { units: Array<Record<string, unknown>> }> } }) => void): PvCompiledGame {
@@ -96,13 +93,7 @@ describe('anvil: the second mover\'s set-up', () => {
 
   it('wins more of fake-battle\'s Team A games against brawler than the marksman does (common seeds)', () => {
     const game = loadBundled('fake-battle.yaml');
-    const scratch = new PlayScratch(game);
-    const tally = new Tally(game.metrics);
-    const wins = (name: string) => {
-      let w = 0;
-      for (let g = 0; g < 150; g++) if (playGame(game, [agent(name, game, 0), agent('brawler', game, 1)], gameStreams(7, g, 2), tally, scratch).result.winner === 0) w++;
-      return w;
-    };
+    const wins = (name: string) => seatWins(game, () => [agent(name, game, 0), agent('brawler', game, 1)], 0, 150);
     // About 20% for the marksman and 44% for the anvil over 2,000 games (docs/search-agents.md).
     expect(wins('anvil') - wins('marksman')).toBeGreaterThanOrEqual(15);
   });

@@ -5,13 +5,10 @@
  * shot lands on side armour (spec §3.2, §3.5), and still faces them.
  */
 import { describe, expect, it } from 'vitest';
-import { PlayScratch, playGame } from '../../../src/core/play.ts';
-import { gameStreams } from '../../../src/core/rng/streams.ts';
-import { Tally } from '../../../src/core/tally.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { inFrontArc } from '../../../src/systems/panzervor/rules/board.ts';
 import type { PvState } from '../../../src/systems/panzervor/state.ts';
-import { agent, loadBundled, placeAll } from './helpers.ts';
+import { agent, loadBundled, placeAll, seatWins } from './helpers.ts';
 
 /** For each Team B tank: how many Team A tanks hold it in their front arc, and how many it holds in its own. */
 function arcs(game: PvCompiledGame, s: PvState): Array<{ inTheirs: number; inMine: number }> {
@@ -69,13 +66,7 @@ describe('flank: the set-up of the side that places second', () => {
 
   it("wins more of fake-battle's Team B games against the anvil than the marksman does (common seeds)", () => {
     const game = loadBundled('fake-battle.yaml');
-    const scratch = new PlayScratch(game);
-    const tally = new Tally(game.metrics);
-    const wins = (flank: number) => {
-      let w = 0;
-      for (let g = 0; g < 200; g++) if (playGame(game, [agent('anvil', game, 0), agent('marksman', game, 1, { flank })], gameStreams(7, g, 2), tally, scratch).result.winner === 1) w++;
-      return w;
-    };
+    const wins = (flank: number) => seatWins(game, () => [agent('anvil', game, 0), agent('marksman', game, 1, { flank })], 1, 200);
     // 62.5% without and 72.0% with it over 2,000 games (docs/agents.md).
     expect(wins(1) - wins(0)).toBeGreaterThanOrEqual(8);
   });

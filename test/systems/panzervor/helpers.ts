@@ -17,7 +17,7 @@ import type { PvStatic } from '../../../src/systems/panzervor/model.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 import { join } from 'node:path';
 import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
-import { determinizeFor } from '../../../src/core/play.ts';
+import { determinizeFor, playGame, PlayScratch } from '../../../src/core/play.ts';
 import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
 import { findSystem } from '../../../src/systems/index.ts';
 
@@ -282,4 +282,13 @@ export function placeAll(game: PvCompiledGame, agents: Agent[], seed = 1): PvSta
     game.apply(s, n === 1 ? out[0] : agents[side].decide(dctx), ctx);
   }
   return s;
+}
+
+/** Games of `seat` won over `games` games on the common seeds of (seed, g), with fresh agents from `agents()` each game. */
+export function seatWins(game: PvCompiledGame, agents: () => Agent[], seat: number, games: number, seed = 7): number {
+  const scratch = new PlayScratch(game);
+  const tally = new Tally(game.metrics);
+  let w = 0;
+  for (let g = 0; g < games; g++) if (playGame(game, agents(), gameStreams(seed, g, 2), tally, scratch).result.winner === seat) w++;
+  return w;
 }
