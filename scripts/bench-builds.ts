@@ -1,20 +1,22 @@
 /**
- * AT-43 speed, two builds side by side (issue 19: "npm run bench no slower than before"). Every
- * figure is CPU time of the process (process.cpuUsage): load on a shared machine inflates both
- * builds alike, and alternating them cancels slow drift. A build is a checkout with its dist/
+ * Two builds side by side, any scenario (issue 19: "npm run bench no slower than before"; written
+ * for AT-43, whose sector55 is the default). Every figure is CPU time of the process
+ * (process.cpuUsage): load on a shared machine inflates both builds alike, and alternating them
+ * cancels slow drift. A build is a checkout with its dist/
  * built (`git worktree add /work/wt/x <commit> --detach && cd /work/wt/x && npm ci`).
  *
- *   npx tsx scripts/bench-at43.ts --builds A,B [--pairs 6] [--games 3000] [--agents 'gunline,assault;random,random']
+ *   npx tsx scripts/bench-builds.ts --builds A,B [--pairs 6] [--games 3000] [--agents 'gunline,assault;random,random']
  *       one process per build, A B A B ... `pairs` times; per case the CPU time per game and per
  *       decision of each build and the ratio A/B (median and range of the pairs; above 1: B faster)
- *   npx tsx scripts/bench-at43.ts --inproc A,B [--rounds 100] [--batch 200] [--agents gunline,assault]
+ *   npx tsx scripts/bench-builds.ts --inproc A,B [--rounds 100] [--batch 200] [--agents gunline,assault]
  *       both builds in one process, batches of `batch` games alternated `rounds` times, each round
  *       on new games (the same for both): finer than --builds (a ratio of two copies of one build
  *       reads 1.00 with quartiles 0.97-1.03), for a change of a few per cent
- *   npx tsx scripts/bench-at43.ts --share A [--games 1000] [--agents gunline,assault]
+ *   npx tsx scripts/bench-builds.ts --share A [--games 1000] [--agents gunline,assault]
  *       the engine alone against the whole game: the same games replayed from a recording of the
  *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
- *   --scenario F picks another scenario (default scenarios/at43/sector55.yaml).
+ *   --scenario F picks another scenario of any system (default scenarios/at43/sector55.yaml), with
+ *   that system's agents in --agents.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
