@@ -5,7 +5,8 @@
  * destroyed AFVs, as the rules' notes of what they moved or killed tell syncGeom: a note naming the
  * wrong unit or fighter fails here; seesNow's convex-obstacle shortcut), sight of a whole unit
  * (witness, clear view, one obstacle across the unit), who can shoot (the carriers in sight, all of
- * them when the two units stand in clear view), contact and engagement, the zone of fire, cover and the mêlée;
+ * them when the two units stand in clear view), contact and engagement, the zone of fire (empty at once
+ * when no third unit stands near the line of fire), cover and the mêlée;
  * the "surely far apart" shortcuts never answer far for bases within reach. Queries alternate
  * between the played state and an older clone, as search agents do.
  */
