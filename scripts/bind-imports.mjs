@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The build's last step (`npm run build`, scripts/build.mjs): in every compiled module of dist/,
+ * The build's last step (`npm run build`, after the two `tsc` passes): in every compiled module of dist/,
  * each named import of a constant, function or class from another module of dist/ is bound once
  * to a module-local const:
  *

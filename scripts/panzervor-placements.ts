@@ -11,18 +11,16 @@
  *
  * One thread; about 1 ms a game with scripted agents (342 pairs x 200 games: 30-70 s).
  */
-import { parseAgentChoice, type Agent, type DecisionContext } from '../src/core/agent.ts';
-import { InputError } from '../src/core/errors.ts';
-import { checkAgentChoices, createAgent } from '../src/agents/resolve.ts';
+import { type Agent, type DecisionContext } from '../src/core/agent.ts';
+import { createAgent } from '../src/agents/resolve.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';
-import { loadScenarioFile } from '../src/scenario/load.ts';
-import { loadSystems } from '../src/systems/index.ts';
 import { Action } from '../src/systems/panzervor/actions.ts';
 import type { PvCompiledGame } from '../src/systems/panzervor/index.ts';
 import type { PvObservation } from '../src/systems/panzervor/observe.ts';
 import { inFrontArc } from '../src/systems/panzervor/rules/board.ts';
+import { loadScenarioForScript } from './script-input.ts';
 
 function flag(name: string, otherwise: string): string {
   const i = process.argv.indexOf(name);
@@ -38,19 +36,7 @@ const first = Number(flag('--first', '0'));
 const seed = Number(flag('--seed', '1'));
 const only = flag('--pairs', '');
 
-await loadSystems(['panzervor']);
-let loaded: ReturnType<typeof loadScenarioFile>;
-try {
-  loaded = loadScenarioFile(`scenarios/panzervor/${scenario}.yaml`);
-  const issues = checkAgentChoices(loaded.system, [parseAgentChoice(against), parseAgentChoice(then)], '--against/--then');
-  if (issues.length) throw new InputError('command line', issues);
-} catch (e) {
-  if (e instanceof InputError) {
-    process.stderr.write(e.message + '\n');
-    process.exit(2);
-  }
-  throw e;
-}
+const loaded = await loadScenarioForScript(`scenarios/panzervor/${scenario}.yaml`, [against, then], '--against/--then');
 const game = loaded.compiled as PvCompiledGame;
 const G = game.G;
 const grid = G.grid;

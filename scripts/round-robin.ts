@@ -12,12 +12,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { emptyScore, playMatch, points, type AgentScore } from '../src/agents/match.ts';
-import { parseAgentChoice } from '../src/core/agent.ts';
-import { checkAgentChoices } from '../src/agents/resolve.ts';
-import { InputError } from '../src/core/errors.ts';
 import { wilson } from '../src/analysis/intervals.ts';
-import { loadScenarioFile } from '../src/scenario/load.ts';
-import { loadSystemsOfFile } from '../src/scenario/systems.ts';
+import { loadScenarioForScript } from './script-input.ts';
 
 function usage(msg: string): never {
   process.stderr.write(`round-robin: ${msg}\nusage: npx tsx scripts/round-robin.ts <scenario> --games N --agents a,b,c [--seed S] [--json FILE]\n`);
@@ -42,19 +38,7 @@ const names = (flag('--agents') ?? 'random,lookahead,mcts').split(',').map((s) =
 if (names.length < 2) usage('--agents: give at least two agents');
 const jsonOut = flag('--json');
 
-let loaded;
-try {
-  await loadSystemsOfFile(file);
-  loaded = loadScenarioFile(file);
-  const issues = checkAgentChoices(loaded.system, names.map(parseAgentChoice), '--agents');
-  if (issues.length) throw new InputError('command line', issues);
-} catch (e) {
-  if (e instanceof InputError) {
-    process.stderr.write(e.message + '\n');
-    process.exit(2);
-  }
-  throw e;
-}
+const loaded = await loadScenarioForScript(file, names, '--agents');
 if (loaded.compiled.sides.length !== 2) usage('a round robin needs a two-sided scenario');
 
 const k = names.length;
