@@ -3,7 +3,8 @@
  * objective the nearest unit takes it and holds it, the other supports one not held securely; a
  * shooting unit with a target does not walk into close combat and steps out of one it loses;
  * only a close-combat army charges; "Take cover!" only where cover is at hand; an officer down to
- * a few men keeps out of reach; `rank` puts the agent's own choice first. And, cheaply, each
+ * a few men keeps out of reach; `rank` puts the agent's own choice first; the decisions answered
+ * before observing are answered as tactical() answers them. And, cheaply, each
  * against random on sector55 (the full figures: 1,000-game runs quoted in the commit).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
 import { A } from '../../../src/systems/at43/actions.ts';
 import { assaultAgent, bulwarkAgent, gunlineAgent, objectiveAgent } from '../../../src/systems/at43/agents/index.ts';
+import { quickAnswer, tactical, type Ctx } from '../../../src/systems/at43/agents/common.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import { MAX_UNITS, N_DIRS } from '../../../src/systems/at43/model.ts';
 import type { At43State } from '../../../src/systems/at43/state.ts';
@@ -191,4 +193,39 @@ describe('against random (sector55, 30 games a seat)', () => {
       expect(wins([f, randomAgent as AgentFactory], 0)).toBeGreaterThanOrEqual(23);
       expect(wins([randomAgent as AgentFactory, f], 1)).toBe(30);
     });
+});
+
+describe('quickAnswer: the decisions an agent answers before observing', () => {
+  it('gets tactical()\'s answer wherever it answers, over random playouts of every bundled scenario', () => {
+    const answered: Record<string, number> = {};
+    let wrong = 0;
+    for (const file of bundledScenarios('at43')) {
+      const L = loadScenarioFile(file);
+      const g = L.compiled as unknown as At43Game;
+      const tally = new Tally(g.metrics);
+      const scratch = new PlayScratch(L.compiled);
+      for (let i = 0; i < 3; i++) {
+        const agents = [0, 1].map((side) => randomAgent.create(g, side, resolveAgentParams(randomAgent, {})[0]));
+        playGame(L.compiled, agents, gameStreams(21, i, 2), tally, scratch, {
+          beforeDecision: (st) => {
+            const c = ctxFor(g, st as At43State) as Ctx;
+            for (const first of [c.side, 1 - c.side]) {
+              const q = quickAnswer(c, first);
+              if (q < 0) continue;
+              const o = c.observe();
+              // tactical names its own side first; the other side is bulwark's answer with lead: false
+              const t = o.pending === 'first' && first !== o.me ? A.encode.first(1 - o.me) : tactical(c, o, () => 0, () => 0);
+              if (q !== t) wrong++;
+              const k = o.pending ?? 'turn';
+              answered[k] = (answered[k] ?? 0) + 1;
+            }
+          },
+        });
+      }
+    }
+    expect(wrong).toBe(0);
+    for (const k of ['turn', 'pay', 'first']) expect(answered[k] ?? 0).toBeGreaterThan(10);
+    // what reads the observation is never answered blind
+    for (const k of ['order', 'wager', 'rally', 'overwatch']) expect(answered[k] ?? 0).toBe(0);
+  });
 });

@@ -43,4 +43,24 @@ describe('the routes memo', () => {
     expect(compared).toBe(600);
     expect(detours).toBeGreaterThan(50); // the container is in the way of many
   });
+
+  it('reads back the right route when the table is full (sets shared, the older way evicted or promoted)', () => {
+    // a model of its own (a fresh table), far more routes than the table's 4,096 records, asked
+    // again in an order that hits both ways of a set, misses evicted ones and revisits promoted ones
+    const m = (loadScenarioFile(join(ROOT, 'scenarios', 'at43', 'sector55.yaml')).compiled as unknown as At43Game).model;
+    const a = new Float64Array(1024);
+    const b = new Float64Array(1024);
+    const rng = streamFor(5, 0, 0);
+    const asked: number[][] = [];
+    for (let i = 0; i < 12000; i++) {
+      const fresh = i < 6000 || rng.float() < 0.2;
+      const q = fresh
+        ? [10 + rng.float() * 100, 5 + rng.float() * 20, rng.float() < 0.5 ? 60 : 45 + rng.float() * 30, rng.float() < 0.5 ? 53 : 35 + rng.float() * 25, 2 + rng.float() * 20, 0.5 + rng.float() * 3]
+        : asked[i % 2 ? asked.length - 1 - Math.floor(rng.float() * 50) : Math.floor(rng.float() * asked.length)];
+      if (fresh) asked.push(q);
+      const n = routeOf(m, q[0], q[1], q[2], q[3], q[4], q[5], a);
+      const n0 = route(m, q[0], q[1], q[2], q[3], q[4], q[5], b);
+      if (n !== n0 || a.subarray(0, 2 * n).some((x, j) => x !== b[j])) throw new Error(`route ${i} read back wrong: ${q.join(', ')}`);
+    }
+  });
 });

@@ -4,7 +4,9 @@
  * line of sight (the cache kept across moves and states, invalidated by moved fighters and moved or
  * destroyed AFVs, as the rules' notes of what they moved or killed tell syncGeom: a note naming the
  * wrong unit or fighter fails here; seesNow's convex-obstacle shortcut), sight of a whole unit
- * (witness, clear view, one obstacle across the unit), contact and engagement, the zone of fire, cover and the mêlée;
+ * (witness, clear view, one obstacle across the unit), who can shoot (the carriers in sight, all of
+ * them when the two units stand in clear view), contact and engagement, the zone of fire (empty at once
+ * when no third unit stands near the line of fire), cover and the mêlée;
  * the "surely far apart" shortcuts never answer far for bases within reach. Queries alternate
  * between the played state and an older clone, as search agents do.
  */
@@ -19,6 +21,7 @@ import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import type { Model } from '../../../src/systems/at43/model.ts';
 import * as pure from '../../../src/systems/at43/rules/table.ts';
 import * as fast from '../../../src/systems/at43/rules/table-cache.ts';
+import { anyReadyShooter, carrierOk, carriersSee, readyCarriers, readyShooters } from '../../../src/systems/at43/rules/shooting.ts';
 import { convexSeparatesDiscs, convexSeparatesDiscsIn } from '../../../src/core/geometry/table/groups.ts';
 import { segmentTouchesShape, polygon } from '../../../src/core/geometry/table/shapes.ts';
 import { streamFor } from '../../../src/core/rng/streams.ts';
@@ -28,6 +31,7 @@ const OUT_P = new Int32Array(512);
 const OUT_F = new Int32Array(512);
 const MASK_P = new Uint8Array(64);
 const MASK_F = new Uint8Array(64);
+const CARRIERS = new Int32Array(64);
 
 /** Disagreements between the twins on state s, by kind. */
 function check(m: Model, s: At43State, bad: Record<string, number>): void {
@@ -64,6 +68,19 @@ function check(m: Model, s: At43State, bad: Record<string, number>): void {
         for (let f = U.first; f < U.first + U.count; f++) for (let g = V.first; g < V.first + V.count; g++) if (s.alive[f] && s.alive[g] && pure.gap(m, s, f, g) <= c) miss('unitsFarApart');
       }
       if (m.units[u].side === m.units[v].side) continue;
+      // who can shoot (direct fire): the carriers that see a member of v, one by one (the fast
+      // twins skip the lines when the two units stand in clear view)
+      for (const w of m.units[u].weaponTypes) {
+        if (m.weapons[w].aoe > 0) continue;
+        const nc = readyCarriers(m, s, u, w, CARRIERS);
+        for (let group = 0; group < 3; group++) {
+          let seen = 0;
+          for (let i = 0; i < nc; i++) if (carrierOk(m, CARRIERS[i], group) && pure.seesUnit(m, s, CARRIERS[i], v)) seen++;
+          if (readyShooters(m, s, u, w, v, group) !== seen) miss('readyShooters');
+          if (anyReadyShooter(m, s, u, w, v, group) !== seen > 0) miss('anyReadyShooter');
+          if (group === 0 && carriersSee(m, s, CARRIERS, nc, v) !== seen > 0) miss('carriersSee');
+        }
+      }
       for (const tc of [false, true]) if (fast.underCover(m, s, u, v, tc) !== pure.underCover(m, s, u, v, tc)) miss('underCover');
       const np = pure.caughtInZone(m, s, u, v, OUT_P, DR_KNEE);
       const nf = fast.caughtInZone(m, s, u, v, OUT_F, DR_KNEE);

@@ -12,7 +12,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, meleeFavours, moveTo, nearestEnemy, nearObjective, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, rankAround, tactical, type Ctx } from './common.ts';
+import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, meleeFavours, moveTo, nearestEnemy, nearObjective, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, rankAround, tactical, type Ctx, quickAnswer } from './common.ts';
 
 export const assaultAgent = agentOf<At43State, At43Observation>()({
   name: 'assault',
@@ -35,6 +35,8 @@ export const assaultAgent = agentOf<At43State, At43Observation>()({
       return 0;
     };
     const decide = (ctx: Ctx): number => {
+      const q = quickAnswer(ctx, ctx.side);
+      if (q >= 0) return q;
       const o = ctx.observe();
       const m = o.model;
       const t = tactical(ctx, o, nearestEnemyFirst, wager);

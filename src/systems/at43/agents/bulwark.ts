@@ -15,7 +15,7 @@ import { A } from '../actions.ts';
 import { N_DIRS } from '../model.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShotForObjectives, disengage, drillOrEnd, enemyNear, goalUnit, has, leaderDist, lpReserve, moveTo, nearestEnemy, nearestEnemyFirst, objectiveDist, objectiveOf, objectiveToSupport, protectOfficer, rankAround, tactical, takeObjective, type Ctx } from './common.ts';
+import { bestShotForObjectives, disengage, drillOrEnd, enemyNear, goalUnit, has, leaderDist, lpReserve, moveTo, nearestEnemy, nearestEnemyFirst, objectiveDist, objectiveOf, objectiveToSupport, protectOfficer, rankAround, tactical, takeObjective, type Ctx, quickAnswer } from './common.ts';
 
 /** Fighters alive on a side. */
 function strength(o: At43Observation, side: number): number {
@@ -126,8 +126,9 @@ export const bulwarkAgent = agentOf<At43State, At43Observation>()({
     const ORDER = new Float64Array(2);
     const priority = (o: At43Observation, u: number): number => nearestEnemyFirst(o, u) + (p.postFirst !== 0 && postOf(o, u, p.reach, p.safe, ORDER) ? 1000 * p.postFirst : 0);
     const decide = (ctx: Ctx): number => {
+      const q = quickAnswer(ctx, p.lead ? ctx.side : 1 - ctx.side);
+      if (q >= 0) return q;
       const o = ctx.observe();
-      if (o.pending === 'first' && !p.lead) return A.encode.first(1 - o.me);
       const t = tactical(ctx, o, priority, wager);
       if (t >= 0) return t;
       const u = o.unit;

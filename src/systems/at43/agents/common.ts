@@ -229,6 +229,36 @@ export function nearestEnemyFirst(o: At43Observation, u: number): number {
   return e < 0 ? 0 : -leaderDist(o, u, e);
 }
 
+const K_TURN = A.kindIndex.turn;
+const K_PAY = A.kindIndex.pay;
+const K_FIRST = A.kindIndex.first;
+const K_EJECT = A.kindIndex.eject;
+const K_PICK_EXTRA = A.kindIndex.pickExtra;
+const K_JOIN = A.kindIndex.join;
+const PLAY = A.encode.turn(0);
+const PAY = A.encode.pay(1);
+const KEEP = A.encode.eject(0);
+const FIRST_CARD = A.encode.pickExtra(0);
+
+/**
+ * tactical()'s answers that read nothing of the observation, told by the kind of the first legal
+ * action (each decision has action kinds of its own): play the first card, pay for a unit without
+ * officer, name side `first` as the first player, keep an immobilised AFV, the first revealed card
+ * of an extra activation first, a lone hero joins the first unit offered. -1 for every other
+ * decision. An agent asks it before observing: about 20 of the 76 decisions a game on sector55
+ * (gunline vs assault) would otherwise build an observation for nothing.
+ */
+export function quickAnswer(ctx: Ctx, first: number): number {
+  const k = A.kindIndexOf(ctx.legal[0]);
+  if (k === K_TURN) return PLAY;
+  if (k === K_PAY) return PAY;
+  if (k === K_FIRST) return A.encode.first(first);
+  if (k === K_EJECT) return KEEP;
+  if (k === K_PICK_EXTRA) return FIRST_CARD;
+  if (k === K_JOIN) return ctx.n > 1 ? ctx.legal[1] : ctx.legal[0];
+  return -1;
+}
+
 export function tactical(ctx: Ctx, o: At43Observation, priority: (o: At43Observation, u: number) => number, wager: (o: At43Observation, max: number) => number): number {
   switch (o.pending) {
     case 'order': {

@@ -13,7 +13,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx } from './common.ts';
+import { bestShotForObjectives, nearestEnemyFirst, disengage, drillOrEnd, goalUnit, has, leaderDist, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx, quickAnswer } from './common.ts';
 
 export const gunlineAgent = agentOf<At43State, At43Observation>()({
   name: 'gunline',
@@ -32,6 +32,8 @@ export const gunlineAgent = agentOf<At43State, At43Observation>()({
   create: (_g, _side, p) => {
     const wager = () => p.wager;
     const decide = (ctx: Ctx): number => {
+      const q = quickAnswer(ctx, ctx.side);
+      if (q >= 0) return q;
       const o = ctx.observe();
       const t = tactical(ctx, o, nearestEnemyFirst, wager);
       if (t >= 0) return t;

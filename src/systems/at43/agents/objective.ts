@@ -9,7 +9,7 @@ import { agentOf } from '../../../core/agent.ts';
 import { A } from '../actions.ts';
 import type { At43Observation } from '../observe.ts';
 import type { At43State } from '../state.ts';
-import { bestShot, bestShotForObjectives, disengage, drillOrEnd, goalUnit, has, lpReserve, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx } from './common.ts';
+import { bestShot, bestShotForObjectives, disengage, drillOrEnd, goalUnit, has, lpReserve, moveTo, nearestEnemy, objectiveDist, objectiveOf, objectiveToSupport, takeObjective, protectOfficer, rankAround, tactical, type Ctx, quickAnswer } from './common.ts';
 
 /** The nearest objective to unit u's leader and its distance ([-1, Infinity] without objectives). */
 function nearestObjective(o: At43Observation, u: number): [number, number] {
@@ -41,6 +41,8 @@ export const objectiveAgent = agentOf<At43State, At43Observation>()({
   },
   create: (_g, _side, p) => {
     const decide = (ctx: Ctx): number => {
+      const q = quickAnswer(ctx, ctx.side);
+      if (q >= 0) return q;
       const o = ctx.observe();
       const t = tactical(ctx, o, nearestObjectiveFirst, wagerOne);
       if (t >= 0) return t;

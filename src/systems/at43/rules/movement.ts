@@ -175,25 +175,45 @@ export function route(m: Model, ax: number, ay: number, tx: number, ty: number, 
 }
 
 /**
- * Routes already found, per model, by their six inputs (compared exactly): the same formations
- * walk the same ways from game to game (sector55, gunline vs assault: 88% of the paths asked are
- * asked again), and a path costs a visibility-graph search. Emptied at ROUTES_MAX entries.
+ * Routes already found, per model, by their six inputs (compared bit for bit): the same formations
+ * walk the same ways from game to game (sector55, gunline vs assault: 92% of the routes asked were
+ * asked before), and a path costs a visibility-graph search. One flat table per model, two ways
+ * per set (the newer first): a hit reads one record of adjacent numbers, where a Map of typed
+ * arrays chased four or five objects scattered over the heap and kept thousands of them alive for
+ * the collector. A route of more than ROUTE_LEGS legs is not kept.
  */
-const ROUTES = new WeakMap<Model, Map<number, Float64Array>>();
-const ROUTES_MAX = 8192;
+const ROUTE_SETS = 2048;
+const ROUTE_LEGS = 8;
+/** A record: the six inputs, the number of legs (0: empty), the legs' points; padded to 24 numbers. */
+const ROUTE_STRIDE = 24;
+interface RouteMemo {
+  readonly model: Model;
+  /** ROUTE_SETS sets of two records (way 0 the newer). */
+  readonly rec: Float64Array;
+}
+const ROUTES = new WeakMap<Model, RouteMemo>();
+let lastRoutes: RouteMemo | null = null;
 const RKEY = new Float64Array(6);
 const RKEY_WORDS = new Int32Array(RKEY.buffer);
 
-/** Does entry e hold the inputs in RKEY, bit for bit (0 and -0 told apart)? */
-function sameKey(e: Float64Array): boolean {
-  for (let i = 0; i < 6; i++) if (e[i] !== RKEY[i] || (e[i] === 0 && 1 / e[i] !== 1 / RKEY[i])) return false;
+/** Does the record at r hold the inputs in RKEY, bit for bit (0 and -0 told apart)? */
+function sameKey(rec: Float64Array, r: number): boolean {
+  if (rec[r + 6] === 0) return false;
+  for (let i = 0; i < 6; i++) if (rec[r + i] !== RKEY[i] || (RKEY[i] === 0 && 1 / rec[r + i] !== 1 / RKEY[i])) return false;
   return true;
 }
 
-/** route(), read back from ROUTES when these inputs were routed before (an entry: [inputs x 6, legs, legs' points...]). */
+/** The route table of model m. */
+function routeMemo(m: Model): RouteMemo {
+  if (lastRoutes !== null && lastRoutes.model === m) return lastRoutes;
+  let t = ROUTES.get(m);
+  if (t === undefined) ROUTES.set(m, (t = { model: m, rec: new Float64Array(ROUTE_SETS * 2 * ROUTE_STRIDE) }));
+  return (lastRoutes = t);
+}
+
+/** route(), read back from the model's table when these inputs were routed before. */
 export function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number, span: number, baseRadius: number, out: Float64Array): number {
-  let table = ROUTES.get(m);
-  if (table === undefined) ROUTES.set(m, (table = new Map()));
+  const rec = routeMemo(m).rec;
   RKEY[0] = ax;
   RKEY[1] = ay;
   RKEY[2] = tx;
@@ -202,20 +222,32 @@ export function routeOf(m: Model, ax: number, ay: number, tx: number, ty: number
   RKEY[5] = baseRadius;
   let h = 0x811c9dc5;
   for (let i = 0; i < 12; i++) h = Math.imul(h ^ RKEY_WORDS[i], 0x01000193);
-  h &= 0x3fffffff; // a small integer key
-  const e = table.get(h);
-  if (e !== undefined && sameKey(e)) {
-    const n = e[6];
-    for (let i = 0; i < 2 * n; i++) out[i] = e[7 + i];
+  const r0 = ((h ^ (h >>> 15)) & (ROUTE_SETS - 1)) * 2 * ROUTE_STRIDE;
+  const r1 = r0 + ROUTE_STRIDE;
+  let r = -1;
+  if (sameKey(rec, r0)) r = r0;
+  else if (sameKey(rec, r1)) {
+    // the older way asked again: it becomes the newer
+    for (let i = 0; i < ROUTE_STRIDE; i++) {
+      const x = rec[r0 + i];
+      rec[r0 + i] = rec[r1 + i];
+      rec[r1 + i] = x;
+    }
+    r = r0;
+  }
+  if (r >= 0) {
+    const n = rec[r + 6];
+    for (let i = 0; i < 2 * n; i++) out[i] = rec[r + 7 + i];
     return n;
   }
   const n = route(m, ax, ay, tx, ty, span, baseRadius, out);
-  const entry = new Float64Array(7 + 2 * n);
-  entry.set(RKEY);
-  entry[6] = n;
-  entry.set(out.subarray(0, 2 * n), 7);
-  if (table.size >= ROUTES_MAX) table.clear();
-  table.set(h, entry);
+  if (n <= ROUTE_LEGS) {
+    // the newer way becomes the older, the new route takes its place
+    rec.copyWithin(r1, r0, r0 + ROUTE_STRIDE);
+    rec.set(RKEY, r0);
+    rec[r0 + 6] = n;
+    for (let i = 0; i < 2 * n; i++) rec[r0 + 7 + i] = out[i];
+  }
   return n;
 }
 const NEAR = new Int32Array(MAX_UNITS);

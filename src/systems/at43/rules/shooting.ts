@@ -16,7 +16,7 @@ import { SP_STRIDE } from './afv.ts';
 import { damageAfvUnit, damageFighter, damageInfantry, damageMelee, tallyKills, type Env } from './losses.ts';
 import { rangeBand, rollCover, rollPool, templateImpacts, templateRadius, utrNeeded } from './rolls.ts';
 import { gap } from './table.ts';
-import { caughtInZone, meleeOf, sees, seesUnit, underCover, unitEngaged } from './table-cache.ts';
+import { caughtInZone, meleeOf, sees, seesUnit, underCover, unitEngaged, unitsInClearView } from './table-cache.ts';
 
 const CAUGHT = new Int32Array(512);
 /** Ready carriers in readyShooters / anyReadyShooter (not the CARRIERS of legal shots, which call them in between). */
@@ -70,9 +70,11 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   const direct = m.weapons[w].aoe <= 0;
   // one weapon of the type per fighter and salvo: a fighter carrying it twice fires two salvos (p.61, W17)
   const k = readyCarriers(m, s, u, w, SHOOTERS);
+  // the two units in clear view: every carrier sees every member of v (no line to test)
+  const open = direct && single < 0 && k > 0 && unitsInClearView(m, s, u, v);
   for (let i = 0; i < k; i++) {
     const f = SHOOTERS[i];
-    if (carrierOk(m, f, group) && (!direct || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
+    if (carrierOk(m, f, group) && (!direct || open || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
@@ -82,9 +84,10 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
 export function anyReadyShooter(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): boolean {
   if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, group, single) > 0;
   const k = readyCarriers(m, s, u, w, SHOOTERS);
+  const open = single < 0 && k > 0 && unitsInClearView(m, s, u, v);
   for (let i = 0; i < k; i++) {
     const f = SHOOTERS[i];
-    if (carrierOk(m, f, group) && (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v))) return true;
+    if (carrierOk(m, f, group) && (open || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) return true;
   }
   return false;
 }
@@ -107,6 +110,7 @@ export function readyCarriers(m: Model, s: At43State, u: number, w: number, out:
 
 /** Does one of the n carriers see an alive member of unit v? */
 export function carriersSee(m: Model, s: At43State, carriers: Int32Array, n: number, v: number): boolean {
+  if (n > 0 && unitsInClearView(m, s, m.fUnit[carriers[0]], v)) return true;
   for (let i = 0; i < n; i++) if (seesUnit(m, s, carriers[i], v)) return true;
   return false;
 }
