@@ -14,7 +14,8 @@
  * checks the pieces against them, the golden transcripts the whole): position values and card
  * shots are memoised per hex while the agent's stamp holds (the stamp changes with the enemy's
  * tanks, crews, smoke, wrecks and the lambda inputs), and below that per (own tank, hex, enemy)
- * (evaluator.ts); the move search runs once per tank and board for every card, survives board
+ * (evaluator.ts), and a hex whose upper bound cannot beat the best end so far is passed over
+ * without them (positionBound); the move search runs once per tank and board for every card, survives board
  * changes it does not depend on, and a move in progress only looks for the next step of its plan
  * (search.ts); card values and the best move per MP are kept for the decision. All scratch lives
  * in typed arrays owned by a workspace per compiled game and side, so a decision allocates
@@ -300,6 +301,10 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let ci = 0;
     let cek: Float64Array | null = null;
     let ctg: Int16Array | null = null;
+    // A hex whose bound (evaluator.ts positionBound, plus the card shot's) cannot beat the best
+    // so far holds no end that would replace it (the Quick Shot term only lowers a value): its
+    // values are not computed.
+    let skip = false;
     for (let j = 0; j < ends.count; j++) {
       if (ends.cost[j] > mp) continue;
       const hf = ends.hf[j];
@@ -308,13 +313,17 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       if (h !== lastHex) {
         // Ends come grouped by hex: one memo lookup per hex.
         lastHex = h;
+        let bound = ev.positionBound(t, h) - base;
+        if (attack) bound += ev.lastShotBound;
+        skip = bound <= best;
+        if (skip) continue;
         pi = ev.posIndex(t, h);
         if (attack) {
           ci = ev.cardIndex(k, t, h);
           cek = ev.cardEkOf(k);
           ctg = ev.cardTgtOf(k);
         }
-      }
+      } else if (skip) continue;
       let v = pv[pi + f] - base;
       let target = -1;
       let shot = 0;
