@@ -23,7 +23,7 @@ import { PLAIN, bestShot, killChance, nearestEnemy, quickShotKill, threatAt } fr
 import { Evaluator } from '../../../src/systems/panzervor/agents/evaluator.ts';
 import { Searcher } from '../../../src/systems/panzervor/agents/search.ts';
 import type { PvState } from '../../../src/systems/panzervor/state.ts';
-import { compileDoc, loadBundled, type DocSpec } from './helpers.ts';
+import { agent, compileDoc, loadBundled, type DocSpec } from './helpers.ts';
 
 /** One end state of a move: where the tank can stop, and the first step (payload) to get there. */
 interface EndState {
@@ -273,7 +273,87 @@ describe('memoised evaluations (evaluator.ts) equal the plain ones (eval.ts), bi
   }
 });
 
+describe('positionBound (evaluator.ts) bounds every position value and card shot of the hex', () => {
+  // The heuristic passes over a hex whose bound cannot beat its best end: a bound below a value
+  // would change a decision.
+  for (const [name, make] of VARIANTS) {
+    it(name, () => {
+      const game = make();
+      const G = game.G;
+      const weights = new Float64Array(G.nT).map((_, u) => (G.matchType === MATCH_FLAG && G.tFlag[u] ? 3 : 1));
+      const mta = G.kId.map((_, k) => k).filter((k) => G.kKind[k] === 3);
+      const styles = [
+        [0.5, { closeWeight: 0.25, rangeWeight: 0.1, ownFlagWeight: 3 }],
+        [0, { closeWeight: 0, rangeWeight: 0, ownFlagWeight: 1 }],
+      ] as const;
+      const step = Math.max(3, Math.floor(G.grid.n / 60));
+      let stamp = 1;
+      let tight = 0;
+      let checked = 0;
+      const below: string[] = [];
+      for (const list of observations(game, 1, 5, 5)) {
+        const ev = new Evaluator(G, 0);
+        for (const o of list.filter((x) => x.side === 0).slice(0, 8)) {
+          const [lambda, style] = styles[stamp % 2];
+          ev.begin(o, ++stamp, lambda, style, weights);
+          for (const t of G.sideTanks[0]) {
+            if (!o.alive[t]) continue;
+            for (let hex = stamp % step; hex < G.grid.n; hex += step) {
+              const bound = ev.positionBound(t, hex);
+              const shotBound = ev.lastShotBound;
+              for (let f = 0; f < 6; f++) {
+                const v = ev.position(t, hex, f);
+                if (!(bound >= v)) below.push(`position t${t} hex ${hex} f${f}: ${v} > ${bound}`);
+                if (bound === v) tight++;
+                for (const k of mta) {
+                  const shot = ev.cardShot(k, t, hex, f);
+                  if (!(shotBound >= shot)) below.push(`card ${k} t${t} hex ${hex} f${f}: ${shot} > ${shotBound}`);
+                }
+                checked++;
+              }
+            }
+          }
+        }
+      }
+      expect(below.slice(0, 5)).toEqual([]);
+      expect(checked).toBeGreaterThan(500);
+      // Reached (out of every enemy's range, no risk): the bound is not loose everywhere.
+      expect(tight).toBeGreaterThan(0);
+    });
+  }
+});
+
 describe('heuristic agents', () => {
+  it('decide the same without the positionBound shortcut (hexes that cannot win passed over)', () => {
+    // The default styles, and styles with no pull toward the enemy, whose ends out of every range
+    // tie at 0 with staying put (the first of them in order is the choice), on every variant.
+    const pairs: Array<[string, Record<string, number>, string, Record<string, number>]> = [
+      ['marksman', {}, 'brawler', {}],
+      ['marksman', { rangeWeight: 0 }, 'brawler', { closeWeight: 0 }],
+    ];
+    const play = (): number[] => {
+      const log: number[] = [];
+      for (const [, make] of VARIANTS) {
+        const game = make();
+        const tally = new Tally(game.metrics);
+        const scratch = new PlayScratch(game);
+        for (const [a, pa, b, pb] of pairs) {
+          for (let g = 0; g < 2; g++) playGame(game, [agent(a, game, 0, pa), agent(b, game, 1, pb)], gameStreams(5, g, 2), tally, scratch, { onDecision: (_s, _side, x) => log.push(x) });
+        }
+      }
+      return log;
+    };
+    const fast = play();
+    const bound = Object.getOwnPropertyDescriptor(Evaluator.prototype, 'positionBound')!;
+    Object.defineProperty(Evaluator.prototype, 'positionBound', { ...bound, value: () => Infinity });
+    try {
+      expect(fast).toEqual(play());
+    } finally {
+      Object.defineProperty(Evaluator.prototype, 'positionBound', bound);
+    }
+    expect(fast.length).toBeGreaterThan(1000);
+  });
+
   it('decide the same when games of one compiled scenario interleave (shared memo tables)', () => {
     const system = findSystem('panzervor')!;
     const game = loadBundled('fake-battle.yaml');

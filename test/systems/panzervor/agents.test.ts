@@ -114,6 +114,22 @@ describe('marksman', () => {
     expect(o.hex[tankIndex(G, 'S')]).not.toBe(G.grid.indexOfId('0808'));
   });
 
+  it('values a move from its own observation when it made no valuation before (no plan)', () => {
+    // The card and the tank are chosen by the test: the agent's first decision is the move itself,
+    // without a plan, so it values the end states there (heuristic.ts values(), done when first needed).
+    const game = compileDoc({ a: [{ id: 'S', tank: 'stug3f', hex: '0808', facing: 'S' }], b: [{ id: 'F', tank: 'firefly', hex: '0804', facing: 'S' }] });
+    const { G, s, ctx } = setup(game, { hands: [{ move: 1 }, {}] });
+    choose(game, s, ctx, 'play Move');
+    while (decisionOf(s) !== 'move') choose(game, s, ctx, 'S (');
+    const m = agent('marksman', game, 0);
+    let guard = 0;
+    while (s.mvTank >= 0) {
+      step(game, s, ctx, m);
+      if (guard++ > 20) break;
+    }
+    expect(game.observe(s, 0).hex[tankIndex(G, 'S')]).not.toBe(G.grid.indexOfId('0808'));
+  });
+
   it('uses a character ability when the engine offers it (just in time)', () => {
     const game = compileDoc({ a: [{ id: 'P', tank: 'pz4f2', hex: '0808', character: { id: 'hana' } }], b: [{ id: 'T', tank: 't34_76', hex: '0802', facing: 'S' }] });
     const { s, ctx } = setup(game, { hands: [{ fire: 1 }, {}], dice: [2, 3, 1, 1] });

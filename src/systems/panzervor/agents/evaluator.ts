@@ -130,6 +130,12 @@ export class Evaluator {
   private readonly live: Int32Array;
   private readonly liveInop: Uint8Array;
   private nLive = 0;
+  /** positionBound() holds for this decision's style, lambda and weights. */
+  private boundable = false;
+  /** The largest points x weight of an enemy on the map (0 if none is positive). */
+  private liveBest = 0;
+  /** The card shot bound of the last positionBound(). */
+  lastShotBound = Infinity;
   private readonly p6 = new Float64Array(6);
   private readonly ek6 = new Float64Array(6);
   private readonly sv6 = new Float64Array(6);
@@ -202,6 +208,10 @@ export class Evaluator {
     this.style = style;
     this.weights = weights;
     this.ready = false;
+    // positionBound() needs risk >= 0 and points x weight >= 0 (true of every bundled style).
+    let ok = lambda >= 0 && style.ownFlagWeight >= 0;
+    for (let u = 0; u < this.G.nT && ok; u++) ok = this.G.tPts[u] >= 0 && weights[u] >= 0;
+    this.boundable = ok;
   }
 
   /** The per-observation inputs, prepared on the first evaluation of a decision. */
@@ -214,6 +224,13 @@ export class Evaluator {
     const wreckBlocks = G.opt.wreckage && G.opt.wreckLos === 'blocks';
     this.staticLos = o.smokeHex.length === 0 && !(wreckBlocks && anyWreck(G, o));
     this.updateKeys(o, wreckBlocks);
+    let best = 0;
+    for (let j = 0; j < this.nLive; j++) {
+      const u = this.enm[this.live[j]];
+      const v = G.tPts[u] * this.weights[u];
+      if (v > best) best = v;
+    }
+    this.liveBest = best;
   }
 
   /** Renews the stamps of the tanks (and pairs) whose kill chances may have changed. */
@@ -284,6 +301,36 @@ export class Evaluator {
         }
       }
     }
+  }
+
+  /**
+   * An upper bound of position(t, hex, f) over the six facings, for an own tank (+Infinity when
+   * none is known); `lastShotBound` is then a bound of cardShot(k, t, hex, f) for every card and
+   * facing. Cheap (the nearest enemy's distance, memoised per hex) and computed without the
+   * block, so that the agents can pass over a hex that cannot beat what they have. Why it bounds:
+   * position = ((0.3 x ek - risk) - close) - outOfRange, where ek (like a card shot) is the
+   * largest kill chance (<= 1) x points x weight of an enemy within t's gun range (0 when none is),
+   * and risk = lambda x own weight x ((1 - survival) x points) >= 0; the bound takes kill chance 1,
+   * the best enemy on the map and no risk, with the same close and outOfRange, and floating-point
+   * rounding is monotone.
+   */
+  positionBound(t: number, hex: number): number {
+    if (!this.ready) this.prepare();
+    const G = this.G;
+    if (!this.boundable || G.tSide[t] !== this.side || !this.pairMemo) {
+      this.lastShotBound = Infinity;
+      return Infinity;
+    }
+    const nearest = this.nearest(hex);
+    const ek = nearest > this.maxRange[t] ? 0 : this.liveBest;
+    this.lastShotBound = ek;
+    // finishBlock's terms, computed as there.
+    const s = this.style;
+    const near = Math.min(30, nearest);
+    const close = s.closeWeight * Math.min(20, near);
+    const longest = Math.max(G.gRange[2 * t], G.nG[t] > 1 ? G.gRange[2 * t + 1] : 0);
+    const outOfRange = s.rangeWeight * Math.max(0, near - Math.min(longest, G.opt.extremeRangeFrom - 1));
+    return 0.3 * ek - close - outOfRange;
   }
 
   /** Index i such that posValue[i + facing] = position(t, hex, facing) (memoised block). */

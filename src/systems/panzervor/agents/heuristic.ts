@@ -14,7 +14,8 @@
  * checks the pieces against them, the golden transcripts the whole): position values and card
  * shots are memoised per hex while the agent's stamp holds (the stamp changes with the enemy's
  * tanks, crews, smoke, wrecks and the lambda inputs), and below that per (own tank, hex, enemy)
- * (evaluator.ts); the move search runs once per tank and board for every card, survives board
+ * (evaluator.ts), and a hex whose upper bound cannot beat the best end so far is passed over
+ * without them (positionBound); the move search runs once per tank and board for every card, survives board
  * changes it does not depend on, and a move in progress only looks for the next step of its plan
  * (search.ts); card values and the best move per MP are kept for the decision. All scratch lives
  * in typed arrays owned by a workspace per compiled game and side, so a decision allocates
@@ -86,6 +87,10 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   private kHex!: Int32Array;
   private kFacing!: Int32Array;
   private kTarget!: Int32Array;
+  /** The decision whose valuation inputs are set (values()). */
+  private valuedAt = -1;
+  /** The workspace served another agent since the last values(): renew the memo stamp. */
+  private staleMemo = true;
   /** Value of the last bestEnd(). */
   private endValue = -Infinity;
 
@@ -124,16 +129,33 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     }
   }
 
-  /** Memo stamps, board and valuation inputs for a decision that values positions or moves. */
+  /**
+   * The board of a decision that may move a tank or value positions; values() follows when the
+   * decision values anything (a move that follows its plan, most 'tank' and 'event' decisions,
+   * value nothing).
+   */
   private prepare(o: PvObservation): void {
-    const G = this.g;
     const ws = this.ws;
     const force = ws.owner !== this;
+    // Another agent used the workspace: the memo stamp is renewed at the next values().
+    if (force) this.staleMemo = true;
     ws.owner = this;
-    // Position values depend on the enemy's tanks, the crews, wrecks, smoke and the lambda inputs
-    // only: keep them while those stay the same (e.g. across the steps of the agent's own move).
-    if (this.signatureChanged(o) || force) this.stamp = newStamp();
     ws.search.setBoard(o, force, newStamp);
+  }
+
+  /**
+   * Memo stamp and valuation inputs, once per decision, before the first value. Position values
+   * depend on the enemy's tanks, the crews, wrecks, smoke and the lambda inputs only: keep them
+   * while those stay the same as at the last decision that valued anything (e.g. across the steps
+   * of the agent's own move); the decisions in between change nothing the memos hold.
+   */
+  private values(o: PvObservation): void {
+    if (this.valuedAt === this.decision) return;
+    this.valuedAt = this.decision;
+    const G = this.g;
+    const ws = this.ws;
+    if (this.signatureChanged(o) || this.staleMemo) this.stamp = newStamp();
+    this.staleMemo = false;
     this.lam = this.lambda(o);
     this.qsRate = quickShotChance(o, this.side);
     // The largest MP bonus of a moving card in hand: one move search per tank serves every card.
@@ -242,6 +264,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
    * candidate slot i (cVal[i], cTank[i]...); returns the value.
    */
   private evalTank(o: PvObservation, k: number, t: number, mode: number, i: number): number {
+    this.values(o);
     const G = this.g;
     const ev = this.ws.ev;
     const kind = G.kKind[k];
@@ -300,6 +323,10 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     let ci = 0;
     let cek: Float64Array | null = null;
     let ctg: Int16Array | null = null;
+    // A hex whose bound (evaluator.ts positionBound, plus the card shot's) cannot beat the best
+    // so far holds no end that would replace it (the Quick Shot term only lowers a value): its
+    // values are not computed.
+    let skip = false;
     for (let j = 0; j < ends.count; j++) {
       if (ends.cost[j] > mp) continue;
       const hf = ends.hf[j];
@@ -308,13 +335,17 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       if (h !== lastHex) {
         // Ends come grouped by hex: one memo lookup per hex.
         lastHex = h;
+        let bound = ev.positionBound(t, h) - base;
+        if (attack) bound += ev.lastShotBound;
+        skip = bound <= best;
+        if (skip) continue;
         pi = ev.posIndex(t, h);
         if (attack) {
           ci = ev.cardIndex(k, t, h);
           cek = ev.cardEkOf(k);
           ctg = ev.cardTgtOf(k);
         }
-      }
+      } else if (skip) continue;
       let v = pv[pi + f] - base;
       let target = -1;
       let shot = 0;
@@ -347,6 +378,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
   /** Value of playing card k now (over every tank that may use it); its best plan is kept in kTank[k]... */
   private evalCard(o: PvObservation, k: number): number {
     if (this.kDecision[k] === this.decision) return this.kValue[k];
+    this.values(o);
     const G = this.g;
     const kind = G.kKind[k];
     let m = 0;
@@ -559,6 +591,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
 
   /** Index of the best end state within mp MP (the first one on ties; -1 when none); its value in endValue. */
   private bestEnd(o: PvObservation, t: number, ends: ReachSet, mp: number): number {
+    this.values(o);
     const G = this.g;
     const ev = this.ws.ev;
     const k = o.card;

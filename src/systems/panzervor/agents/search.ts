@@ -157,7 +157,6 @@ export class Searcher {
   private readonly best: Int16Array;
   private readonly firstBuf: Int16Array;
   private readonly touched: Int32Array;
-  private readonly seen: Uint8Array;
   /** Bucket b (MP spent) holds state indices at flat[b * n * 12 ...]; a state enters a bucket at most once. */
   private flat = new Int32Array(0);
   private bucketLen = new Int32Array(16);
@@ -194,7 +193,6 @@ export class Searcher {
     this.dynVal = new Int16Array(n * 2);
     this.depGen = new Int32Array(n);
     this.depTmp = new Int32Array(n);
-    this.seen = new Uint8Array(n);
     for (let t = 0; t < G.nT; t++) {
       this.home.push(new ReachSet(n));
       this.other.push(new ReachSet(n));
@@ -428,16 +426,18 @@ export class Searcher {
     const first = this.firstBuf;
     const touched = this.touched;
     const board = this.board;
-    const hexOf = this.st.hexOf;
     // Collapse to (hex, facing) where the tank may stop, in ascending order; of the two free flags
     // keep the one with more MP left (ties: no free turn). Hexes are scanned in index order
-    // between the smallest and the largest one reached (no sort).
-    const seen = this.seen;
+    // between the smallest and the largest dependency (no sort): every state reached lies on one
+    // (the start, a step's destination, or a turn on a hex reached), and the others have none.
+    const depGen = this.depGen;
+    const gen = this.gen;
     let lo = this.n;
     let hi = -1;
-    for (let i = 0; i < nt; i++) {
-      const h = hexOf[touched[i] >> 1];
-      seen[h] = 1;
+    const nd = this.nDeps;
+    const depTmp = this.depTmp;
+    for (let i = 0; i < nd; i++) {
+      const h = depTmp[i];
       if (h < lo) lo = h;
       if (h > hi) hi = h;
     }
@@ -451,15 +451,12 @@ export class Searcher {
     const deps = out.deps;
     const depList = out.depList;
     for (let i = 0; i < out.depCount; i++) deps[depList[i]] = 0;
-    const nd = this.nDeps;
-    const depTmp = this.depTmp;
     for (let i = 0; i < nd; i++) {
       deps[depTmp[i]] = 1;
       depList[i] = depTmp[i];
     }
     for (let h = lo; h <= hi; h++) {
-      if (seen[h] === 0) continue;
-      seen[h] = 0;
+      if (depGen[h] !== gen) continue;
       // otherTankAt(G, board, h, t) >= 0, with the occupancy index.
       if (occ[h] - (selfHex === h ? 1 : 0) > 0) continue;
       for (let f = 0; f < 6; f++) {
