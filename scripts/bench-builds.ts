@@ -17,10 +17,14 @@
  *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
  *   --scenario F picks another scenario of any system (default scenarios/at43/sector55.yaml), with
  *   that system's agents in --agents.
+ *   npx tsx scripts/bench-builds.ts --builds A,B --all [--pairs 6]
+ *       every case of `npm run bench` that has players (scripts/bench-cases.ts, `perProcess` games a
+ *       process): the issue-19 check "no slower than before", one table in one run
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { BENCH_CASES } from './bench-cases.ts';
 
 type Agent = import('../src/core/agent.ts').Agent;
 type AgentFactory = import('../src/core/agent.ts').AgentFactory;
@@ -96,16 +100,28 @@ async function one(root: string, agents: string, games: number): Promise<One> {
   return { usPerGame: c / games, decisionsPerGame: r.summaries[0].decisions / games, hash };
 }
 
+/** One measured case of --builds: a scenario, its two agents and the games each process plays. */
+interface BuildCase {
+  scenario: string;
+  agents: string;
+  games: number;
+}
+
 async function builds(): Promise<void> {
   const roots = opt('builds', '').split(',').map((x) => resolve(x));
   const pairs = Number(opt('pairs', '6'));
-  const games = Number(opt('games', '3000'));
-  console.log(`${scenario}, ${games} games per process, ${pairs} alternated pairs; A = ${roots[0]}, B = ${roots[1]}`);
-  for (const agents of opt('agents', 'gunline,assault;random,random').split(';')) {
+  const cases: BuildCase[] = args.includes('--all')
+    ? BENCH_CASES.flatMap((c) => (c.perProcess ? [{ scenario: c.file, agents: c.agents.join(','), games: c.perProcess }] : []))
+    : opt('agents', 'gunline,assault;random,random')
+        .split(';')
+        .map((agents) => ({ scenario, agents, games: Number(opt('games', '3000')) }));
+  console.log(`${pairs} alternated pairs of processes per case; A = ${roots[0]}, B = ${roots[1]}`);
+  const table: string[] = [];
+  for (const c of cases) {
     const got: One[][] = [[], []];
     for (let p = 0; p < pairs; p++) {
       for (let i = 0; i < 2; i++) {
-        const out = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--one', roots[i], '--agents', agents, '--games', String(games), '--scenario', scenario], { encoding: 'utf8' });
+        const out = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--one', roots[i], '--agents', c.agents, '--games', String(c.games), '--scenario', c.scenario], { encoding: 'utf8' });
         if (out.status !== 0) throw new Error(out.stderr);
         got[i].push(JSON.parse(out.stdout.trim().split('\n').pop()!) as One);
       }
@@ -115,11 +131,13 @@ async function builds(): Promise<void> {
     const perDec = ratios.map((r) => (r * dec[1]) / dec[0]);
     const us = got.map((g) => median(g.map((x) => x.usPerGame)));
     const range = (x: number[]) => `${Math.min(...x).toFixed(2)}–${Math.max(...x).toFixed(2)}`;
-    console.log(`\n${agents}`);
+    console.log(`\n${c.scenario}, ${c.agents}, ${c.games} games per process`);
     for (let i = 0; i < 2; i++) console.log(`  ${'AB'[i]}: ${us[i].toFixed(1)} µs/game, ${dec[i].toFixed(1)} decisions/game, ${((1000 * us[i]) / dec[i]).toFixed(0)} ns/decision, summaries ${got[i][0].hash}`);
     console.log(`  A/B per game    : ${median(ratios).toFixed(2)} (${range(ratios)}; pairs ${ratios.map((x) => x.toFixed(2)).join(' ')})`);
     console.log(`  A/B per decision: ${median(perDec).toFixed(2)} (${range(perDec)})`);
+    table.push(`| ${c.scenario.replace(/^scenarios\//, '').replace(/\.yaml$/, '')}, ${c.agents} | ${median(ratios).toFixed(2)} (${range(ratios)}) | ${median(perDec).toFixed(2)} (${range(perDec)}) | ${got[0][0].hash === got[1][0].hash ? 'same' : 'differ'} |`);
   }
+  console.log(`\n| case | A/B per game | A/B per decision | summaries |\n|---|---|---|---|\n${table.join('\n')}`);
 }
 
 async function inproc(): Promise<void> {

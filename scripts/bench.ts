@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
+import { BENCH_CASES, type BenchCase } from './bench-cases.ts';
 
 // The benchmark measures what users run: the compiled dist/ (npm run bench builds it first), with
 // plain JavaScript workers. Types come from the sources.
@@ -33,26 +34,6 @@ const quick = process.argv.includes('--quick');
 const onlyIdx = process.argv.indexOf('--only');
 const only = onlyIdx >= 0 ? process.argv[onlyIdx + 1] : undefined;
 
-interface Case {
-  name: string;
-  file: string;
-  agents: string[];
-  games: number;
-  target?: string;
-}
-
-const CASES: Case[] = [
-  { name: 'duel high-noon, heuristics', file: 'scenarios/duel/high-noon.yaml', agents: ['patient', 'trigger-happy'], games: 400_000 },
-  { name: 'panzervor fake-battle, random agents', file: 'scenarios/panzervor/fake-battle.yaml', agents: ['random', 'random'], games: 300_000, target: '>= 20,000 games/s on one thread; 2 workers >= 1.8x 1 worker' },
-  { name: 'panzervor fake-battle, heuristics (marksman vs brawler)', file: 'scenarios/panzervor/fake-battle.yaml', agents: ['marksman', 'brawler'], games: 40_000 },
-  { name: 'mgv sample-duel, random agents', file: 'scenarios/mgv/sample-duel.yaml', agents: ['random', 'random'], games: 40_000 },
-  { name: 'mgv sample-duel, heuristics (standoff vs closer)', file: 'scenarios/mgv/sample-duel.yaml', agents: ['standoff', 'closer'], games: 40_000, target: '>= 5,000 games/s on one thread' },
-  { name: 'at43 sector55, random agents', file: 'scenarios/at43/sector55.yaml', agents: ['random', 'random'], games: 20_000, target: '>= 10,000 games/s on one thread' },
-  { name: 'at43 sector55, heuristics (gunline vs assault)', file: 'scenarios/at43/sector55.yaml', agents: ['gunline', 'assault'], games: 20_000, target: '>= 2,000 games/s on one thread' },
-  { name: 'mak forest-ridge, random agents', file: 'scenarios/mak/forest-ridge.yaml', agents: ['random', 'random'], games: 100_000, target: '>= 20,000 games/s on one thread' },
-  { name: 'mak forest-ridge, heuristics (assault vs firebase)', file: 'scenarios/mak/forest-ridge.yaml', agents: ['assault', 'firebase'], games: 20_000, target: '>= 3,000 games/s on one thread' },
-  { name: 'ww2setup kursk-1943 (one set-up per game)', file: 'scenarios/ww2setup/kursk-1943.yaml', agents: [], games: 200_000 },
-];
 
 /** The one-thread figure: runs of a case are repeated until this many seconds are spent, at most MAX_RUNS. */
 const ONE_THREAD_S = 1.5;
@@ -71,7 +52,7 @@ function fmt(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-async function benchCase(c: Case): Promise<void> {
+async function benchCase(c: BenchCase): Promise<void> {
   const file = join(ROOT, c.file);
   if (!existsSync(file)) {
     console.log(`\n${c.name}: skipped (${c.file} not found)`);
@@ -358,7 +339,7 @@ async function benchAnswers(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`salvo bench — node ${process.version}, ${quick ? 'quick' : 'full'} run`);
-  for (const c of CASES) if (!only || c.name.includes(only)) await benchCase(c);
+  for (const c of BENCH_CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
   if (!only || 'answers'.includes(only)) await benchAnswers();
   if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick);
