@@ -108,12 +108,18 @@ export class Planner {
   private readonly dist: Uint16Array;
   /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
   private readonly memo: PlanMemo;
+  /** Per unit, how its steps score in this decision (moveMode; MV_UNKNOWN: not yet), the step worth taking and its score. */
+  private readonly mvMode: Uint8Array;
+  private readonly mvTo: Int32Array;
+  private readonly mvScore: Float64Array;
+  /** Tests: every step plan kept for a unit is worked out afresh all the same, and verifyMoveMode() throws when they differ. */
+  static check = false;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
     // Every array carved from one buffer: a planner is made per game and side, and one buffer
     // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 3 + nu * n + 64) * 4 + n);
+    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 4 + nu * n + 64) * 4 + n + nu);
     let off = 0;
     const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
     const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
@@ -125,6 +131,7 @@ export class Planner {
     this.opp = f64(MAX_W * nu);
     this.foeWorth = f64(nu);
     this.exp = f64(MAX_W * nu);
+    this.mvScore = f64(nu);
     this.field = i32(n);
     this.queue = i32(n + 1);
     this.cost = i32(n);
@@ -135,7 +142,9 @@ export class Planner {
     this.kinds = i32(64);
     this.foe = i32(nu);
     this.foeHex = i32(nu);
+    this.mvTo = i32(nu);
     this.inQueue = new Uint8Array(buf, off, n);
+    this.mvMode = new Uint8Array(buf, off + n, nu);
     this.dist = distances(E.m.grid);
     this.memo = memoOf(E, side, style);
   }
@@ -153,6 +162,7 @@ export class Planner {
     this.keyState = null;
     this.hitOf.fill(-1);
     this.fireAt.fill(-1);
+    this.mvMode.fill(MV_UNKNOWN);
     const st = this.style;
     const left = this.E.m.body.turns - s.turn;
     const behind = wouldLose(this.E, s, this.side);
@@ -346,30 +356,79 @@ export class Planner {
     return risk * worth(m, s, u);
   }
 
-  /** A step of unit u: unarmed units fall back, a lit booster's unit goes first, the others approach round minefields. */
+  /**
+   * A step of unit u: unarmed units fall back, a lit booster's unit goes first, the others approach
+   * round minefields. What does not depend on the step's hex (moveMode) is worked out once per unit
+   * and decision: a step is then one comparison with the planned next hex.
+   */
   private move(s: MakState, code: number): number {
     const { m, A } = this.E;
     const u = A.read.move.unit(code), d = A.read.move.dir(code);
     const from = s.hex[u];
     const to = m.grid.nbr[from * 6 + d];
-    if (!hasWorkingWeapon(m, s, u)) return this.fallBack(s, u, from, to);
-    const boosting = (s.status[u] & BOOSTING) !== 0;
-    // It has a shot: take it instead (unless, ahead, it is better off out of the enemy's fire).
-    if (!boosting && !(s.status[u] & MOVED) && this.bestHit(s, u) >= this.minHit && !(this.mood === 3 && this.style.plan && this.fireHere(s, u) > 0)) return -1;
-    // A firing position within reach this phase: step towards it (staying put when it is here).
-    const dest = this.style.plan ? this.destination(s, u) : -1;
-    if (dest >= 0) {
-      if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
-      return (boosting ? 20 : 2) + (s.mover === u ? 0.5 : 0) - u * 0.001;
+    let mode = this.mvMode[u];
+    if (mode === MV_UNKNOWN) mode = this.moveMode(s, u, from);
+    else if (Planner.check) this.verifyMoveMode(s, u, from);
+    if (mode === MV_HOP) return to === this.mvTo[u] ? this.mvScore[u] : -1;
+    if (mode === MV_NONE) return -1;
+    if (mode === MV_AWAY) {
+      const r0 = this.reach(s, from), r1 = this.reach(s, to);
+      return r1 > r0 ? 9.4 + Math.min(3, r1 - r0) * 0.1 - u * 0.001 : -1;
     }
+    // MV_APPROACH: no firing position within reach: walk the approach field.
     const field = this.approach(s);
     const enter = 1 + (s.mine[to] > 0 ? MINE_DETOUR : 0);
     const progress = 1 + field[from] - enter - field[to];
     if (progress <= 0) return -1;
     const dTo = nearestEnemy(m, s, this.side, to);
     if (this.style.keepOff > 0 && dTo < this.style.keepOff) return -1;
-    const base = boosting ? 20 : 1;
+    const base = (s.status[u] & BOOSTING) !== 0 ? 20 : 1;
     return base + progress + (m.cover[to] ? (this.style.keepOff > 0 ? 1 : 0.5) : 0) - u * 0.001;
+  }
+
+  /**
+   * How unit u's steps are scored in this decision (kept in mvMode, and with MV_HOP the one step
+   * worth taking in mvTo and its score in mvScore): an unarmed unit falls back (planned: towards
+   * its shelter), a unit with a shot takes it instead (unless, ahead, it is better off out of the
+   * enemy's fire), one with a firing position within reach steps towards it (staying put when it is
+   * here), any other walks the approach field.
+   */
+  private moveMode(s: MakState, u: number, from: number): number {
+    let mode: number, next = -1, score = 0;
+    if (!hasWorkingWeapon(this.E.m, s, u)) {
+      if (!this.style.plan) mode = MV_AWAY;
+      else {
+        const dest = this.shelter(s, u);
+        mode = dest === from ? MV_NONE : MV_HOP;
+        if (mode === MV_HOP) { next = this.nextHop(u, from, dest); score = 9.4 + (s.mover === u ? 0.5 : 0) - u * 0.001; }
+      }
+    } else {
+      const boosting = (s.status[u] & BOOSTING) !== 0;
+      if (!boosting && !(s.status[u] & MOVED) && this.bestHit(s, u) >= this.minHit && !(this.mood === 3 && this.style.plan && this.fireHere(s, u) > 0)) mode = MV_NONE;
+      else {
+        const dest = this.style.plan ? this.destination(s, u) : -1;
+        if (dest < 0) mode = MV_APPROACH;
+        else if (dest === from) mode = MV_NONE;
+        else {
+          mode = MV_HOP;
+          next = this.nextHop(u, from, dest);
+          score = (boosting ? 20 : 2) + (s.mover === u ? 0.5 : 0) - u * 0.001;
+        }
+      }
+    }
+    this.mvMode[u] = mode;
+    this.mvTo[u] = next;
+    this.mvScore[u] = score;
+    return mode;
+  }
+
+  /** Planner.check: the mode kept for unit u is the one worked out afresh (throws if not). */
+  private verifyMoveMode(s: MakState, u: number, from: number): void {
+    const mode = this.mvMode[u], next = this.mvTo[u], score = this.mvScore[u];
+    this.moveMode(s, u, from);
+    if (this.mvMode[u] !== mode || this.mvTo[u] !== next || this.mvScore[u] !== score) {
+      throw new Error(`Planner: unit ${u}'s step plan kept (mode ${mode}, hex ${next}, score ${score}) is not the one worked out afresh (mode ${this.mvMode[u]}, hex ${this.mvTo[u]}, score ${this.mvScore[u]})`);
+    }
   }
 
   /**
@@ -680,20 +739,6 @@ export class Planner {
   }
 
   /**
-   * A unit with no working weapon leaves the reach of the armed enemy (its longest range plus one
-   * hex), and once out of it closes on its own armed units (its escort); never towards the enemy.
-   */
-  private fallBack(s: MakState, u: number, from: number, to: number): number {
-    if (!this.style.plan) {
-      const r0 = this.reach(s, from), r1 = this.reach(s, to);
-      return r1 > r0 ? 9.4 + Math.min(3, r1 - r0) * 0.1 - u * 0.001 : -1;
-    }
-    const dest = this.shelter(s, u);
-    if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
-    return 9.4 + (s.mover === u ? 0.5 : 0) - u * 0.001;
-  }
-
-  /**
    * Where unit u, unarmed, goes this phase: the reachable hex where the enemy's fire reaches it least
    * (with its sight lines), then farthest out of the armed enemy's reach, then nearest its own armed
    * units; its own hex unless another is better. Planned once per phase and position of the enemy.
@@ -784,6 +829,17 @@ export class Planner {
     return f;
   }
 }
+
+/** moveMode(): how a unit's steps score in a decision. */
+const MV_UNKNOWN = 0;
+/** No step (it stays, or takes a shot instead). */
+const MV_NONE = 1;
+/** Only the step to the next hex of its planned path (to a firing position or a shelter). */
+const MV_HOP = 2;
+/** Each step by its progress on the approach field. */
+const MV_APPROACH = 3;
+/** Unarmed, unplanned: each step by how far it leaves the enemy's reach. */
+const MV_AWAY = 4;
 
 /** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
 const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;

@@ -1,0 +1,51 @@
+/**
+ * The planner's per-decision caches (agents/planner.ts): what is kept for a unit within a decision
+ * is what would be worked out afresh. In check mode every kept value is recomputed at each use and
+ * compared (the planner throws on a difference), over games of every bundled scenario with both
+ * scripted agents, planned and unplanned (plan=false, the search rollouts' style).
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Agent } from '../../../src/core/agent.ts';
+import { PlayScratch, playGame } from '../../../src/core/play.ts';
+import { gameStreams } from '../../../src/core/rng/streams.ts';
+import { Tally } from '../../../src/core/tally.ts';
+import { createAgent } from '../../../src/scenario/agents.ts';
+import { loadScenarioFile } from '../../../src/scenario/load.ts';
+import { Planner } from '../../../src/systems/mak/agents/planner.ts';
+import { ROOT } from '../../helpers/bundled.ts';
+
+const SCENARIOS = ['forest-ridge', 'town-infantry', 'air-artillery', 'night-convoy', 'stacked-assault'];
+
+/** Plays games [0, games) of a bundled Ma.K scenario; returns the number of decisions. */
+function play(name: string, agents: readonly string[], games: number): number {
+  const loaded = loadScenarioFile(join(ROOT, 'scenarios', 'mak', `${name}.yaml`));
+  const game = loaded.compiled;
+  const scratch = new PlayScratch(game);
+  const tally = new Tally(game.metrics);
+  let n = 0;
+  for (let g = 0; g < games; g++) {
+    const players: Agent[] = agents.map((a, side) => {
+      const inner = createAgent(loaded.system, game, side, a);
+      return { decide: (ctx) => { n++; return inner.decide(ctx); } };
+    });
+    playGame(game, players, gameStreams(3, g, agents.length), tally, scratch);
+  }
+  return n;
+}
+
+describe('the Ma.K planner caches', () => {
+  it('a unit\'s step plan kept within a decision is the one worked out afresh (check mode)', () => {
+    Planner.check = true;
+    try {
+      let n = 0;
+      for (const name of SCENARIOS) {
+        n += play(name, ['assault', 'firebase'], 6);
+        n += play(name, ['firebase:plan=false', 'assault:plan=false'], 4);
+      }
+      expect(n).toBeGreaterThan(2000);
+    } finally {
+      Planner.check = false;
+    }
+  });
+});
