@@ -78,18 +78,23 @@ describe('the Ma.K planner memo', () => {
   });
 
   it('reads back only a key equal in full, with its plan', () => {
-    const memo = new PlanMemo(8);
+    const memo = new PlanMemo();
     const prev = Int32Array.from([-1, 0, 1, -2]); // a path 2 <- 1 <- 0
-    const key = (xs: number[]): number => { memo.key.set(xs); return xs.length; };
-    expect(memo.find(key([1, 2, 3]))).toBeUndefined();
+    const k = new Int32Array(8);
+    const key = (xs: number[]): number => { k.set(xs); return xs.length; };
+    expect(memo.find(k, key([1, 2, 3]))).toBeUndefined();
     memo.store(2, prev, 0, 4);
-    expect(Array.from(memo.find(key([1, 2, 3])) ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
-    expect(memo.find(key([1, 2, 4]))).toBeUndefined();
-    expect(memo.find(key([1, 2, 3, 0]))).toBeUndefined();
-    expect(memo.find(key([1, 2]))).toBeUndefined();
-    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))).toBeUndefined();
+    expect(Array.from(memo.find(k, key([1, 2, 3])) ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
+    expect(memo.find(k, key([1, 2, 4]))).toBeUndefined();
+    expect(memo.find(k, key([1, 2, 3, 0]))).toBeUndefined();
+    expect(memo.find(k, key([1, 2]))).toBeUndefined();
+    expect(memo.find(k, key([5, 6, 7, 8, 9, 10, 11, 12]))).toBeUndefined();
     memo.store(-1, prev, 0, 4);
-    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
-    expect(memo.find(key([1, 2, 3]))?.[0]).toBe(2);
+    expect(memo.find(k, key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
+    expect(memo.find(k, key([1, 2, 3]))?.[0]).toBe(2);
+    // A prefix hashed once (a decision's shared part), the rest hashed by find(): the same entry.
+    key([1, 2, 3]);
+    expect(memo.find(k, 3, 2, PlanMemo.prefix(k, 2))?.[0]).toBe(2);
+    expect(memo.find(k, 3, 2, PlanMemo.prefix(Int32Array.from([1, 9]), 2))).toBeUndefined();
   });
 });

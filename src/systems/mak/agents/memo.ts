@@ -10,30 +10,37 @@
 /** Entries kept before the table is emptied (a key is a few hundred bytes: a few MB at most). */
 const MAX_ENTRIES = 16_384;
 
+/** FNV-1a's starting state. */
+const FNV0 = 0x811c9dc5;
+
 export class PlanMemo {
   /** Tests: a plan found is computed afresh all the same, and verify() throws when they differ. */
   static check = false;
 
   private readonly table = new Map<number, Int32Array>();
-  /** The key being asked: written by the caller into key[0..len), then find(len), then store() on a miss. */
-  readonly key: Int32Array;
+  /** The key last asked by find(), and its length and hash (for store() on a miss). */
+  private key: Int32Array = new Int32Array(0);
   private len = 0;
   private hash = 0;
 
-  /** A memo whose keys are at most maxLen numbers long. */
-  constructor(maxLen: number) {
-    this.key = new Int32Array(maxLen);
+  /**
+   * The hash state after key[0..len): a prefix shared by several keys (the position, asked for
+   * every unit of a decision) is hashed once, and find() goes on from there.
+   */
+  static prefix(key: Int32Array, len: number): number {
+    let h = FNV0;
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ key[i], 0x01000193);
+    return h;
   }
 
   /**
    * The stored entry of key[0..len) ([dest, path length, path (dest first, back to the start)...,
-   * key...]), or undefined.
+   * key...]), or undefined. `from` and `h`: key[0..from) is hashed already into h (prefix()).
    */
-  find(len: number): Int32Array | undefined {
-    const key = this.key;
-    let h = 0x811c9dc5;
-    for (let i = 0; i < len; i++) h = Math.imul(h ^ key[i], 0x01000193);
+  find(key: Int32Array, len: number, from = 0, h = FNV0): Int32Array | undefined {
+    for (let i = from; i < len; i++) h = Math.imul(h ^ key[i], 0x01000193);
     h = (h ^ (h >>> 15)) & 0x3fffffff; // a small integer: the map's fastest key
+    this.key = key;
     this.len = len;
     this.hash = h;
     const e = this.table.get(h);
@@ -59,7 +66,7 @@ export class PlanMemo {
     e[0] = dest;
     e[1] = steps;
     for (let x = dest, i = 0; i < steps; x = prev[base + x], i++) e[2 + i] = x;
-    e.set(this.key.subarray(0, this.len), 2 + steps);
+    for (let i = 0, key = this.key; i < this.len; i++) e[2 + steps + i] = key[i];
     if (this.table.size >= MAX_ENTRIES) this.table.clear();
     this.table.set(this.hash, e);
   }

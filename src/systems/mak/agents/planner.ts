@@ -108,6 +108,11 @@ export class Planner {
   private readonly dist: Uint16Array;
   /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
   private readonly memo: PlanMemo;
+  /** planKey(): the key of a plan; its first sharedLen numbers, hashed into sharedHash, are those of every unit for the state sharedState (null: not yet in this decision). */
+  private readonly planKeyBuf: Int32Array;
+  private sharedState: MakState | null = null;
+  private sharedLen = 0;
+  private sharedHash = 0;
   /** Per unit, how its steps score in this decision (moveMode; MV_UNKNOWN: not yet), the step worth taking and its score. */
   private readonly mvMode: Uint8Array;
   private readonly mvTo: Int32Array;
@@ -119,7 +124,7 @@ export class Planner {
     const { n, nu } = E.m;
     // Every array carved from one buffer: a planner is made per game and side, and one buffer
     // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 4 + nu * n + 64) * 4 + n + nu);
+    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 6 + nu * (10 + 2 * MAX_W) + nu * n + 64) * 4 + n + nu);
     let off = 0;
     const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
     const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
@@ -143,6 +148,7 @@ export class Planner {
     this.foe = i32(nu);
     this.foeHex = i32(nu);
     this.mvTo = i32(nu);
+    this.planKeyBuf = i32(5 + nu * (6 + 2 * MAX_W) + 3 * n);
     this.inQueue = new Uint8Array(buf, off, n);
     this.mvMode = new Uint8Array(buf, off + n, nu);
     this.dist = distances(E.m.grid);
@@ -160,6 +166,7 @@ export class Planner {
     this.fieldState = null;
     this.preparedState = null;
     this.keyState = null;
+    this.sharedState = null;
     this.hitOf.fill(-1);
     this.fireAt.fill(-1);
     this.mvMode.fill(MV_UNKNOWN);
@@ -444,7 +451,8 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
     const memo = this.memo;
-    const known = memo.find(this.planKey(s, u));
+    const len = this.planKey(s, u);
+    const known = memo.find(this.planKeyBuf, len, this.sharedLen, this.sharedHash);
     if (known !== undefined && !PlanMemo.check) {
       const base = u * m.n, steps = known[1];
       for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
@@ -495,22 +503,32 @@ export class Planner {
   }
 
   /**
-   * The memo key of destination(s, u), written into the memo's key (returns its length): everything it reads that is not fixed by the engine, the
-   * side and the style. The unit, the mood (its thresholds), u's movement points and load; every
-   * unit's hex, the status bits the plan reads, carrier and pilot values; every weapon's ammunition
-   * and state; the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points
-   * follow from the hexes and deaths (invariants.ts).
+   * The memo key of destination(s, u), written into planKeyBuf (returns its length): everything it
+   * reads that is not fixed by the engine, the side and the style. First what every unit's plan
+   * shares in this decision, written and hashed once (sharedLen, sharedHash): every unit's hex,
+   * the status bits the plan reads, carrier and pilot values; every weapon's ammunition and state;
+   * the hexes with a minefield, a smoke or a fire marker. Then the unit's own: the unit, the mood
+   * (its thresholds), its movement points and load. Occupancy and stack points follow from the
+   * hexes and deaths (invariants.ts).
    */
   private planKey(s: MakState, u: number): number {
+    const k = this.planKeyBuf;
+    if (this.sharedState !== s) this.sharedKey(s);
+    let i = this.sharedLen;
+    k[i++] = u;
+    k[i++] = this.mood;
+    k[i++] = s.mp[u];
+    k[i++] = s.load[u];
+    k[i++] = s.haul[u];
+    return i;
+  }
+
+  /** The part of the plan keys every unit shares in this decision (planKey()), once per decision. */
+  private sharedKey(s: MakState): void {
     const { m } = this.E;
-    const k = this.memo.key;
+    const k = this.planKeyBuf;
     const nu = m.nu, hex = s.hex, status = s.status, carrier = s.carrier, pAtk = s.pAtk, pDef = s.pDef, pVp = s.pVp;
-    k[0] = u;
-    k[1] = this.mood;
-    k[2] = s.mp[u];
-    k[3] = s.load[u];
-    k[4] = s.haul[u];
-    let i = 5;
+    let i = 0;
     for (let v = 0; v < nu; v++) {
       k[i++] = hex[v];
       k[i++] = status[v] & PLAN_STATUS;
@@ -531,9 +549,10 @@ export class Planner {
       k[i++] = mine[h];
       k[i++] = (smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0);
     }
-    return i;
+    this.sharedLen = i;
+    this.sharedHash = PlanMemo.prefix(k, i);
+    this.sharedState = s;
   }
-
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
   private onPath(u: number, h: number): boolean {
@@ -857,7 +876,7 @@ function memoOf(E: Engine, side: number, style: Style): PlanMemo {
   let name = `${side}`;
   for (let i = 0; i < STYLE_FIELDS.length; i++) name += ` ${style[STYLE_FIELDS[i]]}`;
   let memo = byStyle.get(name);
-  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo(5 + E.m.nu * (6 + 2 * MAX_W) + 3 * E.m.n)));
+  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo()));
   return memo;
 }
 
