@@ -77,6 +77,26 @@ describe('the Ma.K planner memo', () => {
     }
   });
 
+  it('an unarmed unit\'s shelter is read back only for the same movement points: as on a fresh engine', () => {
+    // The NeuSpotter S1 next to the AFS M1 (agents.test.ts): where it shelters depends on how far it can walk.
+    const units = { mercenary: [{ id: 'M1', type: 'AFS', at: '0504' }], strahl: [{ id: 'S1', type: 'NeuSpotter', at: '0503' }, { id: 'S2', type: 'PKA', at: '0807' }] };
+    const warm = setup(units, { first: 'strahl' });
+    const u = warm.u('S1');
+    const full = warm.s.mp[u];
+    const seen = new Set<string>();
+    for (const name of ['assault', 'firebase']) {
+      for (let mp = full; mp >= 2; mp--) {
+        warm.s.mp[u] = mp;
+        const cold = setup(units, { first: 'strahl' });
+        cold.s.mp[u] = mp;
+        const c = choice(warm, name);
+        expect(c).toBe(choice(cold, name));
+        seen.add(c);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
   it('reads back only a key equal in full, with its plan', () => {
     const memo = new PlanMemo();
     const prev = Int32Array.from([-1, 0, 1, -2]); // a path 2 <- 1 <- 0

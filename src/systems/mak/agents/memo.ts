@@ -1,5 +1,5 @@
 /**
- * Plans already made (planner.ts destination()), by everything a plan depends on, shared by every
+ * Plans already made (planner.ts destination() and shelter()), by everything a plan depends on, shared by every
  * game of one compiled scenario and planner style. The scripted agents play so alike from game to
  * game that most positions recur: on forest-ridge, 2,000 games of assault vs firebase make about
  * 62,000 plans over fewer than 2,000 distinct keys. A plan read back is the plan computed afresh

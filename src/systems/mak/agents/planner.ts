@@ -124,7 +124,7 @@ export class Planner {
     const { n, nu } = E.m;
     // Every array carved from one buffer: a planner is made per game and side, and one buffer
     // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 6 + nu * (10 + 2 * MAX_W) + nu * n + 64) * 4 + n + nu);
+    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 7 + nu * (10 + 2 * MAX_W) + nu * n + 64) * 4 + n + nu);
     let off = 0;
     const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
     const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
@@ -148,7 +148,7 @@ export class Planner {
     this.foe = i32(nu);
     this.foeHex = i32(nu);
     this.mvTo = i32(nu);
-    this.planKeyBuf = i32(5 + nu * (6 + 2 * MAX_W) + 3 * n);
+    this.planKeyBuf = i32(6 + nu * (6 + 2 * MAX_W) + 3 * n);
     this.inQueue = new Uint8Array(buf, off, n);
     this.mvMode = new Uint8Array(buf, off + n, nu);
     this.dist = distances(E.m.grid);
@@ -231,7 +231,7 @@ export class Planner {
     if (k === K.endPhase) return 0;
     if (k === K.smoke) return this.smoke(s, code);
     if (k === K.boost) return 0; // decided in boosts()
-    const sup = supportScore(this.E, s, code, 3);
+    const sup = supportScore(this.E, s, code, 3, k);
     if (sup !== null) return sup;
     if (k === K.attack) {
       const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
@@ -451,15 +451,8 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
     const memo = this.memo;
-    const len = this.planKey(s, u);
-    const known = memo.find(this.planKeyBuf, len, this.sharedLen, this.sharedHash);
-    if (known !== undefined && !PlanMemo.check) {
-      const base = u * m.n, steps = known[1];
-      for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
-      this.dest[u] = known[0];
-      this.destKey[u] = key;
-      return known[0];
-    }
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_FIRE), this.sharedLen, this.sharedHash);
+    if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const start = s.hex[u];
     const cost = this.cost;
@@ -503,18 +496,19 @@ export class Planner {
   }
 
   /**
-   * The memo key of destination(s, u), written into planKeyBuf (returns its length): everything it
+   * The memo key of destination(s, u) (kind PLAN_FIRE) or shelter(s, u) (PLAN_SHELTER), written into planKeyBuf (returns its length): everything it
    * reads that is not fixed by the engine, the side and the style. First what every unit's plan
    * shares in this decision, written and hashed once (sharedLen, sharedHash): every unit's hex,
    * the status bits the plan reads, carrier and pilot values; every weapon's ammunition and state;
-   * the hexes with a minefield, a smoke or a fire marker. Then the unit's own: the unit, the mood
+   * the hexes with a minefield, a smoke or a fire marker. Then the plan's kind and the unit's own: the unit, the mood
    * (its thresholds), its movement points and load. Occupancy and stack points follow from the
    * hexes and deaths (invariants.ts).
    */
-  private planKey(s: MakState, u: number): number {
+  private planKey(s: MakState, u: number, kind: number): number {
     const k = this.planKeyBuf;
     if (this.sharedState !== s) this.sharedKey(s);
     let i = this.sharedLen;
+    k[i++] = kind;
     k[i++] = u;
     k[i++] = this.mood;
     k[i++] = s.mp[u];
@@ -760,12 +754,15 @@ export class Planner {
   /**
    * Where unit u, unarmed, goes this phase: the reachable hex where the enemy's fire reaches it least
    * (with its sight lines), then farthest out of the armed enemy's reach, then nearest its own armed
-   * units; its own hex unless another is better. Planned once per phase and position of the enemy.
+   * units; its own hex unless another is better. Planned once per phase and position of the enemy, or read back from the memo like a firing position.
    */
   private shelter(s: MakState, u: number): number {
     const { m } = this.E;
     const key = this.positionKey(s);
     if (this.destKey[u] === key && this.onPath(u, s.hex[u])) return this.dest[u];
+    const memo = this.memo;
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_SHELTER), this.sharedLen, this.sharedHash);
+    if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const cost = this.cost, start = s.hex[u];
     let best = start, bestV = -Infinity;
@@ -780,7 +777,18 @@ export class Planner {
     this.destKey[u] = key;
     const base = u * m.n;
     for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
+    if (known !== undefined) memo.verify(known, best, this.prev, base, m.n);
+    else memo.store(best, this.prev, base, m.n);
     return best;
+  }
+
+  /** A plan of unit u read back from the memo (its destination and path) as the plan of this position (positionKey). */
+  private readBack(u: number, known: Int32Array, key: number): number {
+    const base = u * this.E.m.n, steps = known[1];
+    for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
+    this.dest[u] = known[0];
+    this.destKey[u] = key;
+    return known[0];
   }
 
   /** Hexes between h and the reach of the nearest armed enemy (> 0: out of its reach). */
@@ -860,24 +868,33 @@ const MV_APPROACH = 3;
 /** Unarmed, unplanned: each step by how far it leaves the enemy's reach. */
 const MV_AWAY = 4;
 
+/** planKey(): the plan asked, a firing position (destination()) or an unarmed unit's shelter (shelter()). */
+const PLAN_FIRE = 0;
+const PLAN_SHELTER = 1;
+
 /** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
 const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
 
-/** Every field of Style (the compiler checks that none is missing): the memo's name of a style. */
+/** Every field of Style (the compiler checks that none is missing): what makes two styles the same for the memo. */
 const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
 const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
 void STYLE_COMPLETE;
 
-/** One memo per engine, side and style. */
-const memos = new WeakMap<Engine, Map<string, PlanMemo>>();
+/** One memo per engine, side and style (a planner is made per game and side: looked up without building a name). */
+const memos = new WeakMap<Engine, { readonly side: number; readonly style: Style; readonly memo: PlanMemo }[]>();
 function memoOf(E: Engine, side: number, style: Style): PlanMemo {
-  let byStyle = memos.get(E);
-  if (byStyle === undefined) memos.set(E, (byStyle = new Map()));
-  let name = `${side}`;
-  for (let i = 0; i < STYLE_FIELDS.length; i++) name += ` ${style[STYLE_FIELDS[i]]}`;
-  let memo = byStyle.get(name);
-  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo()));
+  let list = memos.get(E);
+  if (list === undefined) memos.set(E, (list = []));
+  for (let i = 0; i < list.length; i++) if (list[i].side === side && sameStyle(list[i].style, style)) return list[i].memo;
+  const memo = new PlanMemo();
+  list.push({ side, style: { ...style }, memo });
   return memo;
+}
+
+/** Are two styles the same in every field? */
+function sameStyle(a: Style, b: Style): boolean {
+  for (let i = 0; i < STYLE_FIELDS.length; i++) if (a[STYLE_FIELDS[i]] !== b[STYLE_FIELDS[i]]) return false;
+  return true;
 }
 
 /**
