@@ -1,6 +1,6 @@
 /**
  * The planner's per-decision caches (agents/planner.ts): what is kept for a unit within a decision
- * is what would be worked out afresh. In check mode every kept value is recomputed at each use and
+ * (its step plan; its best P(hit), read off the legal attacks) is what would be worked out afresh. In check mode every kept value is recomputed at each use and
  * compared (the planner throws on a difference), over games of every bundled scenario with both
  * scripted agents, planned and unplanned (plan=false, the search rollouts' style).
  */
@@ -13,6 +13,8 @@ import { Tally } from '../../../src/core/tally.ts';
 import { createAgent } from '../../../src/scenario/agents.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { Planner } from '../../../src/systems/mak/agents/planner.ts';
+import { pHitNum } from '../../../src/systems/mak/agents/common.ts';
+import { PRODUCT, SUM } from '../../../src/systems/mak/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 
 const SCENARIOS = ['forest-ridge', 'town-infantry', 'air-artillery', 'night-convoy', 'stacked-assault'];
@@ -35,7 +37,7 @@ function play(name: string, agents: readonly string[], games: number): number {
 }
 
 describe('the Ma.K planner caches', () => {
-  it('a unit\'s step plan kept within a decision is the one worked out afresh (check mode)', () => {
+  it('a unit\'s step plan and best P(hit) kept within a decision are those worked out afresh (check mode)', () => {
     Planner.check = true;
     try {
       let n = 0;
@@ -47,5 +49,9 @@ describe('the Ma.K planner caches', () => {
     } finally {
       Planner.check = false;
     }
+  });
+
+  it('P(hit) never falls as the target number rises (a unit\'s best P(hit) is that of its best target number)', () => {
+    for (const mode of [SUM, PRODUCT]) for (let T = -3; T <= 45; T++) expect(pHitNum(T + 1, mode)).toBeGreaterThanOrEqual(pHitNum(T, mode));
   });
 });

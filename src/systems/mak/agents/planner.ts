@@ -85,8 +85,9 @@ export class Planner {
   /** Per unit, its best P(hit) now and the enemy's fire at it where it stands (-1: not yet computed in this decision). */
   private readonly hitOf: Float64Array;
   private readonly fireAt: Float64Array;
-  /** The kind of each legal action of this decision. */
+  /** The kind of each legal action of this decision, and an attack's target number (attacks()). */
   private kinds: Int32Array;
+  private atkT: Int32Array;
   /** prepare(): the position-free parts of the attack targets between one unit and the enemy. */
   private readonly opp: Float64Array;
   private readonly exp: Float64Array;
@@ -124,7 +125,7 @@ export class Planner {
     const { n, nu } = E.m;
     // Every array carved from one buffer: a planner is made per game and side, and one buffer
     // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 7 + nu * (10 + 2 * MAX_W) + nu * n + 64) * 4 + n + nu);
+    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 7 + nu * (10 + 2 * MAX_W) + nu * n + 128) * 4 + n + nu);
     let off = 0;
     const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
     const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
@@ -145,6 +146,7 @@ export class Planner {
     this.prev = i32(nu * n);
     this.cand = i32(n);
     this.kinds = i32(64);
+    this.atkT = i32(64);
     this.foe = i32(nu);
     this.foeHex = i32(nu);
     this.mvTo = i32(nu);
@@ -179,11 +181,37 @@ export class Planner {
     const risk = this.mood === 2 ? 0.3 : this.mood === 1 ? 0.6 : this.mood === 3 ? 2.5 : 1;
     this.riskWeight = st.riskWeight * risk;
     this.replyWeight = st.replyWeight * risk;
-    if (this.kinds.length < n) this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
+    if (this.kinds.length < n) {
+      this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
+      this.atkT = new Int32Array(this.kinds.length);
+    }
     const A = this.E.A;
     for (let i = 0; i < n; i++) this.kinds[i] = A.kindIndexOf(legal[i]);
-    for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i]);
+    if (s.pending.depth === 0) this.attacks(s, legal, n);
+    for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i], i);
     this.boosts(s, legal, n, out);
+  }
+
+  /**
+   * The phase player's free choice: each legal attack's target number (atkT, read by score()), and
+   * for each unit that may still attack, its best P(hit) among them (hitOf: bestHit(), since the
+   * engine offers exactly the attacks canAttack allows, and P(hit) grows with the target number),
+   * instead of looking for every unit's targets again.
+   */
+  private attacks(s: MakState, legal: Int32Array, n: number): void {
+    const { m, A } = this.E;
+    const K = A.kindIndex, kinds = this.kinds, mode = modeOf(m);
+    const mine = m.sideUnits[s.phaseSide];
+    for (let i = 0; i < mine.length; i++) if (!(s.status[mine[i]] & (DEAD | MOVED | ATTACKED))) this.hitOf[mine[i]] = 0;
+    for (let i = 0; i < n; i++) {
+      if (kinds[i] !== K.attack) continue;
+      const code = legal[i];
+      const u = A.read.attack.unit(code), t = A.read.attack.target(code);
+      const T = attackTargetAt(m, s, u, A.read.attack.weapon(code), t, s.hex[u], s.hex[t]);
+      this.atkT[i] = T;
+      const ph = pHitNum(T, mode);
+      if (ph > this.hitOf[u]) this.hitOf[u] = ph;
+    }
   }
 
   /** The best-scoring legal action (the first of equals). */
@@ -218,7 +246,7 @@ export class Planner {
     }
   }
 
-  private score(s: MakState, code: number, k: number): number {
+  private score(s: MakState, code: number, k: number, i: number): number {
     const { m, A } = this.E;
     const K = A.kindIndex;
     const side = this.side;
@@ -234,12 +262,14 @@ export class Planner {
     const sup = supportScore(this.E, s, code, 3, k);
     if (sup !== null) return sup;
     if (k === K.attack) {
-      const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
-      const ph = pHitNum(attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]), modeOf(m));
+      // The target number from attacks(); the expected kill from its table (common.ts expectedKill, exactly).
+      const u = A.read.attack.unit(code), t = A.read.attack.target(code), T = this.atkT[i];
+      const ph = pHitNum(T, modeOf(m));
       if (ph < this.minHit && !(s.status[t] & IMMOBILE && ph > 0)) return -1;
+      const value = ekTable(m, m.udur[t])[T < -1 ? 0 : T > 40 ? 41 : T + 1] * worth(m, s, t);
       // Ahead, a unit where the enemy can hit it hard leaves rather than trade shots (planner's move).
-      if (this.mood === 3 && this.style.plan && !(s.status[u] & MOVED) && this.riskWeight * this.fireHere(s, u) > expectedKill(m, s, u, w, t) * worth(m, s, t) && this.destination(s, u) >= 0 && this.destination(s, u) !== s.hex[u]) return -1;
-      return 10 + expectedKill(m, s, u, w, t) * worth(m, s, t) - this.replyWeight * this.replyRisk(s, u, t);
+      if (this.mood === 3 && this.style.plan && !(s.status[u] & MOVED) && this.riskWeight * this.fireHere(s, u) > value && this.destination(s, u) >= 0 && this.destination(s, u) !== s.hex[u]) return -1;
+      return 10 + value - this.replyWeight * this.replyRisk(s, u, t);
     }
     if (k === K.simul) {
       // [5.3.3]: the stack's members fire their best weapons at one target; one reply per unit ([5.4.2]).
@@ -331,6 +361,9 @@ export class Planner {
   /** bestHit of unit u, once per decision. */
   private bestHit(s: MakState, u: number): number {
     if (this.hitOf[u] < 0) this.hitOf[u] = bestHit(this.E.m, s, u);
+    else if (Planner.check && this.hitOf[u] !== bestHit(this.E.m, s, u)) {
+      throw new Error(`Planner: unit ${u}'s best P(hit) from the legal attacks (${this.hitOf[u]}) is not bestHit's (${bestHit(this.E.m, s, u)})`);
+    }
     return this.hitOf[u];
   }
 
