@@ -12,7 +12,8 @@ import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { createAgent } from '../../../src/scenario/agents.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
-import { Planner } from '../../../src/systems/mak/agents/planner.ts';
+import { Planner, kindTable } from '../../../src/systems/mak/agents/planner.ts';
+import type { MakGame } from '../../../src/systems/mak/engine.ts';
 import { pHitNum } from '../../../src/systems/mak/agents/common.ts';
 import { PRODUCT, SUM } from '../../../src/systems/mak/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
@@ -53,5 +54,14 @@ describe('the Ma.K planner caches', () => {
 
   it('P(hit) never falls as the target number rises (a unit\'s best P(hit) is that of its best target number)', () => {
     for (const mode of [SUM, PRODUCT]) for (let T = -3; T <= 45; T++) expect(pHitNum(T + 1, mode)).toBeGreaterThanOrEqual(pHitNum(T, mode));
+  });
+
+  it('the kind table reads every action code as kindIndexOf does', () => {
+    for (const name of SCENARIOS) {
+      const { E } = loadScenarioFile(join(ROOT, 'scenarios', 'mak', `${name}.yaml`)).compiled as MakGame;
+      const t = kindTable(E);
+      expect(t.length).toBe(E.A.size);
+      for (let c = 0; c < E.A.size; c++) if (t[c] !== E.A.kindIndexOf(c)) expect(`${c}: ${t[c]}`).toBe(`${c}: ${E.A.kindIndexOf(c)}`);
+    }
   });
 });

@@ -85,6 +85,8 @@ export class Planner {
   /** Per unit, its best P(hit) now and the enemy's fire at it where it stands (-1: not yet computed in this decision). */
   private readonly hitOf: Float64Array;
   private readonly fireAt: Float64Array;
+  /** Each action code's kind index (A.kindIndexOf, read off a table made once per engine). */
+  private readonly kindOf: Int8Array;
   /** The kind of each legal action of this decision, and an attack's target number (attacks()). */
   private kinds: Int32Array;
   private atkT: Int32Array;
@@ -155,6 +157,7 @@ export class Planner {
     this.mvMode = new Uint8Array(buf, off + n, nu);
     this.dist = distances(E.m.grid);
     this.memo = memoOf(E, side, style);
+    this.kindOf = kindTable(E);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -169,9 +172,8 @@ export class Planner {
     this.preparedState = null;
     this.keyState = null;
     this.sharedState = null;
-    this.hitOf.fill(-1);
-    this.fireAt.fill(-1);
-    this.mvMode.fill(MV_UNKNOWN);
+    const hitOf = this.hitOf, fireAt = this.fireAt, mvMode = this.mvMode;
+    for (let u = 0; u < hitOf.length; u++) { hitOf[u] = -1; fireAt[u] = -1; mvMode[u] = MV_UNKNOWN; }
     const st = this.style;
     const left = this.E.m.body.turns - s.turn;
     const behind = wouldLose(this.E, s, this.side);
@@ -185,8 +187,11 @@ export class Planner {
       this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
       this.atkT = new Int32Array(this.kinds.length);
     }
-    const A = this.E.A;
-    for (let i = 0; i < n; i++) this.kinds[i] = A.kindIndexOf(legal[i]);
+    const A = this.E.A, kt = this.kindOf, kinds = this.kinds;
+    for (let i = 0; i < n; i++) {
+      const c = legal[i];
+      kinds[i] = c >= 0 && c < kt.length ? kt[c] : A.kindIndexOf(c);
+    }
     if (s.pending.depth === 0) this.attacks(s, legal, n);
     for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i], i);
     this.boosts(s, legal, n, out);
@@ -256,6 +261,11 @@ export class Planner {
       if (topIs(s, 'cqcStart')) return A.read.fight.choice(code) === 0 ? (this.fightPays(s, Arg.cqcStart.hex(s.pending)) ? 1 : 0) : 0.5;
       return this.reactive(s, code);
     }
+    if (k === K.move) {
+      // The most common kind first: a step is the agents' own business but for a pilot's or an AMU's.
+      const sup = m.hasAmu || m.hasPilots ? supportScore(this.E, s, code, 3, k) : null;
+      return sup !== null ? sup : this.move(s, code);
+    }
     if (k === K.endPhase) return 0;
     if (k === K.smoke) return this.smoke(s, code);
     if (k === K.boost) return 0; // decided in boosts()
@@ -305,7 +315,6 @@ export class Planner {
       const x = m.grid.nbr[s.hex[u] * 6 + d];
       return countIn(m, s, x, 1 - side) <= 2 ? 8.5 : -1;
     }
-    if (k === K.move) return this.move(s, code);
     return -1;
   }
 
@@ -928,6 +937,19 @@ function memoOf(E: Engine, side: number, style: Style): PlanMemo {
 function sameStyle(a: Style, b: Style): boolean {
   for (let i = 0; i < STYLE_FIELDS.length; i++) if (a[STYLE_FIELDS[i]] !== b[STYLE_FIELDS[i]]) return false;
   return true;
+}
+
+/** kindIndexOf(code) at [code] for every action code, once per engine (none beyond 2^20 codes: then kindIndexOf is asked). */
+const kindTables = new WeakMap<Engine, Int8Array>();
+export function kindTable(E: Engine): Int8Array {
+  let t = kindTables.get(E);
+  if (t === undefined) {
+    const size = E.A.size;
+    t = new Int8Array(size <= 1 << 20 && E.A.kinds.length <= 127 ? size : 0);
+    for (let c = 0; c < t.length; c++) t[c] = E.A.kindIndexOf(c);
+    kindTables.set(E, t);
+  }
+  return t;
 }
 
 /**
