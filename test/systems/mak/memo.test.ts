@@ -112,9 +112,23 @@ describe('the Ma.K planner memo', () => {
     memo.store(-1, prev, 0, 4);
     expect(memo.find(k, key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
     expect(memo.find(k, key([1, 2, 3]))?.[0]).toBe(2);
-    // A prefix hashed once (a decision's shared part), the rest hashed by find(): the same entry.
-    key([1, 2, 3]);
-    expect(memo.find(k, 3, 2, PlanMemo.prefix(k, 2))?.[0]).toBe(2);
-    expect(memo.find(k, 3, 2, PlanMemo.prefix(Int32Array.from([1, 9]), 2))).toBeUndefined();
+  });
+
+  it('gives a position the same id while it is kept, and never one id to two positions', () => {
+    const memo = new PlanMemo();
+    const k = new Int32Array(4);
+    const id = (xs: number[]): number => { k.fill(0).set(xs); return memo.intern(k, xs.length); };
+    const a = id([1, 2, 3]);
+    expect(id([1, 2, 3])).toBe(a);
+    const b = id([1, 2, 4]);
+    expect(b).not.toBe(a);
+    expect(id([1, 2])).not.toBe(a);
+    expect(id([1, 2, 3, 0])).not.toBe(a);
+    expect(id([1, 2, 3])).toBe(a);
+    // Past MAX_ENTRIES positions the table is emptied: a position comes back with a new id, never an old one.
+    const seen = new Set<number>([a, b]);
+    for (let i = 0; i < 20_000; i++) seen.add(id([7, i]));
+    const again = id([1, 2, 3]);
+    expect(seen.has(again)).toBe(false);
   });
 });

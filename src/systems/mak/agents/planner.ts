@@ -111,11 +111,11 @@ export class Planner {
   private readonly dist: Uint16Array;
   /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
   private readonly memo: PlanMemo;
-  /** planKey(): the key of a plan; its first sharedLen numbers, hashed into sharedHash, are those of every unit for the state sharedState (null: not yet in this decision). */
+  /** planKey(): the key of a plan (PLAN_KEY numbers), and the position (positionBuf) it starts with as the memo's id, for the state positionState (null: not yet in this decision). */
   private readonly planKeyBuf: Int32Array;
-  private sharedState: MakState | null = null;
-  private sharedLen = 0;
-  private sharedHash = 0;
+  private readonly positionBuf: Int32Array;
+  private positionState: MakState | null = null;
+  private positionId = 0;
   /** Per unit, how its steps score in this decision (moveMode; MV_UNKNOWN: not yet), the step worth taking and its score. */
   private readonly mvMode: Uint8Array;
   private readonly mvTo: Int32Array;
@@ -127,7 +127,7 @@ export class Planner {
     const { n, nu } = E.m;
     // Every array carved from one buffer: a planner is made per game and side, and one buffer
     // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 7 + nu * (10 + 2 * MAX_W) + nu * n + 128) * 4 + n + nu);
+    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 1 + PLAN_KEY + nu * (10 + 2 * MAX_W) + nu * n + 128) * 4 + n + nu);
     let off = 0;
     const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
     const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
@@ -152,7 +152,8 @@ export class Planner {
     this.foe = i32(nu);
     this.foeHex = i32(nu);
     this.mvTo = i32(nu);
-    this.planKeyBuf = i32(6 + nu * (6 + 2 * MAX_W) + 3 * n);
+    this.planKeyBuf = i32(PLAN_KEY);
+    this.positionBuf = i32(nu * (6 + 2 * MAX_W) + 3 * n);
     this.inQueue = new Uint8Array(buf, off, n);
     this.mvMode = new Uint8Array(buf, off + n, nu);
     this.dist = distances(E.m.grid);
@@ -171,7 +172,7 @@ export class Planner {
     this.fieldState = null;
     this.preparedState = null;
     this.keyState = null;
-    this.sharedState = null;
+    this.positionState = null;
     const hitOf = this.hitOf, fireAt = this.fireAt, mvMode = this.mvMode;
     for (let u = 0; u < hitOf.length; u++) { hitOf[u] = -1; fireAt[u] = -1; mvMode[u] = MV_UNKNOWN; }
     const st = this.style;
@@ -493,7 +494,7 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
     const memo = this.memo;
-    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_FIRE), this.sharedLen, this.sharedHash);
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_FIRE));
     if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const start = s.hex[u];
@@ -538,31 +539,37 @@ export class Planner {
   }
 
   /**
-   * The memo key of destination(s, u) (kind PLAN_FIRE) or shelter(s, u) (PLAN_SHELTER), written into planKeyBuf (returns its length): everything it
-   * reads that is not fixed by the engine, the side and the style. First what every unit's plan
-   * shares in this decision, written and hashed once (sharedLen, sharedHash): every unit's hex,
-   * the status bits the plan reads, carrier and pilot values; every weapon's ammunition and state;
-   * the hexes with a minefield, a smoke or a fire marker. Then the plan's kind and the unit's own: the unit, the mood
-   * (its thresholds), its movement points and load. Occupancy and stack points follow from the
-   * hexes and deaths (invariants.ts).
+   * The memo key of destination(s, u) (kind PLAN_FIRE) or shelter(s, u) (PLAN_SHELTER), written
+   * into planKeyBuf (returns its length): everything the plan reads that is not fixed by the
+   * engine, the side and the style. The position, the same for every unit planned in a decision
+   * (its memo id, once per decision: position()); the plan's kind; the unit, the mood (its
+   * thresholds), its movement points and load.
    */
   private planKey(s: MakState, u: number, kind: number): number {
     const k = this.planKeyBuf;
-    if (this.sharedState !== s) this.sharedKey(s);
-    let i = this.sharedLen;
-    k[i++] = kind;
-    k[i++] = u;
-    k[i++] = this.mood;
-    k[i++] = s.mp[u];
-    k[i++] = s.load[u];
-    k[i++] = s.haul[u];
-    return i;
+    if (this.positionState !== s) {
+      this.positionId = this.memo.intern(this.positionBuf, this.position(s));
+      this.positionState = s;
+    }
+    k[0] = this.positionId;
+    k[1] = kind;
+    k[2] = u;
+    k[3] = this.mood;
+    k[4] = s.mp[u];
+    k[5] = s.load[u];
+    k[6] = s.haul[u];
+    return PLAN_KEY;
   }
 
-  /** The part of the plan keys every unit shares in this decision (planKey()), once per decision. */
-  private sharedKey(s: MakState): void {
+  /**
+   * The position a plan reads, written into positionBuf (returns its length): every unit's hex,
+   * the status bits the plan reads, carrier and pilot values; every weapon's ammunition and state;
+   * the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points follow from
+   * the hexes and deaths (invariants.ts).
+   */
+  private position(s: MakState): number {
     const { m } = this.E;
-    const k = this.planKeyBuf;
+    const k = this.positionBuf;
     const nu = m.nu, hex = s.hex, status = s.status, carrier = s.carrier, pAtk = s.pAtk, pDef = s.pDef, pVp = s.pVp;
     let i = 0;
     for (let v = 0; v < nu; v++) {
@@ -585,9 +592,7 @@ export class Planner {
       k[i++] = mine[h];
       k[i++] = (smoke[h] !== 0 ? 1 : 0) + (fire[h] !== 0 ? 2 : 0);
     }
-    this.sharedLen = i;
-    this.sharedHash = PlanMemo.prefix(k, i);
-    this.sharedState = s;
+    return i;
   }
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
@@ -803,7 +808,7 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && this.onPath(u, s.hex[u])) return this.dest[u];
     const memo = this.memo;
-    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_SHELTER), this.sharedLen, this.sharedHash);
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_SHELTER));
     if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const cost = this.cost, start = s.hex[u];
@@ -909,6 +914,9 @@ const MV_HOP = 2;
 const MV_APPROACH = 3;
 /** Unarmed, unplanned: each step by how far it leaves the enemy's reach. */
 const MV_AWAY = 4;
+
+/** planKey()'s length. */
+const PLAN_KEY = 7;
 
 /** planKey(): the plan asked, a firing position (destination()) or an unarmed unit's shelter (shelter()). */
 const PLAN_FIRE = 0;
