@@ -14,27 +14,46 @@ import { createAgent } from '../../../src/scenario/agents.ts';
 import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { Planner, kindTable } from '../../../src/systems/mak/agents/planner.ts';
 import type { MakGame } from '../../../src/systems/mak/engine.ts';
+import type { MakState } from '../../../src/systems/mak/state.ts';
+import { Rng } from '../../../src/core/rng/rng.ts';
 import { pHitNum } from '../../../src/systems/mak/agents/common.ts';
 import { PRODUCT, SUM } from '../../../src/systems/mak/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 
 const SCENARIOS = ['forest-ridge', 'town-infantry', 'air-artillery', 'night-convoy', 'stacked-assault'];
 
-/** Plays games [0, games) of a bundled Ma.K scenario; returns the number of decisions. */
-function play(name: string, agents: readonly string[], games: number): number {
+/**
+ * Plays games [0, games) of a bundled Ma.K scenario; returns every decision. With `intrude`, before
+ * each decision a planner of another agent decides on another state (a game's state some decisions
+ * back) with the same engine: its arrays within a decision are the engine's, shared.
+ */
+function play(name: string, agents: readonly string[], games: number, intrude = false): number[] {
   const loaded = loadScenarioFile(join(ROOT, 'scenarios', 'mak', `${name}.yaml`));
-  const game = loaded.compiled;
+  const game = loaded.compiled as MakGame;
   const scratch = new PlayScratch(game);
   const tally = new Tally(game.metrics);
-  let n = 0;
+  const log: number[] = [];
+  const buf = new Int32Array(game.maxActions);
+  let old: MakState | null = null;
   for (let g = 0; g < games; g++) {
     const players: Agent[] = agents.map((a, side) => {
       const inner = createAgent(loaded.system, game, side, a);
-      return { decide: (ctx) => { n++; return inner.decide(ctx); } };
+      return {
+        decide: (ctx) => {
+          if (intrude && old !== null && game.result(old) === null) {
+            const st = old, on = game.currentSide(st), n = game.legalActions(st, buf);
+            createAgent(loaded.system, game, on, 'firebase').decide({ side: on, legal: buf, n, rng: new Rng([1, 2, 3, 4]), observe: () => game.observe(st, on), describe: (x) => game.describeAction(st, x), determinize: () => game.clone(st) });
+          }
+          if (log.length % 7 === 0) old = ctx.determinize(new Rng([5, 6, 7, 8])) as MakState; // a copy
+          const a = inner.decide(ctx);
+          log.push(a);
+          return a;
+        },
+      };
     });
     playGame(game, players, gameStreams(3, g, agents.length), tally, scratch);
   }
-  return n;
+  return log;
 }
 
 describe('the Ma.K planner caches', () => {
@@ -43,12 +62,22 @@ describe('the Ma.K planner caches', () => {
     try {
       let n = 0;
       for (const name of SCENARIOS) {
-        n += play(name, ['assault', 'firebase'], 6);
-        n += play(name, ['firebase:plan=false', 'assault:plan=false'], 4);
+        n += play(name, ['assault', 'firebase'], 6).length;
+        n += play(name, ['firebase:plan=false', 'assault:plan=false'], 4).length;
       }
       expect(n).toBeGreaterThan(2000);
     } finally {
       Planner.check = false;
+    }
+  });
+
+  it('planners of one engine share their within-decision arrays: another planner deciding in between changes nothing', () => {
+    for (const name of ['forest-ridge', 'town-infantry']) {
+      for (const agents of [['assault', 'firebase'], ['firebase:plan=false', 'assault:plan=false']]) {
+        const plain = play(name, agents, 4);
+        expect(play(name, agents, 4, true)).toEqual(plain);
+        expect(plain.length).toBeGreaterThan(100);
+      }
     }
   });
 

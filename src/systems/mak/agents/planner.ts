@@ -98,7 +98,7 @@ export class Planner {
   private readonly foe: Int32Array;
   private readonly foeHex: Int32Array;
   private readonly foeWorth: Float64Array;
-  private readonly foeTables: Float64Array[] = [];
+  private readonly foeTables: Float64Array[];
   private nFoes = 0;
   /** prepare(): the expected-kill table of the prepared unit (as a target, for exposure()). */
   private uTable: Float64Array = NO_EK;
@@ -125,40 +125,39 @@ export class Planner {
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
-    // Every array carved from one buffer: a planner is made per game and side, and one buffer
-    // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 5 + MAX_W * nu * 2) * 8 + (n * 8 + 1 + PLAN_KEY + nu * (10 + 2 * MAX_W) + nu * n + 128) * 4 + n + nu);
-    let off = 0;
-    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
-    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
-    this.scores = f64(64);
-    this.destKey = f64(nu).fill(-1);
-    this.bound = f64(n);
-    this.hitOf = f64(nu);
-    this.fireAt = f64(nu);
-    this.opp = f64(MAX_W * nu);
-    this.foeWorth = f64(nu);
-    this.exp = f64(MAX_W * nu);
-    this.mvScore = f64(nu);
-    this.field = i32(n);
-    this.queue = i32(n + 1);
-    this.cost = i32(n);
-    this.from = i32(n);
-    this.dest = i32(nu).fill(-1);
-    this.prev = i32(nu * n);
-    this.cand = i32(n);
-    this.kinds = i32(64);
-    this.atkT = i32(64);
-    this.foe = i32(nu);
-    this.foeHex = i32(nu);
-    this.mvTo = i32(nu);
-    this.planKeyBuf = i32(PLAN_KEY);
-    this.positionBuf = i32(nu * (6 + 2 * MAX_W) + 3 * n);
-    this.inQueue = new Uint8Array(buf, off, n);
-    this.mvMode = new Uint8Array(buf, off + n, nu);
-    this.dist = distances(E.m.grid);
+    // A planner is made per game and side: it owns only what a plan keeps from one decision to the
+    // next (one buffer); the arrays used within one rank() are its engine's (Scratch).
+    const buf = new ArrayBuffer(nu * 8 + (nu + nu * n) * 4);
+    this.destKey = new Float64Array(buf, 0, nu).fill(-1);
+    this.dest = new Int32Array(buf, nu * 8, nu).fill(-1);
+    this.prev = new Int32Array(buf, nu * 12, nu * n);
+    const sc = scratchOf(E);
+    this.scores = sc.scores;
+    this.bound = sc.bound;
+    this.hitOf = sc.hitOf;
+    this.fireAt = sc.fireAt;
+    this.opp = sc.opp;
+    this.foeWorth = sc.foeWorth;
+    this.exp = sc.exp;
+    this.mvScore = sc.mvScore;
+    this.field = sc.field;
+    this.queue = sc.queue;
+    this.cost = sc.cost;
+    this.from = sc.from;
+    this.cand = sc.cand;
+    this.kinds = sc.kinds;
+    this.atkT = sc.atkT;
+    this.foe = sc.foe;
+    this.foeHex = sc.foeHex;
+    this.mvTo = sc.mvTo;
+    this.planKeyBuf = sc.planKeyBuf;
+    this.positionBuf = sc.positionBuf;
+    this.inQueue = sc.inQueue;
+    this.mvMode = sc.mvMode;
+    this.foeTables = sc.foeTables;
+    this.dist = sc.dist;
+    this.kindOf = sc.kindOf;
     this.memo = memoOf(E, side, style);
-    this.kindOf = kindTable(E);
   }
 
   /** This decision's thresholds: the style's, bolder when the side is losing with little time left, warier when it leads at the end. */
@@ -188,14 +187,17 @@ export class Planner {
       this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
       this.atkT = new Int32Array(this.kinds.length);
     }
-    const A = this.E.A, kt = this.kindOf, kinds = this.kinds;
+    const A = this.E.A, kt = this.kindOf, kinds = this.kinds, boost = A.kindIndex.boost;
+    let boosts = false;
     for (let i = 0; i < n; i++) {
       const c = legal[i];
-      kinds[i] = c >= 0 && c < kt.length ? kt[c] : A.kindIndexOf(c);
+      const k = c >= 0 && c < kt.length ? kt[c] : A.kindIndexOf(c);
+      kinds[i] = k;
+      if (k === boost) boosts = true;
     }
     if (s.pending.depth === 0) this.attacks(s, legal, n);
     for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i], i);
-    this.boosts(s, legal, n, out);
+    if (boosts) this.boosts(s, legal, n, out);
   }
 
   /**
@@ -236,12 +238,8 @@ export class Planner {
    */
   private boosts(s: MakState, legal: Int32Array, n: number, out: Float64Array): void {
     const { A } = this.E;
-    if (this.E.m.boosters.length === 0) return;
     const K = A.kindIndex;
     const kinds = this.kinds;
-    let any = false;
-    for (let i = 0; i < n && !any; i++) if (kinds[i] === K.boost) any = true;
-    if (!any) return;
     let best = -Infinity, bestI = -1;
     for (let i = 0; i < n; i++) if (kinds[i] !== K.boost && out[i] > best) { best = out[i]; bestI = i; }
     const next = bestI >= 0 && kinds[bestI] === K.move ? A.read.move.unit(legal[bestI]) : -1;
@@ -929,6 +927,79 @@ const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE
 const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
 const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
 void STYLE_COMPLETE;
+
+/**
+ * The arrays a planner uses only within one rank() call (every per-decision cache is reset when
+ * rank() starts), shared by all the planners of an engine: rank() never runs inside another, and
+ * a planner made per game then costs a few views instead of thirty. One buffer (8-byte arrays
+ * first, then 4-byte, then bytes: all aligned).
+ */
+class Scratch {
+  readonly scores: Float64Array;
+  readonly bound: Float64Array;
+  readonly hitOf: Float64Array;
+  readonly fireAt: Float64Array;
+  readonly opp: Float64Array;
+  readonly foeWorth: Float64Array;
+  readonly exp: Float64Array;
+  readonly mvScore: Float64Array;
+  readonly field: Int32Array;
+  readonly queue: Int32Array;
+  readonly cost: Int32Array;
+  readonly from: Int32Array;
+  readonly cand: Int32Array;
+  readonly kinds: Int32Array;
+  readonly atkT: Int32Array;
+  readonly foe: Int32Array;
+  readonly foeHex: Int32Array;
+  readonly mvTo: Int32Array;
+  readonly planKeyBuf: Int32Array;
+  readonly positionBuf: Int32Array;
+  readonly inQueue: Uint8Array;
+  readonly mvMode: Uint8Array;
+  readonly foeTables: Float64Array[] = [];
+  readonly dist: Uint16Array;
+  readonly kindOf: Int8Array;
+
+  constructor(E: Engine) {
+    const { n, nu } = E.m;
+    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 8 + 1 + PLAN_KEY + nu * (9 + 2 * MAX_W) + 128) * 4 + n + nu);
+    let off = 0;
+    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
+    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
+    this.scores = f64(64);
+    this.bound = f64(n);
+    this.hitOf = f64(nu);
+    this.fireAt = f64(nu);
+    this.opp = f64(MAX_W * nu);
+    this.foeWorth = f64(nu);
+    this.exp = f64(MAX_W * nu);
+    this.mvScore = f64(nu);
+    this.field = i32(n);
+    this.queue = i32(n + 1);
+    this.cost = i32(n);
+    this.from = i32(n);
+    this.cand = i32(n);
+    this.kinds = i32(64);
+    this.atkT = i32(64);
+    this.foe = i32(nu);
+    this.foeHex = i32(nu);
+    this.mvTo = i32(nu);
+    this.planKeyBuf = i32(PLAN_KEY);
+    this.positionBuf = i32(nu * (6 + 2 * MAX_W) + 3 * n);
+    this.inQueue = new Uint8Array(buf, off, n);
+    this.mvMode = new Uint8Array(buf, off + n, nu);
+    this.dist = distances(E.m.grid);
+    this.kindOf = kindTable(E);
+  }
+}
+
+const scratches = new WeakMap<Engine, Scratch>();
+function scratchOf(E: Engine): Scratch {
+  let sc = scratches.get(E);
+  if (sc === undefined) scratches.set(E, (sc = new Scratch(E)));
+  return sc;
+}
 
 /** One memo per engine, side and style (a planner is made per game and side: looked up without building a name). */
 const memos = new WeakMap<Engine, { readonly side: number; readonly style: Style; readonly memo: PlanMemo }[]>();
