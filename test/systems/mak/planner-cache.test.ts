@@ -16,7 +16,7 @@ import { Planner, kindTable } from '../../../src/systems/mak/agents/planner.ts';
 import type { MakGame } from '../../../src/systems/mak/engine.ts';
 import type { MakState } from '../../../src/systems/mak/state.ts';
 import { Rng } from '../../../src/core/rng/rng.ts';
-import { pHitNum } from '../../../src/systems/mak/agents/common.ts';
+import { pHitNum, supportScore } from '../../../src/systems/mak/agents/common.ts';
 import { PRODUCT, SUM } from '../../../src/systems/mak/rules/rolls.ts';
 import { ROOT } from '../../helpers/bundled.ts';
 
@@ -79,6 +79,41 @@ describe('the Ma.K planner caches', () => {
         expect(plain.length).toBeGreaterThan(100);
       }
     }
+  });
+
+  it('without AMUs, only a pilot\'s steps have a support score (the planner asks no other unit\'s)', () => {
+    let played = 0;
+    for (const name of SCENARIOS) {
+      const loaded = loadScenarioFile(join(ROOT, 'scenarios', 'mak', `${name}.yaml`));
+      const game = loaded.compiled as MakGame;
+      const { E } = game;
+      if (E.m.hasAmu) continue;
+      played++;
+      const scratch = new PlayScratch(game);
+      const tally = new Tally(game.metrics);
+      let steps = 0;
+      for (let g = 0; g < 3; g++) {
+        const players: Agent[] = ['assault', 'firebase'].map((a, side) => {
+          const inner = createAgent(loaded.system, game, side, a);
+          return {
+            decide: (ctx) => {
+              const s = ctx.determinize(new Rng([1, 2, 3, 4])) as MakState; // a copy of the state
+              for (let i = 0; i < ctx.n; i++) {
+                const c = ctx.legal[i];
+                if (E.A.kindIndexOf(c) !== E.A.kindIndex.move) continue;
+                const sup = supportScore(E, s, c, 3);
+                if (!E.m.upilot[E.A.read.move.unit(c)]) { steps++; expect(sup).toBeNull(); }
+              }
+              return inner.decide(ctx);
+            },
+          };
+        });
+        playGame(game, players, gameStreams(3, g, 2), tally, scratch);
+      }
+      expect(steps).toBeGreaterThan(100);
+      if (name === 'forest-ridge') expect(E.m.hasPilots).toBe(true);
+    }
+    expect(played).toBeGreaterThanOrEqual(3);
   });
 
   it('P(hit) never falls as the target number rises (a unit\'s best P(hit) is that of its best target number)', () => {

@@ -261,8 +261,9 @@ export class Planner {
       return this.reactive(s, code);
     }
     if (k === K.move) {
-      // The most common kind first: a step is the agents' own business but for a pilot's or an AMU's.
-      const sup = m.hasAmu || m.hasPilots ? supportScore(this.E, s, code, 3, k) : null;
+      // The most common kind first: a step is the agents' own business but for a pilot's or, with
+      // AMUs in the scenario, any unit's (common.ts supportScore).
+      const sup = m.hasAmu || (m.hasPilots && m.upilot[A.read.move.unit(code)]) ? supportScore(this.E, s, code, 3, k) : null;
       return sup !== null ? sup : this.move(s, code);
     }
     if (k === K.endPhase) return 0;
