@@ -77,19 +77,58 @@ describe('the Ma.K planner memo', () => {
     }
   });
 
+  it('an unarmed unit\'s shelter is read back only for the same movement points: as on a fresh engine', () => {
+    // The NeuSpotter S1 next to the AFS M1 (agents.test.ts): where it shelters depends on how far it can walk.
+    const units = { mercenary: [{ id: 'M1', type: 'AFS', at: '0504' }], strahl: [{ id: 'S1', type: 'NeuSpotter', at: '0503' }, { id: 'S2', type: 'PKA', at: '0807' }] };
+    const warm = setup(units, { first: 'strahl' });
+    const u = warm.u('S1');
+    const full = warm.s.mp[u];
+    const seen = new Set<string>();
+    for (const name of ['assault', 'firebase']) {
+      for (let mp = full; mp >= 2; mp--) {
+        warm.s.mp[u] = mp;
+        const cold = setup(units, { first: 'strahl' });
+        cold.s.mp[u] = mp;
+        const c = choice(warm, name);
+        expect(c).toBe(choice(cold, name));
+        seen.add(c);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
   it('reads back only a key equal in full, with its plan', () => {
-    const memo = new PlanMemo(8);
+    const memo = new PlanMemo();
     const prev = Int32Array.from([-1, 0, 1, -2]); // a path 2 <- 1 <- 0
-    const key = (xs: number[]): number => { memo.key.set(xs); return xs.length; };
-    expect(memo.find(key([1, 2, 3]))).toBeUndefined();
+    const k = new Int32Array(8);
+    const key = (xs: number[]): number => { k.set(xs); return xs.length; };
+    expect(memo.find(k, key([1, 2, 3]))).toBeUndefined();
     memo.store(2, prev, 0, 4);
-    expect(Array.from(memo.find(key([1, 2, 3])) ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
-    expect(memo.find(key([1, 2, 4]))).toBeUndefined();
-    expect(memo.find(key([1, 2, 3, 0]))).toBeUndefined();
-    expect(memo.find(key([1, 2]))).toBeUndefined();
-    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))).toBeUndefined();
+    expect(Array.from(memo.find(k, key([1, 2, 3])) ?? [])).toEqual([2, 3, 2, 1, 0, 1, 2, 3]);
+    expect(memo.find(k, key([1, 2, 4]))).toBeUndefined();
+    expect(memo.find(k, key([1, 2, 3, 0]))).toBeUndefined();
+    expect(memo.find(k, key([1, 2]))).toBeUndefined();
+    expect(memo.find(k, key([5, 6, 7, 8, 9, 10, 11, 12]))).toBeUndefined();
     memo.store(-1, prev, 0, 4);
-    expect(memo.find(key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
-    expect(memo.find(key([1, 2, 3]))?.[0]).toBe(2);
+    expect(memo.find(k, key([5, 6, 7, 8, 9, 10, 11, 12]))?.[0]).toBe(-1);
+    expect(memo.find(k, key([1, 2, 3]))?.[0]).toBe(2);
+  });
+
+  it('gives a position the same id while it is kept, and never one id to two positions', () => {
+    const memo = new PlanMemo();
+    const k = new Int32Array(4);
+    const id = (xs: number[]): number => { k.fill(0).set(xs); return memo.intern(k, xs.length); };
+    const a = id([1, 2, 3]);
+    expect(id([1, 2, 3])).toBe(a);
+    const b = id([1, 2, 4]);
+    expect(b).not.toBe(a);
+    expect(id([1, 2])).not.toBe(a);
+    expect(id([1, 2, 3, 0])).not.toBe(a);
+    expect(id([1, 2, 3])).toBe(a);
+    // Past MAX_ENTRIES positions the table is emptied: a position comes back with a new id, never an old one.
+    const seen = new Set<number>([a, b]);
+    for (let i = 0; i < 20_000; i++) seen.add(id([7, i]));
+    const again = id([1, 2, 3]);
+    expect(seen.has(again)).toBe(false);
   });
 });

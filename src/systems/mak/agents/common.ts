@@ -136,12 +136,12 @@ export function airTotals(m: Model, s: MakState, side: number): [number, number]
  * Scores of the support actions shared by both heuristics: strafing (every ground-mission aircraft
  * attacks the highest-VP target), indirect fire, artillery on targets worth at least `artilleryVp`.
  */
-export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: number): number | null {
+export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: number, k = E.A.kindIndexOf(code)): number | null {
   const { m, A } = E;
-  const k = A.kindIndexOf(code);
   const K = A.kindIndex;
-  // The common kinds first: they are the agents' own business (a carrier's moves aside).
-  if (k === K.attack || k === K.fire || k === K.simul || k === K.assault || (k === K.move && !m.hasAmu && !m.hasPilots)) return null;
+  // The common kinds first: they are the agents' own business (a carrier's or a pilot's moves aside).
+  if (k === K.attack || k === K.fire || k === K.simul || k === K.assault) return null;
+  if (k === K.move) return m.hasAmu || m.hasPilots ? supportMove(m, s, A.read.move.unit(code), A.read.move.dir(code)) : null;
   if (k === K.strafe) {
     // Missiles and bombs on the biggest targets first ([11.4.2]).
     const t = A.read.strafe.target(code), arm = A.read.strafe.arm(code);
@@ -177,20 +177,6 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     const u = A.read.exit.unit(code);
     return !m.upilot[u] || m.homeEdge[s.hex[u]] & (1 << m.uside[u]) ? 9.9 : -1;
   }
-  if (k === K.move) {
-    const u = A.read.move.unit(code);
-    const home = m.upilot[u] ? 1 << m.uside[u] : 0;
-    if (!home && m.hasAmu && !carries(m, s, u)) {
-      // An AMU in play within 4 hexes: its side goes to pick it up (Type I or infantry), the enemy to destroy it ([16.2]).
-      if (m.ustack[u] !== 1 && !m.uinf[u]) return null;
-      const from = s.hex[u], to = m.grid.nbr[from * 6 + A.read.move.dir(code)];
-      const d0 = amuDistance(m, s, from), d1 = amuDistance(m, s, to);
-      return d0 <= 4 && d1 < d0 ? 9.25 : null;
-    }
-    if (!home && !(m.hasAmu && carries(m, s, u))) return null; // other moves are the agents' own business
-    const from = s.hex[u], to = m.grid.nbr[from * 6 + A.read.move.dir(code)];
-    return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
-  }
   if (k === K.land) {
     // A Hornisse lands ([10.6]) early enough to fight on the ground, in an empty hex 2-3 hexes from the enemy (cover first).
     const h = A.read.land.hex(code), a = A.read.land.aircraft(code);
@@ -210,6 +196,21 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
     return nearestEnemy(m, s, m.uside[u], s.hex[u]) <= 3 || s.status[s.carrier[u]] & IMMOBILE ? 9.1 : -1;
   }
   return null;
+}
+
+/** supportScore of unit u's step in direction d: pilots head for their home edge, AMUs are fetched or destroyed, carriers leave ([18.2.3], [16.2]). */
+function supportMove(m: Model, s: MakState, u: number, d: number): number | null {
+  const home = m.upilot[u] ? 1 << m.uside[u] : 0;
+  if (!home && m.hasAmu && !carries(m, s, u)) {
+    // An AMU in play within 4 hexes: its side goes to pick it up (Type I or infantry), the enemy to destroy it ([16.2]).
+    if (m.ustack[u] !== 1 && !m.uinf[u]) return null;
+    const from = s.hex[u], to = m.grid.nbr[from * 6 + d];
+    const d0 = amuDistance(m, s, from), d1 = amuDistance(m, s, to);
+    return d0 <= 4 && d1 < d0 ? 9.25 : null;
+  }
+  if (!home && !(m.hasAmu && carries(m, s, u))) return null; // other moves are the agents' own business
+  const from = s.hex[u], to = m.grid.nbr[from * 6 + d];
+  return edgeDistance(m, to, home) < edgeDistance(m, from, home) ? 9.3 : -1;
 }
 
 /** Hexes from h to the nearest AMU lying on the map ([16.2]). */

@@ -85,8 +85,11 @@ export class Planner {
   /** Per unit, its best P(hit) now and the enemy's fire at it where it stands (-1: not yet computed in this decision). */
   private readonly hitOf: Float64Array;
   private readonly fireAt: Float64Array;
-  /** The kind of each legal action of this decision. */
+  /** Each action code's kind index (A.kindIndexOf, read off a table made once per engine). */
+  private readonly kindOf: Int8Array;
+  /** The kind of each legal action of this decision, and an attack's target number (attacks()). */
   private kinds: Int32Array;
+  private atkT: Int32Array;
   /** prepare(): the position-free parts of the attack targets between one unit and the enemy. */
   private readonly opp: Float64Array;
   private readonly exp: Float64Array;
@@ -95,7 +98,7 @@ export class Planner {
   private readonly foe: Int32Array;
   private readonly foeHex: Int32Array;
   private readonly foeWorth: Float64Array;
-  private readonly foeTables: Float64Array[] = [];
+  private readonly foeTables: Float64Array[];
   private nFoes = 0;
   /** prepare(): the expected-kill table of the prepared unit (as a target, for exposure()). */
   private uTable: Float64Array = NO_EK;
@@ -108,35 +111,52 @@ export class Planner {
   private readonly dist: Uint16Array;
   /** destination()'s plans by their inputs, shared with every planner of this engine, side and style. */
   private readonly memo: PlanMemo;
+  /** planKey(): the key of a plan (PLAN_KEY numbers), and the position (positionBuf) it starts with as the memo's id, for the state positionState (null: not yet in this decision). */
+  private readonly planKeyBuf: Int32Array;
+  private readonly positionBuf: Int32Array;
+  private positionState: MakState | null = null;
+  private positionId = 0;
+  /** Per unit, how its steps score in this decision (moveMode; MV_UNKNOWN: not yet), the step worth taking and its score. */
+  private readonly mvMode: Uint8Array;
+  private readonly mvTo: Int32Array;
+  private readonly mvScore: Float64Array;
+  /** Tests: every step plan kept for a unit is worked out afresh all the same, and verifyMoveMode() throws when they differ. */
+  static check = false;
 
   constructor(readonly E: Engine, readonly side: number, readonly style: Style) {
     const { n, nu } = E.m;
-    // Every array carved from one buffer: a planner is made per game and side, and one buffer
-    // costs far less than twenty (8-byte arrays first, then 4-byte, then bytes: all aligned).
-    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 5 + 1 + nu * 3 + nu * n + 64) * 4 + n);
-    let off = 0;
-    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
-    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
-    this.scores = f64(64);
-    this.destKey = f64(nu).fill(-1);
-    this.bound = f64(n);
-    this.hitOf = f64(nu);
-    this.fireAt = f64(nu);
-    this.opp = f64(MAX_W * nu);
-    this.foeWorth = f64(nu);
-    this.exp = f64(MAX_W * nu);
-    this.field = i32(n);
-    this.queue = i32(n + 1);
-    this.cost = i32(n);
-    this.from = i32(n);
-    this.dest = i32(nu).fill(-1);
-    this.prev = i32(nu * n);
-    this.cand = i32(n);
-    this.kinds = i32(64);
-    this.foe = i32(nu);
-    this.foeHex = i32(nu);
-    this.inQueue = new Uint8Array(buf, off, n);
-    this.dist = distances(E.m.grid);
+    // A planner is made per game and side: it owns only what a plan keeps from one decision to the
+    // next (one buffer); the arrays used within one rank() are its engine's (Scratch).
+    const buf = new ArrayBuffer(nu * 8 + (nu + nu * n) * 4);
+    this.destKey = new Float64Array(buf, 0, nu).fill(-1);
+    this.dest = new Int32Array(buf, nu * 8, nu).fill(-1);
+    this.prev = new Int32Array(buf, nu * 12, nu * n);
+    const sc = scratchOf(E);
+    this.scores = sc.scores;
+    this.bound = sc.bound;
+    this.hitOf = sc.hitOf;
+    this.fireAt = sc.fireAt;
+    this.opp = sc.opp;
+    this.foeWorth = sc.foeWorth;
+    this.exp = sc.exp;
+    this.mvScore = sc.mvScore;
+    this.field = sc.field;
+    this.queue = sc.queue;
+    this.cost = sc.cost;
+    this.from = sc.from;
+    this.cand = sc.cand;
+    this.kinds = sc.kinds;
+    this.atkT = sc.atkT;
+    this.foe = sc.foe;
+    this.foeHex = sc.foeHex;
+    this.mvTo = sc.mvTo;
+    this.planKeyBuf = sc.planKeyBuf;
+    this.positionBuf = sc.positionBuf;
+    this.inQueue = sc.inQueue;
+    this.mvMode = sc.mvMode;
+    this.foeTables = sc.foeTables;
+    this.dist = sc.dist;
+    this.kindOf = sc.kindOf;
     this.memo = memoOf(E, side, style);
   }
 
@@ -151,8 +171,9 @@ export class Planner {
     this.fieldState = null;
     this.preparedState = null;
     this.keyState = null;
-    this.hitOf.fill(-1);
-    this.fireAt.fill(-1);
+    this.positionState = null;
+    const hitOf = this.hitOf, fireAt = this.fireAt, mvMode = this.mvMode;
+    for (let u = 0; u < hitOf.length; u++) { hitOf[u] = -1; fireAt[u] = -1; mvMode[u] = MV_UNKNOWN; }
     const st = this.style;
     const left = this.E.m.body.turns - s.turn;
     const behind = wouldLose(this.E, s, this.side);
@@ -162,11 +183,43 @@ export class Planner {
     const risk = this.mood === 2 ? 0.3 : this.mood === 1 ? 0.6 : this.mood === 3 ? 2.5 : 1;
     this.riskWeight = st.riskWeight * risk;
     this.replyWeight = st.replyWeight * risk;
-    if (this.kinds.length < n) this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
-    const A = this.E.A;
-    for (let i = 0; i < n; i++) this.kinds[i] = A.kindIndexOf(legal[i]);
-    for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i]);
-    this.boosts(s, legal, n, out);
+    if (this.kinds.length < n) {
+      this.kinds = new Int32Array(Math.max(n, this.kinds.length * 2));
+      this.atkT = new Int32Array(this.kinds.length);
+    }
+    const A = this.E.A, kt = this.kindOf, kinds = this.kinds, boost = A.kindIndex.boost;
+    let boosts = false;
+    for (let i = 0; i < n; i++) {
+      const c = legal[i];
+      const k = c >= 0 && c < kt.length ? kt[c] : A.kindIndexOf(c);
+      kinds[i] = k;
+      if (k === boost) boosts = true;
+    }
+    if (s.pending.depth === 0) this.attacks(s, legal, n);
+    for (let i = 0; i < n; i++) out[i] = this.score(s, legal[i], this.kinds[i], i);
+    if (boosts) this.boosts(s, legal, n, out);
+  }
+
+  /**
+   * The phase player's free choice: each legal attack's target number (atkT, read by score()), and
+   * for each unit that may still attack, its best P(hit) among them (hitOf: bestHit(), since the
+   * engine offers exactly the attacks canAttack allows, and P(hit) grows with the target number),
+   * instead of looking for every unit's targets again.
+   */
+  private attacks(s: MakState, legal: Int32Array, n: number): void {
+    const { m, A } = this.E;
+    const K = A.kindIndex, kinds = this.kinds, mode = modeOf(m);
+    const mine = m.sideUnits[s.phaseSide];
+    for (let i = 0; i < mine.length; i++) if (!(s.status[mine[i]] & (DEAD | MOVED | ATTACKED))) this.hitOf[mine[i]] = 0;
+    for (let i = 0; i < n; i++) {
+      if (kinds[i] !== K.attack) continue;
+      const code = legal[i];
+      const u = A.read.attack.unit(code), t = A.read.attack.target(code);
+      const T = attackTargetAt(m, s, u, A.read.attack.weapon(code), t, s.hex[u], s.hex[t]);
+      this.atkT[i] = T;
+      const ph = pHitNum(T, mode);
+      if (ph > this.hitOf[u]) this.hitOf[u] = ph;
+    }
   }
 
   /** The best-scoring legal action (the first of equals). */
@@ -185,12 +238,8 @@ export class Planner {
    */
   private boosts(s: MakState, legal: Int32Array, n: number, out: Float64Array): void {
     const { A } = this.E;
-    if (this.E.m.boosters.length === 0) return;
     const K = A.kindIndex;
     const kinds = this.kinds;
-    let any = false;
-    for (let i = 0; i < n && !any; i++) if (kinds[i] === K.boost) any = true;
-    if (!any) return;
     let best = -Infinity, bestI = -1;
     for (let i = 0; i < n; i++) if (kinds[i] !== K.boost && out[i] > best) { best = out[i]; bestI = i; }
     const next = bestI >= 0 && kinds[bestI] === K.move ? A.read.move.unit(legal[bestI]) : -1;
@@ -201,7 +250,7 @@ export class Planner {
     }
   }
 
-  private score(s: MakState, code: number, k: number): number {
+  private score(s: MakState, code: number, k: number, i: number): number {
     const { m, A } = this.E;
     const K = A.kindIndex;
     const side = this.side;
@@ -211,18 +260,26 @@ export class Planner {
       if (topIs(s, 'cqcStart')) return A.read.fight.choice(code) === 0 ? (this.fightPays(s, Arg.cqcStart.hex(s.pending)) ? 1 : 0) : 0.5;
       return this.reactive(s, code);
     }
+    if (k === K.move) {
+      // The most common kind first: a step is the agents' own business but for a pilot's or, with
+      // AMUs in the scenario, any unit's (common.ts supportScore).
+      const sup = m.hasAmu || (m.hasPilots && m.upilot[A.read.move.unit(code)]) ? supportScore(this.E, s, code, 3, k) : null;
+      return sup !== null ? sup : this.move(s, code);
+    }
     if (k === K.endPhase) return 0;
     if (k === K.smoke) return this.smoke(s, code);
     if (k === K.boost) return 0; // decided in boosts()
-    const sup = supportScore(this.E, s, code, 3);
+    const sup = supportScore(this.E, s, code, 3, k);
     if (sup !== null) return sup;
     if (k === K.attack) {
-      const u = A.read.attack.unit(code), w = A.read.attack.weapon(code), t = A.read.attack.target(code);
-      const ph = pHitNum(attackTargetAt(m, s, u, w, t, s.hex[u], s.hex[t]), modeOf(m));
+      // The target number from attacks(); the expected kill from its table (common.ts expectedKill, exactly).
+      const u = A.read.attack.unit(code), t = A.read.attack.target(code), T = this.atkT[i];
+      const ph = pHitNum(T, modeOf(m));
       if (ph < this.minHit && !(s.status[t] & IMMOBILE && ph > 0)) return -1;
+      const value = ekTable(m, m.udur[t])[T < -1 ? 0 : T > 40 ? 41 : T + 1] * worth(m, s, t);
       // Ahead, a unit where the enemy can hit it hard leaves rather than trade shots (planner's move).
-      if (this.mood === 3 && this.style.plan && !(s.status[u] & MOVED) && this.riskWeight * this.fireHere(s, u) > expectedKill(m, s, u, w, t) * worth(m, s, t) && this.destination(s, u) >= 0 && this.destination(s, u) !== s.hex[u]) return -1;
-      return 10 + expectedKill(m, s, u, w, t) * worth(m, s, t) - this.replyWeight * this.replyRisk(s, u, t);
+      if (this.mood === 3 && this.style.plan && !(s.status[u] & MOVED) && this.riskWeight * this.fireHere(s, u) > value && this.destination(s, u) >= 0 && this.destination(s, u) !== s.hex[u]) return -1;
+      return 10 + value - this.replyWeight * this.replyRisk(s, u, t);
     }
     if (k === K.simul) {
       // [5.3.3]: the stack's members fire their best weapons at one target; one reply per unit ([5.4.2]).
@@ -258,7 +315,6 @@ export class Planner {
       const x = m.grid.nbr[s.hex[u] * 6 + d];
       return countIn(m, s, x, 1 - side) <= 2 ? 8.5 : -1;
     }
-    if (k === K.move) return this.move(s, code);
     return -1;
   }
 
@@ -314,6 +370,9 @@ export class Planner {
   /** bestHit of unit u, once per decision. */
   private bestHit(s: MakState, u: number): number {
     if (this.hitOf[u] < 0) this.hitOf[u] = bestHit(this.E.m, s, u);
+    else if (Planner.check && this.hitOf[u] !== bestHit(this.E.m, s, u)) {
+      throw new Error(`Planner: unit ${u}'s best P(hit) from the legal attacks (${this.hitOf[u]}) is not bestHit's (${bestHit(this.E.m, s, u)})`);
+    }
     return this.hitOf[u];
   }
 
@@ -346,30 +405,79 @@ export class Planner {
     return risk * worth(m, s, u);
   }
 
-  /** A step of unit u: unarmed units fall back, a lit booster's unit goes first, the others approach round minefields. */
+  /**
+   * A step of unit u: unarmed units fall back, a lit booster's unit goes first, the others approach
+   * round minefields. What does not depend on the step's hex (moveMode) is worked out once per unit
+   * and decision: a step is then one comparison with the planned next hex.
+   */
   private move(s: MakState, code: number): number {
     const { m, A } = this.E;
     const u = A.read.move.unit(code), d = A.read.move.dir(code);
     const from = s.hex[u];
     const to = m.grid.nbr[from * 6 + d];
-    if (!hasWorkingWeapon(m, s, u)) return this.fallBack(s, u, from, to);
-    const boosting = (s.status[u] & BOOSTING) !== 0;
-    // It has a shot: take it instead (unless, ahead, it is better off out of the enemy's fire).
-    if (!boosting && !(s.status[u] & MOVED) && this.bestHit(s, u) >= this.minHit && !(this.mood === 3 && this.style.plan && this.fireHere(s, u) > 0)) return -1;
-    // A firing position within reach this phase: step towards it (staying put when it is here).
-    const dest = this.style.plan ? this.destination(s, u) : -1;
-    if (dest >= 0) {
-      if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
-      return (boosting ? 20 : 2) + (s.mover === u ? 0.5 : 0) - u * 0.001;
+    let mode = this.mvMode[u];
+    if (mode === MV_UNKNOWN) mode = this.moveMode(s, u, from);
+    else if (Planner.check) this.verifyMoveMode(s, u, from);
+    if (mode === MV_HOP) return to === this.mvTo[u] ? this.mvScore[u] : -1;
+    if (mode === MV_NONE) return -1;
+    if (mode === MV_AWAY) {
+      const r0 = this.reach(s, from), r1 = this.reach(s, to);
+      return r1 > r0 ? 9.4 + Math.min(3, r1 - r0) * 0.1 - u * 0.001 : -1;
     }
+    // MV_APPROACH: no firing position within reach: walk the approach field.
     const field = this.approach(s);
     const enter = 1 + (s.mine[to] > 0 ? MINE_DETOUR : 0);
     const progress = 1 + field[from] - enter - field[to];
     if (progress <= 0) return -1;
     const dTo = nearestEnemy(m, s, this.side, to);
     if (this.style.keepOff > 0 && dTo < this.style.keepOff) return -1;
-    const base = boosting ? 20 : 1;
+    const base = (s.status[u] & BOOSTING) !== 0 ? 20 : 1;
     return base + progress + (m.cover[to] ? (this.style.keepOff > 0 ? 1 : 0.5) : 0) - u * 0.001;
+  }
+
+  /**
+   * How unit u's steps are scored in this decision (kept in mvMode, and with MV_HOP the one step
+   * worth taking in mvTo and its score in mvScore): an unarmed unit falls back (planned: towards
+   * its shelter), a unit with a shot takes it instead (unless, ahead, it is better off out of the
+   * enemy's fire), one with a firing position within reach steps towards it (staying put when it is
+   * here), any other walks the approach field.
+   */
+  private moveMode(s: MakState, u: number, from: number): number {
+    let mode: number, next = -1, score = 0;
+    if (!hasWorkingWeapon(this.E.m, s, u)) {
+      if (!this.style.plan) mode = MV_AWAY;
+      else {
+        const dest = this.shelter(s, u);
+        mode = dest === from ? MV_NONE : MV_HOP;
+        if (mode === MV_HOP) { next = this.nextHop(u, from, dest); score = 9.4 + (s.mover === u ? 0.5 : 0) - u * 0.001; }
+      }
+    } else {
+      const boosting = (s.status[u] & BOOSTING) !== 0;
+      if (!boosting && !(s.status[u] & MOVED) && this.bestHit(s, u) >= this.minHit && !(this.mood === 3 && this.style.plan && this.fireHere(s, u) > 0)) mode = MV_NONE;
+      else {
+        const dest = this.style.plan ? this.destination(s, u) : -1;
+        if (dest < 0) mode = MV_APPROACH;
+        else if (dest === from) mode = MV_NONE;
+        else {
+          mode = MV_HOP;
+          next = this.nextHop(u, from, dest);
+          score = (boosting ? 20 : 2) + (s.mover === u ? 0.5 : 0) - u * 0.001;
+        }
+      }
+    }
+    this.mvMode[u] = mode;
+    this.mvTo[u] = next;
+    this.mvScore[u] = score;
+    return mode;
+  }
+
+  /** Planner.check: the mode kept for unit u is the one worked out afresh (throws if not). */
+  private verifyMoveMode(s: MakState, u: number, from: number): void {
+    const mode = this.mvMode[u], next = this.mvTo[u], score = this.mvScore[u];
+    this.moveMode(s, u, from);
+    if (this.mvMode[u] !== mode || this.mvTo[u] !== next || this.mvScore[u] !== score) {
+      throw new Error(`Planner: unit ${u}'s step plan kept (mode ${mode}, hex ${next}, score ${score}) is not the one worked out afresh (mode ${this.mvMode[u]}, hex ${this.mvTo[u]}, score ${this.mvScore[u]})`);
+    }
   }
 
   /**
@@ -385,14 +493,8 @@ export class Planner {
     const key = this.positionKey(s);
     if (this.destKey[u] === key && (this.dest[u] < 0 || this.onPath(u, s.hex[u]))) return this.dest[u];
     const memo = this.memo;
-    const known = memo.find(this.planKey(s, u));
-    if (known !== undefined && !PlanMemo.check) {
-      const base = u * m.n, steps = known[1];
-      for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
-      this.dest[u] = known[0];
-      this.destKey[u] = key;
-      return known[0];
-    }
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_FIRE));
+    if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const start = s.hex[u];
     const cost = this.cost;
@@ -436,22 +538,39 @@ export class Planner {
   }
 
   /**
-   * The memo key of destination(s, u), written into the memo's key (returns its length): everything it reads that is not fixed by the engine, the
-   * side and the style. The unit, the mood (its thresholds), u's movement points and load; every
-   * unit's hex, the status bits the plan reads, carrier and pilot values; every weapon's ammunition
-   * and state; the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points
-   * follow from the hexes and deaths (invariants.ts).
+   * The memo key of destination(s, u) (kind PLAN_FIRE) or shelter(s, u) (PLAN_SHELTER), written
+   * into planKeyBuf (returns its length): everything the plan reads that is not fixed by the
+   * engine, the side and the style. The position, the same for every unit planned in a decision
+   * (its memo id, once per decision: position()); the plan's kind; the unit, the mood (its
+   * thresholds), its movement points and load.
    */
-  private planKey(s: MakState, u: number): number {
+  private planKey(s: MakState, u: number, kind: number): number {
+    const k = this.planKeyBuf;
+    if (this.positionState !== s) {
+      this.positionId = this.memo.intern(this.positionBuf, this.position(s));
+      this.positionState = s;
+    }
+    k[0] = this.positionId;
+    k[1] = kind;
+    k[2] = u;
+    k[3] = this.mood;
+    k[4] = s.mp[u];
+    k[5] = s.load[u];
+    k[6] = s.haul[u];
+    return PLAN_KEY;
+  }
+
+  /**
+   * The position a plan reads, written into positionBuf (returns its length): every unit's hex,
+   * the status bits the plan reads, carrier and pilot values; every weapon's ammunition and state;
+   * the hexes with a minefield, a smoke or a fire marker. Occupancy and stack points follow from
+   * the hexes and deaths (invariants.ts).
+   */
+  private position(s: MakState): number {
     const { m } = this.E;
-    const k = this.memo.key;
+    const k = this.positionBuf;
     const nu = m.nu, hex = s.hex, status = s.status, carrier = s.carrier, pAtk = s.pAtk, pDef = s.pDef, pVp = s.pVp;
-    k[0] = u;
-    k[1] = this.mood;
-    k[2] = s.mp[u];
-    k[3] = s.load[u];
-    k[4] = s.haul[u];
-    let i = 5;
+    let i = 0;
     for (let v = 0; v < nu; v++) {
       k[i++] = hex[v];
       k[i++] = status[v] & PLAN_STATUS;
@@ -474,7 +593,6 @@ export class Planner {
     }
     return i;
   }
-
 
   /** Is hex h on unit u's planned path (from its start to its destination)? */
   private onPath(u: number, h: number): boolean {
@@ -680,28 +798,17 @@ export class Planner {
   }
 
   /**
-   * A unit with no working weapon leaves the reach of the armed enemy (its longest range plus one
-   * hex), and once out of it closes on its own armed units (its escort); never towards the enemy.
-   */
-  private fallBack(s: MakState, u: number, from: number, to: number): number {
-    if (!this.style.plan) {
-      const r0 = this.reach(s, from), r1 = this.reach(s, to);
-      return r1 > r0 ? 9.4 + Math.min(3, r1 - r0) * 0.1 - u * 0.001 : -1;
-    }
-    const dest = this.shelter(s, u);
-    if (dest === from || this.nextHop(u, from, dest) !== to) return -1;
-    return 9.4 + (s.mover === u ? 0.5 : 0) - u * 0.001;
-  }
-
-  /**
    * Where unit u, unarmed, goes this phase: the reachable hex where the enemy's fire reaches it least
    * (with its sight lines), then farthest out of the armed enemy's reach, then nearest its own armed
-   * units; its own hex unless another is better. Planned once per phase and position of the enemy.
+   * units; its own hex unless another is better. Planned once per phase and position of the enemy, or read back from the memo like a firing position.
    */
   private shelter(s: MakState, u: number): number {
     const { m } = this.E;
     const key = this.positionKey(s);
     if (this.destKey[u] === key && this.onPath(u, s.hex[u])) return this.dest[u];
+    const memo = this.memo;
+    const known = memo.find(this.planKeyBuf, this.planKey(s, u, PLAN_SHELTER));
+    if (known !== undefined && !PlanMemo.check) return this.readBack(u, known, key);
     this.reachable(s, u);
     const cost = this.cost, start = s.hex[u];
     let best = start, bestV = -Infinity;
@@ -716,7 +823,18 @@ export class Planner {
     this.destKey[u] = key;
     const base = u * m.n;
     for (let h = 0; h < m.n; h++) this.prev[base + h] = cost[h] >= 0 ? this.from[h] : -2;
+    if (known !== undefined) memo.verify(known, best, this.prev, base, m.n);
+    else memo.store(best, this.prev, base, m.n);
     return best;
+  }
+
+  /** A plan of unit u read back from the memo (its destination and path) as the plan of this position (positionKey). */
+  private readBack(u: number, known: Int32Array, key: number): number {
+    const base = u * this.E.m.n, steps = known[1];
+    for (let i = 0; i < steps; i++) this.prev[base + known[2 + i]] = i + 1 < steps ? known[3 + i] : -1;
+    this.dest[u] = known[0];
+    this.destKey[u] = key;
+    return known[0];
   }
 
   /** Hexes between h and the reach of the nearest armed enemy (> 0: out of its reach). */
@@ -785,24 +903,133 @@ export class Planner {
   }
 }
 
+/** moveMode(): how a unit's steps score in a decision. */
+const MV_UNKNOWN = 0;
+/** No step (it stays, or takes a shot instead). */
+const MV_NONE = 1;
+/** Only the step to the next hex of its planned path (to a firing position or a shelter). */
+const MV_HOP = 2;
+/** Each step by its progress on the approach field. */
+const MV_APPROACH = 3;
+/** Unarmed, unplanned: each step by how far it leaves the enemy's reach. */
+const MV_AWAY = 4;
+
+/** planKey()'s length. */
+const PLAN_KEY = 7;
+
+/** planKey(): the plan asked, a firing position (destination()) or an unarmed unit's shelter (shelter()). */
+const PLAN_FIRE = 0;
+const PLAN_SHELTER = 1;
+
 /** The status bits a plan reads (the unit's and the enemy's: dead, disarmed, immobile, charging, boosting, pilot gone). */
 const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
 
-/** Every field of Style (the compiler checks that none is missing): the memo's name of a style. */
+/** Every field of Style (the compiler checks that none is missing): what makes two styles the same for the memo. */
 const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
 const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
 void STYLE_COMPLETE;
 
-/** One memo per engine, side and style. */
-const memos = new WeakMap<Engine, Map<string, PlanMemo>>();
+/**
+ * The arrays a planner uses only within one rank() call (every per-decision cache is reset when
+ * rank() starts), shared by all the planners of an engine: rank() never runs inside another, and
+ * a planner made per game then costs a few views instead of thirty. One buffer (8-byte arrays
+ * first, then 4-byte, then bytes: all aligned).
+ */
+class Scratch {
+  readonly scores: Float64Array;
+  readonly bound: Float64Array;
+  readonly hitOf: Float64Array;
+  readonly fireAt: Float64Array;
+  readonly opp: Float64Array;
+  readonly foeWorth: Float64Array;
+  readonly exp: Float64Array;
+  readonly mvScore: Float64Array;
+  readonly field: Int32Array;
+  readonly queue: Int32Array;
+  readonly cost: Int32Array;
+  readonly from: Int32Array;
+  readonly cand: Int32Array;
+  readonly kinds: Int32Array;
+  readonly atkT: Int32Array;
+  readonly foe: Int32Array;
+  readonly foeHex: Int32Array;
+  readonly mvTo: Int32Array;
+  readonly planKeyBuf: Int32Array;
+  readonly positionBuf: Int32Array;
+  readonly inQueue: Uint8Array;
+  readonly mvMode: Uint8Array;
+  readonly foeTables: Float64Array[] = [];
+  readonly dist: Uint16Array;
+  readonly kindOf: Int8Array;
+
+  constructor(E: Engine) {
+    const { n, nu } = E.m;
+    const buf = new ArrayBuffer((64 + n + nu * 4 + MAX_W * nu * 2) * 8 + (n * 8 + 1 + PLAN_KEY + nu * (9 + 2 * MAX_W) + 128) * 4 + n + nu);
+    let off = 0;
+    const f64 = (len: number): Float64Array => { const a = new Float64Array(buf, off, len); off += len * 8; return a; };
+    const i32 = (len: number): Int32Array => { const a = new Int32Array(buf, off, len); off += len * 4; return a; };
+    this.scores = f64(64);
+    this.bound = f64(n);
+    this.hitOf = f64(nu);
+    this.fireAt = f64(nu);
+    this.opp = f64(MAX_W * nu);
+    this.foeWorth = f64(nu);
+    this.exp = f64(MAX_W * nu);
+    this.mvScore = f64(nu);
+    this.field = i32(n);
+    this.queue = i32(n + 1);
+    this.cost = i32(n);
+    this.from = i32(n);
+    this.cand = i32(n);
+    this.kinds = i32(64);
+    this.atkT = i32(64);
+    this.foe = i32(nu);
+    this.foeHex = i32(nu);
+    this.mvTo = i32(nu);
+    this.planKeyBuf = i32(PLAN_KEY);
+    this.positionBuf = i32(nu * (6 + 2 * MAX_W) + 3 * n);
+    this.inQueue = new Uint8Array(buf, off, n);
+    this.mvMode = new Uint8Array(buf, off + n, nu);
+    this.dist = distances(E.m.grid);
+    this.kindOf = kindTable(E);
+  }
+}
+
+const scratches = new WeakMap<Engine, Scratch>();
+function scratchOf(E: Engine): Scratch {
+  let sc = scratches.get(E);
+  if (sc === undefined) scratches.set(E, (sc = new Scratch(E)));
+  return sc;
+}
+
+/** One memo per engine, side and style (a planner is made per game and side: looked up without building a name). */
+const memos = new WeakMap<Engine, { readonly side: number; readonly style: Style; readonly memo: PlanMemo }[]>();
 function memoOf(E: Engine, side: number, style: Style): PlanMemo {
-  let byStyle = memos.get(E);
-  if (byStyle === undefined) memos.set(E, (byStyle = new Map()));
-  let name = `${side}`;
-  for (let i = 0; i < STYLE_FIELDS.length; i++) name += ` ${style[STYLE_FIELDS[i]]}`;
-  let memo = byStyle.get(name);
-  if (memo === undefined) byStyle.set(name, (memo = new PlanMemo(5 + E.m.nu * (6 + 2 * MAX_W) + 3 * E.m.n)));
+  let list = memos.get(E);
+  if (list === undefined) memos.set(E, (list = []));
+  for (let i = 0; i < list.length; i++) if (list[i].side === side && sameStyle(list[i].style, style)) return list[i].memo;
+  const memo = new PlanMemo();
+  list.push({ side, style: { ...style }, memo });
   return memo;
+}
+
+/** Are two styles the same in every field? */
+function sameStyle(a: Style, b: Style): boolean {
+  for (let i = 0; i < STYLE_FIELDS.length; i++) if (a[STYLE_FIELDS[i]] !== b[STYLE_FIELDS[i]]) return false;
+  return true;
+}
+
+/** kindIndexOf(code) at [code] for every action code, once per engine (none beyond 2^20 codes: then kindIndexOf is asked). */
+const kindTables = new WeakMap<Engine, Int8Array>();
+export function kindTable(E: Engine): Int8Array {
+  let t = kindTables.get(E);
+  if (t === undefined) {
+    const size = E.A.size;
+    t = new Int8Array(size <= 1 << 20 && E.A.kinds.length <= 127 ? size : 0);
+    for (let c = 0; c < t.length; c++) t[c] = E.A.kindIndexOf(c);
+    kindTables.set(E, t);
+  }
+  return t;
 }
 
 /**
