@@ -10,7 +10,7 @@ import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src/core/agent.ts';
 import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
-import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
+import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { MgvHeuristic, attackValue, moveKey, sideFireValue, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
 import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
 import { CACHE, beginReadOnly, endReadOnly, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
@@ -220,5 +220,28 @@ describe("the agents' shortcuts agree with the full computation", () => {
     });
     expect(checks).toBeGreaterThan(1000);
     expect(early).toBeGreaterThan(100);
+  });
+});
+
+describe("hulldown's per-decision table of enemy reaches", () => {
+  it('a hulldown kept over whole games moves as a new one at every move decision (the table is refilled each move, as reaches shrink and enemies die)', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g = L.compiled as any;
+    const h = hulldownAgent as AgentFactory;
+    const params = resolveAgentParams(h, {})[0];
+    const kept = h.create(g, 0, params);
+    let moves = 0;
+    let ahead = 0;
+    drive(SAMPLE, [{ ...h, create: () => kept }, closerAgent], 6, (_g, _m, s, legal, n) => {
+      if (g.currentSide(s) !== 0 || decisionOf(s) !== DK.move || n === 1) return;
+      const ctx = (agent: number) => ({ side: 0, legal, n, rng: gameStreams(agent, 0, 2).agents[0], observe: () => g.observe(s, 0), describe: (x: number) => g.describeAction(s, x), determinize: () => s });
+      const a = kept.decide(ctx(1));
+      const b = h.create(g, 0, params).decide(ctx(2));
+      expect(a).toBe(b);
+      moves++;
+      if (s.units.some((u, k) => k >= 2 && (!u.alive || u.Mj > 0))) ahead++;
+    });
+    expect(moves).toBeGreaterThan(100);
+    expect(ahead).toBeGreaterThan(10);
   });
 });
