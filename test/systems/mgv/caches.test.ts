@@ -10,11 +10,11 @@ import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src/core/agent.ts';
 import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
-import { closerAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
-import { moveKey } from '../../../src/systems/mgv/agents/common.ts';
+import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
+import { MgvHeuristic, attackValue, moveKey, sideFireValue, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
 import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
 import { CACHE, beginReadOnly, endReadOnly, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
-import { canTarget } from '../../../src/systems/mgv/rules/combat.ts';
+import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
 import { clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
 import { DK, decisionOf } from '../../../src/systems/mgv/actions.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
@@ -171,5 +171,77 @@ describe('caches agree with fresh computations', () => {
     clearTargets(s);
     expect(s.tgt.slice(0, -1).every((v) => v === -1)).toBe(true);
     expect(s.tgt[s.tgt.length - 1]).toBe(0);
+  });
+});
+
+describe("the agents' shortcuts agree with the full computation", () => {
+  /** The declaration's measure in full: per base, its best attack value over ready slots and legal targets. */
+  function fullFireValue(m: Model, s: MgvState, side: number, p: HeuristicParams): number {
+    let tot = 0;
+    for (let i = 0; i < s.units.length; i++) {
+      if (m.units[i].side !== side || !s.units[i].alive) continue;
+      let best = 0;
+      for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
+        if (!slotReady(m, s, i, slot)) continue;
+        for (let j = 0; j < s.units.length; j++) if (canTarget(m, s, i, slot, j)) best = Math.max(best, attackValue(m, s, i, slot, j, p));
+      }
+      tot += best;
+    }
+    return tot;
+  }
+
+  it('sideFireValue stops early only once the full sum reaches the threshold too (and is the full sum below it: the declaration compares it with the threshold, and with 0 below it)', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g = L.compiled as any;
+    const ps = ([standoffAgent, closerAgent] as AgentFactory[]).map((f) => {
+      const a = f.create(g, 0, resolveAgentParams(f, {})[0]);
+      if (!(a instanceof MgvHeuristic)) throw new Error('not a scripted MGV agent');
+      return a.p;
+    });
+    let checks = 0;
+    let early = 0;
+    drive(SAMPLE, [standoffAgent, closerAgent], 3, (_g, m, s) => {
+      beginReadOnly(s);
+      try {
+        for (let side = 0; side < 2; side++) {
+          const p = ps[side];
+          const full = fullFireValue(m, s, side, p);
+          for (const enough of [0, 0.01, 0.3, full / 3, full / 2, full * 0.9, full, full + 1e-9, Infinity]) {
+            const v = sideFireValue(m, s, side, p, enough);
+            expect(v >= enough).toBe(full >= enough);
+            if (full < enough) expect(v).toBe(full);
+            else if (v !== full) early++;
+            checks++;
+          }
+        }
+      } finally {
+        endReadOnly();
+      }
+    });
+    expect(checks).toBeGreaterThan(1000);
+    expect(early).toBeGreaterThan(100);
+  });
+});
+
+describe("hulldown's per-decision table of enemy reaches", () => {
+  it('a hulldown kept over whole games moves as a new one at every move decision (the table is refilled each move, as reaches shrink and enemies die)', () => {
+    const L = loadScenarioFile(SAMPLE);
+    const g = L.compiled as any;
+    const h = hulldownAgent as AgentFactory;
+    const params = resolveAgentParams(h, {})[0];
+    const kept = h.create(g, 0, params);
+    let moves = 0;
+    let ahead = 0;
+    drive(SAMPLE, [{ ...h, create: () => kept }, closerAgent], 6, (_g, _m, s, legal, n) => {
+      if (g.currentSide(s) !== 0 || decisionOf(s) !== DK.move || n === 1) return;
+      const ctx = (agent: number) => ({ side: 0, legal, n, rng: gameStreams(agent, 0, 2).agents[0], observe: () => g.observe(s, 0), describe: (x: number) => g.describeAction(s, x), determinize: () => s });
+      const a = kept.decide(ctx(1));
+      const b = h.create(g, 0, params).decide(ctx(2));
+      expect(a).toBe(b);
+      moves++;
+      if (s.units.some((u, k) => k >= 2 && (!u.alive || u.Mj > 0))) ahead++;
+    });
+    expect(moves).toBeGreaterThan(100);
+    expect(ahead).toBeGreaterThan(10);
   });
 });

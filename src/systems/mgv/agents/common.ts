@@ -364,6 +364,37 @@ function repairWorth(s: MgvState, k: number): number {
   return u.S + u.Mj + inf;
 }
 
+/**
+ * Summed best expected damage of side's weapons: per base alive, its best attackValue over its
+ * ready slots and legal targets. It stops as soon as the sum reaches `enough` (then the value is
+ * some partial sum >= enough, not the full sum): a caller only compares it with `enough`, and
+ * with 0. Within a base too: once the sum so far plus the base's best so far reaches `enough`,
+ * the full sum does as well (float addition is monotonic, every term >= 0), so the base's other
+ * targets are neither checked (canTarget's LOS) nor valued.
+ */
+export function sideFireValue(m: Model, s: MgvState, side: number, p: HeuristicParams, enough = Infinity): number {
+  let tot = 0;
+  const n = s.units.length;
+  for (let i = 0; i < n; i++) {
+    if (m.units[i].side !== side || !s.units[i].alive) continue;
+    let best = 0;
+    for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
+      if (!slotReady(m, s, i, slot)) continue;
+      for (let j = 0; j < n; j++) {
+        if (!canTarget(m, s, i, slot, j)) continue;
+        const v = attackValue(m, s, i, slot, j, p);
+        if (v > best) {
+          best = v;
+          if (tot + best >= enough) return tot + best;
+        }
+      }
+    }
+    tot += best;
+    if (tot >= enough) return tot;
+  }
+  return tot;
+}
+
 /** The nearest enemy of the moving base and how it faces it: filled by MgvHeuristic.move, read by `approach` (no allocation). */
 export const AIM = { j: -1, range: 0, reach: 0, wantFace: false, faceIdx: 0, faceDelta: 0, faceLeg: 0 };
 
@@ -561,24 +592,9 @@ export abstract class MgvHeuristic implements Agent<MgvObservation, MgvState> {
     return ctx.legal[0];
   }
 
-  /** Summed best expected damage of the side's weapons (stops early once `enough` is reached). */
+  /** Summed best expected damage of the side's weapons (sideFireValue). */
   private fireValue(m: Model, s: MgvState, enough = Infinity): number {
-    let tot = 0;
-    for (let i = 0; i < s.units.length; i++) {
-      if (m.units[i].side !== this.side || !s.units[i].alive) continue;
-      let best = 0;
-      for (let slot = SLOT_MAIN; slot <= SLOT_PAY; slot++) {
-        if (!slotReady(m, s, i, slot)) continue;
-        for (let j = 0; j < s.units.length; j++) {
-          if (!canTarget(m, s, i, slot, j)) continue;
-          const v = attackValue(m, s, i, slot, j, this.p);
-          if (v > best) best = v;
-        }
-      }
-      tot += best;
-      if (tot >= enough) return tot;
-    }
-    return tot;
+    return sideFireValue(m, s, this.side, this.p, enough);
   }
 
   /** Power points the style puts into speed when nothing argues against it. */

@@ -106,21 +106,34 @@ export class Hulldown extends Standoff {
 
   protected override coverWeightFor(m: Model, s: MgvState, i: number): number {
     this.out = this.restless(m, s, i);
+    if (this.q.hide > 0 && !this.out) this.threats(m, s);
     return this.out ? STANDOFF_COVER : this.p.coverWeight;
   }
   /** restless() at this move (set by coverWeightFor, read by exposure). */
   private out = false;
+  /** Per base: its threatReach when it is an enemy that spots and fires (alive, not paralyzed), else 0 (filled by threats, read by exposure). */
+  private reachOf = new Float64Array(0);
+
+  /** The enemies' reaches at this move: once a decision, not once a spot scored (nothing they read changes in between). */
+  private threats(m: Model, s: MgvState): void {
+    const n = s.units.length;
+    if (this.reachOf.length < n) this.reachOf = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const t = s.units[k];
+      this.reachOf[k] = !t.alive || m.units[k].side === this.side || t.jam >= 3 ? 0 : threatReach(m, s, k);
+    }
+  }
 
   /** Standoff's spot score minus this (SPOT: the spot; i: the moving base). */
-  protected override exposure(m: Model, s: MgvState, i: number): number {
+  protected override exposure(m: Model, s: MgvState, _i: number): number {
     const x = SPOT[0];
     const y = SPOT[1];
     let seen = 0;
     if (this.q.hide > 0 && !this.out) {
+      const reach = this.reachOf;
       for (let k = 0; k < s.units.length; k++) {
+        const r = reach[k];
         const t = s.units[k];
-        if (!t.alive || m.units[k].side === this.side || t.jam >= 3) continue;
-        const r = threatReach(m, s, k);
         if (r <= 0 || hypot(t.x - x, t.y - y) > r + 2) continue;
         if (sightFrom(m, s, x, y, k)) seen += r === Infinity ? 1 : 0.5;
       }
