@@ -9,17 +9,21 @@ import { loadScenarioFile } from '../../../src/scenario/load.ts';
 import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src/core/agent.ts';
-import { footprintShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
+import { footprintShapeDistance, hypot, isBehind, pointShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
 import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
-import { MgvHeuristic, attackValue, moveKey, sideFireValue, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
-import { N_REL_TURNS, relTurn } from '../../../src/systems/mgv/actions.ts';
-import { CACHE, beginReadOnly, endReadOnly, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
+import { AIM, MgvHeuristic, attackValue, distIndex, hazardOnPath, moveKey, sideFireValue, sightFrom, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
+import { DISTS, END_UNIT, FA, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
+import { CACHE, beginReadOnly, endReadOnly, hasLos, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
+import { W_MISSILE, W_PHOTON } from '../../../src/systems/mgv/model.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
 import { clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
 import { DK, decisionOf } from '../../../src/systems/mgv/actions.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
 import { bundledScenarios } from '../../helpers/bundled.ts';
 import { SAMPLE, compile, readDoc } from './helpers.ts';
+import { basename, join } from 'node:path';
+
+const COVER = join(SAMPLE, '..', 'cover-2v2.yaml');
 
 /** Plays `games` games, calling `each` before every decision. */
 function drive(file: string | ReturnType<typeof compile>['L'], fs: AgentFactory[], games: number, each: (g: any, m: Model, s: MgvState, legal: Int32Array, n: number) => void): void {
@@ -221,6 +225,75 @@ describe("the agents' shortcuts agree with the full computation", () => {
     expect(checks).toBeGreaterThan(1000);
     expect(early).toBeGreaterThan(100);
   });
+
+  /** standoff's move in full (agents/standoff.ts approach): every spot scored, no bound; AIM as its move() filled it. */
+  function fullStandoffMove(m: Model, s: MgvState, i: number, p: HeuristicParams, legal: Int32Array, n: number): number {
+    const u = s.units[i];
+    if (u.legs > 0) return AIM.faceLeg;
+    const j = AIM.j;
+    const t = s.units[j];
+    const w = m.units[i].weapon;
+    const want = w === W_PHOTON ? 12 : Math.max(3, p.rangeFraction * AIM.reach);
+    const near = m.features.filter((F, f) => F.cover > 0 && !s.removed[f] && F.coverRule !== 4 && pointShapeDistance(F.shape, u.x, u.y) <= u.allowance + 1.5);
+    const coverAt = (x: number, y: number) => near.reduce((b, F) => (pointShapeDistance(F.shape, x, y) <= 1.2 && isBehind(x, y, u.h, m.fp, t.x, t.y, F.shape, 0.6) ? Math.max(b, F.cover) : b), 0);
+    const score = (x: number, y: number) => -Math.abs(hypot(t.x - x, t.y - y) - want) / 2 + p.coverWeight * coverAt(x, y) + (w === W_MISSILE || sightFrom(m, s, x, y, j) ? 3 : 0);
+    if (Math.abs(AIM.range - want) <= 2 && coverAt(u.x, u.y) > 0 && (w === W_MISSILE || hasLos(m, s, i, j))) return AIM.faceLeg;
+    let best = -1;
+    let bestDi = 0;
+    let bestScore = score(u.x, u.y);
+    const reachOut = Math.max(0, Math.abs(AIM.range - want) + 2);
+    const sh = Math.sin((u.h * Math.PI) / 180);
+    const ch = Math.cos((u.h * Math.PI) / 180);
+    for (let k = 0; k < N_REL_TURNS; k++) {
+      const left = u.allowance - m.relTurnCost[k];
+      const go = Math.min(left - (AIM.wantFace ? 1 : 0), reachOut);
+      const di = Math.max(1, distIndex(go));
+      const d = DISTS[di];
+      if (go < 0.5 || d > left + 1e-9) continue;
+      const a = (relTurn(k) * Math.PI) / 180;
+      const dx = sh * Math.cos(a) + ch * Math.sin(a);
+      const dy = ch * Math.cos(a) - sh * Math.sin(a);
+      const sc = score(Math.min(m.width - 0.6, Math.max(0.6, u.x + dx * d)), Math.min(m.height - 0.6, Math.max(0.6, u.y + dy * d)));
+      if (sc > bestScore + 0.25 && !hazardOnPath(m, s, i, u.x, u.y, dx, dy, d)) {
+        bestScore = sc;
+        best = k;
+        bestDi = di;
+      }
+    }
+    if (best < 0) return AIM.faceLeg;
+    const c = legCode(best, bestDi, !AIM.wantFace);
+    return Array.from(legal.subarray(0, n)).includes(c) ? c : END_UNIT;
+  }
+
+  for (const [file, coverWeight] of [[SAMPLE, 1], [COVER, 1], [COVER, 3]] as const) {
+    it(`standoff's move (${basename(file)}, coverWeight ${coverWeight}) is the best spot scored in full: its bounds skip only spots that cannot win`, () => {
+      const L = loadScenarioFile(file);
+      const g = L.compiled as any;
+      const f = standoffAgent as AgentFactory;
+      const params = resolveAgentParams(f, { coverWeight })[0];
+      const a = f.create(g, 0, params);
+      if (!(a instanceof MgvHeuristic)) throw new Error('not a scripted MGV agent');
+      let moves = 0;
+      let legs = 0;
+      drive(L, [{ ...f, create: () => a }, closerAgent], 8, (_g, m, s, legal, n) => {
+        if (g.currentSide(s) !== 0 || decisionOf(s) !== DK.move || n === 1) return;
+        AIM.j = -1;
+        const st = gameStreams(1, 0, 2);
+        const c = a.decide({ side: 0, legal, n, rng: st.agents[0], observe: () => g.observe(s, 0), describe: (x: number) => g.describeAction(s, x), determinize: () => s });
+        if (AIM.j < 0) return; // decided before its approach (mission strike, no enemy)
+        beginReadOnly(s);
+        try {
+          expect(c).toBe(fullStandoffMove(m, s, FA.move.unit(s.pending), a.p, legal, n));
+        } finally {
+          endReadOnly();
+        }
+        moves++;
+        if (c !== END_UNIT && c !== AIM.faceLeg) legs++;
+      });
+      expect(moves).toBeGreaterThan(100);
+      expect(legs).toBeGreaterThan(30);
+    });
+  }
 });
 
 describe("hulldown's per-decision table of enemy reaches", () => {
