@@ -23,6 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BENCH_CASES } from './bench-cases.ts';
 
@@ -32,9 +33,27 @@ type AgentFactory = import('../src/core/agent.ts').AgentFactory;
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {
   const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
+  return i >= 0 ? (args[i + 1] ?? '') : dflt;
 };
 const scenario = opt('scenario', 'scenarios/at43/sector55.yaml');
+
+/** Bad command-line input: one line naming the flag and what was expected, exit 2 (no stack trace). */
+function usage(msg: string): never {
+  process.stderr.write(`bench-builds: ${msg}\n(read the header of scripts/bench-builds.ts for its modes)\n`);
+  process.exit(2);
+}
+for (const flag of ['pairs', 'games', 'rounds', 'batch']) {
+  const v = opt(flag, '1');
+  if (!/^[1-9]\d*$/.test(v)) usage(`--${flag}: expected a whole number >= 1, got '${v}'`);
+}
+if (!existsSync(resolve(scenario))) usage(`--scenario: no file '${scenario}'`);
+/** The builds a mode names (`--builds A,B`, `--inproc A,B`: two; `--share A`: one), each a checkout with dist/ built. */
+function buildRoots(flag: string, count: number): string[] {
+  const roots = opt(flag, '').split(',').filter(Boolean).map((x) => resolve(x));
+  if (roots.length !== count) usage(`--${flag}: expected ${count === 2 ? 'two checkouts, A,B' : 'one checkout'}, got '${opt(flag, '')}'`);
+  for (const r of roots) if (!existsSync(join(r, 'dist', 'run', 'batch.js'))) usage(`--${flag}: ${r} is not a checkout with dist/ built (npm ci, or npm run build, there)`);
+  return roots;
+}
 
 function median(xs: readonly number[]): number {
   const v = [...xs].sort((a, b) => a - b);
@@ -108,7 +127,7 @@ interface BuildCase {
 }
 
 async function builds(): Promise<void> {
-  const roots = opt('builds', '').split(',').map((x) => resolve(x));
+  const roots = buildRoots('builds', 2);
   const pairs = Number(opt('pairs', '6'));
   const cases: BuildCase[] = args.includes('--all')
     ? BENCH_CASES.flatMap((c) => (c.perProcess ? [{ scenario: c.file, agents: c.agents.join(','), games: c.perProcess }] : []))
@@ -141,7 +160,7 @@ async function builds(): Promise<void> {
 }
 
 async function inproc(): Promise<void> {
-  const roots = opt('inproc', '').split(',').map((x) => resolve(x));
+  const roots = buildRoots('inproc', 2);
   const rounds = Number(opt('rounds', '100'));
   const batch = Number(opt('batch', '200'));
   const agents = opt('agents', 'gunline,assault');
@@ -164,7 +183,7 @@ async function inproc(): Promise<void> {
 }
 
 async function share(): Promise<void> {
-  const b = await build(resolve(opt('share', '.')));
+  const b = await build(buildRoots('share', 1)[0]);
   const games = Number(opt('games', '1000'));
   const game = b.loaded.compiled;
   const made = opt('agents', 'gunline,assault')
