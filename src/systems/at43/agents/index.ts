@@ -4,10 +4,11 @@ import { assaultAgent } from './assault.ts';
 import { bulwarkAgent } from './bulwark.ts';
 import { gunlineAgent } from './gunline.ts';
 import { objectiveAgent } from './objective.ts';
+import { underdogAgent } from './underdog.ts';
 
-export { assaultAgent, bulwarkAgent, gunlineAgent, objectiveAgent };
+export { assaultAgent, bulwarkAgent, gunlineAgent, objectiveAgent, underdogAgent };
 
-export const AT43_AGENTS = [randomAgent, gunlineAgent, assaultAgent, objectiveAgent, bulwarkAgent];
+export const AT43_AGENTS = [randomAgent, gunlineAgent, assaultAgent, objectiveAgent, bulwarkAgent, underdogAgent];
 
 /** The pair a scenario that names none is played with (side A, side B). */
 export const DEFAULT_AGENTS = ['gunline', 'assault'];
