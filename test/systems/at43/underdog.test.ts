@@ -2,17 +2,21 @@
  * underdog (issue 19): a side whose army is worth less than the enemy's plays bulwark in its
  * tuned setting, else its plan; the tuned setting's behaviours on constructed positions (the unit
  * with a post plays its card first; it keeps its post while an enemy stands within 90 cm of the
- * objective).
+ * objective); and mcts's portfolio, whose plans all agree on sector55's outgunned side.
  */
 import { describe, expect, it } from 'vitest';
 import { type AgentFactory } from '../../../src/core/agent.ts';
+import { playGame, PlayScratch } from '../../../src/core/play.ts';
+import { gameStreams } from '../../../src/core/rng/streams.ts';
+import { Tally } from '../../../src/core/tally.ts';
 import { createAgent } from '../../../src/agents/resolve.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario/load.ts';
 import { A, F } from '../../../src/systems/at43/actions.ts';
-import { bulwarkAgent } from '../../../src/systems/at43/agents/index.ts';
+import { bulwarkAgent, SEARCH_PORTFOLIO } from '../../../src/systems/at43/agents/index.ts';
 import { armyRatio, UNDERDOG_BULWARK } from '../../../src/systems/at43/agents/underdog.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import { MAX_UNITS, N_DIRS } from '../../../src/systems/at43/model.ts';
+import type { At43State } from '../../../src/systems/at43/state.ts';
 import { activate, ctxFor, decide, golems, troopers } from './agent-helpers.ts';
 import { doc, start } from './helpers.ts';
 
@@ -67,6 +71,29 @@ describe('the tuned bulwark (UNDERDOG_BULWARK)', () => {
     const go = activate(d);
     const a = decide(B, go.g, go.s, { ...TUNED, near: 20 });
     expect(A.is(a, 'move') && A.read.move.goal(a)).toBe(OBJ);
+  });
+});
+
+describe("mcts's portfolio on sector55", () => {
+  it('is underdog with each plan; on the outgunned side every plan agrees at every decision, on the other they differ', () => {
+    expect(SEARCH_PORTFOLIO).toEqual(['underdog:plan=gunline', 'underdog:plan=assault', 'underdog:plan=objective', 'underdog:plan=bulwark']);
+    const L = loadScenarioFile('scenarios/at43/sector55.yaml');
+    const g = L.compiled as unknown as At43Game;
+    const plans = [0, 1].map((side) => SEARCH_PORTFOLIO.map((c) => createAgent(L.system, L.compiled, side, c)));
+    const asked = [0, 0];
+    const differ = [0, 0];
+    playGame(L.compiled, [createAgent(L.system, L.compiled, 0, 'underdog'), createAgent(L.system, L.compiled, 1, 'underdog')], gameStreams(3, 0, 2), new Tally(L.compiled.metrics), new PlayScratch(L.compiled), {
+      beforeDecision: (st) => {
+        const c = ctxFor(g, st as At43State);
+        if (c.n < 2) return;
+        const picks = plans[c.side].map((a) => a.decide(c));
+        asked[c.side]++;
+        if (picks.some((p) => p !== picks[0])) differ[c.side]++;
+      },
+    });
+    expect(asked[0]).toBeGreaterThan(10);
+    expect(differ[0]).toBe(0);
+    expect(differ[1]).toBeGreaterThan(0);
   });
 });
 

@@ -4,6 +4,8 @@
  * `bulwark`, the outgunned side's plan; otherwise it plays `plan`. A player of the weaker army
  * does not take the favourite's plan: on sector55 (UNA 380 points against 470) `gunline`,
  * `assault` and `objective` win 7-9% as UNA, `bulwark` 12-14%, and its tuned setting about 20%.
+ * The generic `mcts` switches between `underdog:plan=<each>` (agents/index.ts): on the outgunned
+ * side every plan of its portfolio is then the tuned bulwark, and it searches nothing there.
  */
 import { agentOf, type Agent } from '../../../core/agent.ts';
 import type { Model } from '../model.ts';
