@@ -12,7 +12,7 @@ import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src
 import { footprintShapeDistance, hypot, isBehind, pointShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
 import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { AIM, MgvHeuristic, attackValue, distIndex, hazardOnPath, moveKey, sideFireValue, sightFrom, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
-import { DISTS, END_UNIT, FA, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
+import { Action, DISTS, END_UNIT, FA, LEG_0, LEG_END, LEG_REVERSE, LEG_TURN, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
 import { CACHE, beginReadOnly, endReadOnly, hasLos, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { W_MISSILE, W_PHOTON } from '../../../src/systems/mgv/model.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
@@ -49,6 +49,15 @@ describe('precomputed tables', () => {
   it('relative-turn costs equal turnCost of each leg turn', () => {
     const { m } = compile(readDoc());
     for (let t = 0; t < N_REL_TURNS; t++) expect(m.relTurnCost[t]).toBe(turnCost(relTurn(t), m.data.turnCost.step, m.data.turnCost.cost));
+  });
+  it("the move list's leg codes by stride equal the codec's (LEG_0 + t * LEG_TURN, + d, + LEG_END, + LEG_REVERSE)", () => {
+    for (let t = 0; t < 4096; t += t < 40 ? 1 : 97) {
+      for (const d of [0, 1, DISTS.length - 1]) {
+        expect(LEG_0 + t * LEG_TURN + d).toBe(Action.encode.leg(d, t, 0, 0));
+        expect(LEG_0 + t * LEG_TURN + d + LEG_END).toBe(Action.encode.leg(d, t, 1, 0));
+        expect(LEG_0 + t * LEG_TURN + d + LEG_REVERSE + LEG_END).toBe(Action.encode.leg(d, t, 1, 1));
+      }
+    }
   });
   it('feature lists and boxes match the features', () => {
     const { m } = compile(readDoc());

@@ -23,8 +23,11 @@ export function recurringDamage(m: Model, s: MgvState, ctx: PlayContext): void {
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i];
     if (!u.alive) continue;
+    // the snapshot only for a base with an infestation (most have none: a read-only scan)
+    const inf = u.infest;
     let any = 0;
-    for (let c = 0; c < g.n; c++) any |= SNAP[c] = u.infest[c];
+    for (let c = 0; c < g.n && any === 0; c++) any = inf[c];
+    if (any !== 0) for (let c = 0; c < g.n; c++) SNAP[c] = inf[c];
     for (let c = 0; any !== 0 && c < g.n; c++) {
       for (let k = 0; k < SNAP[c]; k++) {
         if (!u.alive) break;
