@@ -13,6 +13,7 @@ import { footprintShapeDistance, hypot, isBehind, pointShapeDistance, turnCost }
 import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { AIM, MgvHeuristic, attackValue, distIndex, hazardOnPath, moveKey, sideFireValue, sightFrom, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
 import { Action, DISTS, END_UNIT, FA, LEG_0, LEG_END, LEG_REVERSE, LEG_TURN, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
+import { deltaToFace } from '../../../src/systems/mgv/rules/movement.ts';
 import { CACHE, beginReadOnly, endReadOnly, hasLos, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { W_MISSILE, W_PHOTON } from '../../../src/systems/mgv/model.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
@@ -121,6 +122,35 @@ describe('move lists are sorted for the agents binary search', () => {
       expect(checked).toBeGreaterThan(20);
     });
   }
+});
+
+describe("the move list's legs facing a base follow deltaToFace (the list computes the angle without its memo)", () => {
+  it('every move decision of random and closer games: the facing legs are those whose turn, by deltaToFace, fits the allowance', () => {
+    let checked = 0;
+    drive(SAMPLE, [randomAgent, closerAgent], 6, (_g, m, s, legal, n) => {
+      if (decisionOf(s) !== DK.move) return;
+      const i = FA.move.unit(s.pending);
+      const u = s.units[i];
+      if (!(u.allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs)) return;
+      const lastLeg = u.legs + 1 >= m.o.maxLegs;
+      const got = new Set<number>();
+      for (let q = 0; q < n; q++) if (Action.kindIndexOf(legal[q]) === Action.kindIndex.leg && Action.read.leg.turn(legal[q]) >= N_REL_TURNS) got.add(legal[q]);
+      const want = new Set<number>();
+      for (let k = 0; k < s.units.length; k++) {
+        if (k === i || !s.units[k].alive) continue;
+        const delta = deltaToFace(u, s.units[k].x, s.units[k].y);
+        const tc = turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost);
+        if (tc > u.allowance + 1e-9) continue;
+        for (let d = Math.abs(delta) < 1e-9 ? 1 : 0; d < DISTS.length && DISTS[d] <= u.allowance - tc + 1e-9; d++) {
+          if (!lastLeg) want.add(legCode(N_REL_TURNS + k, d, false));
+          want.add(legCode(N_REL_TURNS + k, d, true));
+        }
+      }
+      expect([...got].sort()).toEqual([...want].sort());
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(50);
+  });
 });
 
 describe('caches agree with fresh computations', () => {
