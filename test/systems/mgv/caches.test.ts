@@ -17,11 +17,12 @@ import { deltaToFace } from '../../../src/systems/mgv/rules/movement.ts';
 import { CACHE, beginReadOnly, endReadOnly, hasLos, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { W_MISSILE, W_PHOTON } from '../../../src/systems/mgv/model.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
-import { clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { CLEARS, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { killUnit } from '../../../src/systems/mgv/rules/reset.ts';
 import { DK, decisionOf } from '../../../src/systems/mgv/actions.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
 import { bundledScenarios } from '../../helpers/bundled.ts';
-import { SAMPLE, compile, readDoc } from './helpers.ts';
+import { SAMPLE, compile, doc, readDoc } from './helpers.ts';
 import { basename, join } from 'node:path';
 
 const COVER = join(SAMPLE, '..', 'cover-2v2.yaml');
@@ -176,11 +177,18 @@ describe('caches agree with fresh computations', () => {
   for (const file of bundledScenarios('mgv')) {
     it(`the observers' memo (kept across decisions, taken by the game) agrees with fresh answers: ${file.split('/').pop()}`, () => {
       let held = 0;
+      let sightHeld = 0; // LOS answers the memo still holds after a target clear (they were forgotten with it)
+      let clears = CLEARS.n;
       drive(file, [standoffAgent, closerAgent], 2, (g, _m, s) => {
-        if (memoFor(s)) for (let k = 0; k < CACHE.tgtAt.length; k++) if (CACHE.tgtAt[k] === CACHE.stamp) held++;
+        if (memoFor(s)) {
+          for (let k = 0; k < CACHE.tgtAt.length; k++) if (CACHE.tgtAt[k] === CACHE.stamp) held++;
+          if (CLEARS.n !== clears) for (let k = 0; k < CACHE.losAt.length; k++) if (CACHE.losAt[k] === CACHE.sightStamp) sightHeld++;
+        }
+        clears = CLEARS.n;
         expect(g.checkInvariants(s)).toEqual([]);
       });
       expect(held).toBeGreaterThan(0);
+      expect(sightHeld).toBeGreaterThan(0);
     });
   }
   it('a stale memo answer is caught by the invariants, and a clearTargets call retires it', () => {
@@ -200,6 +208,28 @@ describe('caches agree with fresh computations', () => {
     s.tgt.fill(-1);
     clearTargets(s);
     expect(canTarget(g.model, s, 0, 0, 2)).toBe(fresh); // ...until a cache input may have changed
+    expect(g.checkInvariants(s)).toEqual([]);
+  });
+  it("the memo's LOS answers outlive a target clear but not a death (removeDead) or a move", () => {
+    // A and B 20" apart, C between them: C blocks the line until it dies and is removed
+    const units = [
+      { id: 'A', side: 'A', model: 'Mako', x: 18, y: 4, heading: 0, weapon: 'kinetic' },
+      { id: 'B', side: 'B', model: 'Mako', x: 18, y: 24, heading: 180, weapon: 'kinetic' },
+      { id: 'C', side: 'B', model: 'Mako', x: 18, y: 14, heading: 180, weapon: 'kinetic' },
+    ];
+    const { g, m } = compile(doc(units, { options: { removeDead: true } }));
+    const st = gameStreams(3, 0, 2);
+    const ctx = { dice: st.dice, tally: new Tally(g.metrics) };
+    const s = g.newGame(st.setup, ctx) as MgvState;
+    beginReadOnly(s);
+    expect(hasLos(m, s, 0, 1)).toBe(false);
+    endReadOnly();
+    clearTargets(s); // an attack, a jam, a phase end: the sight lines stand
+    expect(memoFor(s) && CACHE.losAt[1] === CACHE.sightStamp).toBe(true);
+    expect(hasLos(m, s, 0, 1)).toBe(false);
+    s.los.fill(-1);
+    killUnit(m, s, 2, ctx);
+    expect(hasLos(m, s, 0, 1)).toBe(true); // the memo's 'blocked' went with the death
     expect(g.checkInvariants(s)).toEqual([]);
   });
   it('clearTargets forgets every answer', () => {

@@ -6,7 +6,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import type { MgvRules } from '../schema.ts';
 import { applyCode, payloadPoints, spreadFrom } from './damage.ts';
-import { againstProminent } from './geom.ts';
+import { againstProminent, clearLosCache } from './geom.ts';
 import { basesOverlap, hypot } from '../../../core/geometry/table/index.ts';
 import { C_B, C_SPREAD, L_INF_CORE, L_INF_HULL, L_PO_RECURRING, P_POWER, P_REPAIR, type Model } from '../model.ts';
 import type { MgvState } from '../state.ts';
@@ -222,9 +222,7 @@ export function killUnit(m: Model, s: MgvState, i: number, ctx: PlayContext): vo
       t.jamBy = -1;
     }
   }
-  s.los.fill(-1);
-  s.cover.fill(-1);
-  clearTargets(s);
+  clearLosCache(s);
 }
 
 // ---------------------------------------------------------------------------------------------
