@@ -196,7 +196,7 @@ export async function solveBalance(subject: BalanceSubject, req: BalanceRequest)
     if (!ok) {
       message = `No value of ${what} in ${fmt(req.lo)}..${fmt(req.hi)} brings ${sideName} to ${pct(req.target)}: it ranges from ${pct(pLoOf(list).p)} to ${pct(list[list.length - 1].p)}; the closest is ${fmt(closest.value)} (${rateOf(closest)}).`;
     } else if (consistent) {
-      message = `${sideName} wins ${pct(req.target)} of games when ${what} = ${fmt(value)} (${rateOf(best)}); values consistent with ${pct(req.target)} at 95%: ${consistent.values ? consistent.values.join(', ') : `${fmt(consistent.lo)} to ${fmt(consistent.hi)}`}.`;
+      message = `${what} = ${fmt(value)} brings ${sideName} to ${pct(req.target)} of games won (${rateOf(best)}); values consistent with ${pct(req.target)} at 95%: ${consistent.values ? consistent.values.join(', ') : `${fmt(consistent.lo)} to ${fmt(consistent.hi)}`}.`;
     } else {
       const i = crossing === null ? -1 : list.findIndex((p) => p.value > crossing);
       const [a, b] = i > 0 ? [list[i - 1], list[i]] : [closest, closest];

@@ -8,7 +8,9 @@ import { gamesWords, rateWords, sideWords, words, type RateLike } from '../repor
 
 /**
  * Who wins a run: the side with the highest rate, and whether its interval clears the others'.
- * outcomes = one rate per side, then the draw rate.
+ * outcomes = one rate per side, then the draw rate. The sentence is in the past tense ("Therians
+ * won 91.5% ... of 200 games"): it reports the games played, and needs no agreement with a side's
+ * name, which may be plural ("Therians", "Germans") or not ("Saunders").
  */
 export function runVerdict(rawSides: readonly string[], outcomes: readonly RateLike[], games: number): string {
   const sides = rawSides.map(sideWords);
@@ -19,11 +21,11 @@ export function runVerdict(rawSides: readonly string[], outcomes: readonly RateL
   const clear = sideRates.every((r, i) => i === best || r.hi < sideRates[best].lo);
   const drawText = draw && draw.p >= 0.005 ? `, ${rateWords(draw)} end drawn` : '';
   if (!clear) {
-    return `No side is clearly ahead over ${gamesWords(games)}: ${sides.map((s, i) => `${s} wins ${rateWords(sideRates[i])}`).join(', ')}${drawText} (95% intervals overlap).`;
+    return `No side is clearly ahead over ${gamesWords(games)}: ${sides.map((s, i) => `${s} won ${rateWords(sideRates[i])}`).join(', ')}${drawText} (95% intervals overlap).`;
   }
   const others = sides.map((s, i) => (i === best ? '' : `${s} ${rateWords(sideRates[i])}`)).filter(Boolean);
   const head = sides[best].charAt(0).toUpperCase() + sides[best].slice(1);
-  return `${head} wins ${rateWords(sideRates[best])} of ${gamesWords(games)}${others.length ? ` (${others.join(', ')})` : ''}${drawText}.`;
+  return `${head} won ${rateWords(sideRates[best])} of ${gamesWords(games)}${others.length ? ` (${others.join(', ')})` : ''}${drawText}.`;
 }
 
 export interface ProvenanceShare {

@@ -33,6 +33,7 @@ describe('balance solver on the duel (exact twin)', () => {
     expect(r.consistent?.values).toContain(5);
     expect(r.consistent?.values).not.toContain(4);
     expect(r.consistent?.values).not.toContain(6);
+    expect(r.message).toMatch(/^scenario\.wounds\.0 = 5 brings Patient to 50\.0% of games won \(\d+\.\d%, \d+\.\d%–\d+\.\d%, [\d,]+ games\); values consistent with 50\.0% at 95%: 5\.$/);
   }, 120_000);
 
   it('brackets a target no whole value reaches: Hasty at 50% lies between target 10 (59.6%) and 11 (34.1%)', async () => {

@@ -33,7 +33,7 @@ describe('reports render offline in Chromium', () => {
       // The verdict (who wins, with interval and sample) and the placeholder caveat are on the
       // first screen of a 1400×900 window.
       const generator = r.report.scenario.system.kind === 'generator';
-      expect(page.firstScreen).toMatch(generator ? /set-ups generated/ : new RegExp(`(wins \\d+\\.\\d% \\(\\d+\\.\\d–\\d+\\.\\d\\) of ${RUN_GAMES} games|No side is clearly ahead over ${RUN_GAMES} games)`));
+      expect(page.firstScreen).toMatch(generator ? /set-ups generated/ : new RegExp(`(won \\d+\\.\\d% \\(\\d+\\.\\d–\\d+\\.\\d\\) of ${RUN_GAMES} games|No side is clearly ahead over ${RUN_GAMES} games)`));
       if (r.report.scenario.provenance.some((e) => e.provenance.kind === 'placeholder' && typeof e.value === 'number')) expect(page.firstScreen).toMatch(/placeholders out of \d+ numeric values in play/);
       expect(page.firstScreen).not.toMatch(/[a-z][A-Z][a-z]+Id|facetValue|cellsDamagedPerShot/);
     });
