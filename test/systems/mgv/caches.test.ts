@@ -125,7 +125,7 @@ describe('move lists are sorted for the agents binary search', () => {
   }
 });
 
-describe("the move list's legs facing a base follow deltaToFace (the list computes the angle without its memo)", () => {
+describe("the move list's legs facing a base follow deltaToFace", () => {
   it('every move decision of random and closer games: the facing legs are those whose turn, by deltaToFace, fits the allowance', () => {
     let checked = 0;
     drive(SAMPLE, [randomAgent, closerAgent], 6, (_g, m, s, legal, n) => {

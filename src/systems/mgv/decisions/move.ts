@@ -5,7 +5,7 @@
  * movement. The base decides again while it can act (move-phase.ts afterMove); then the next base.
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
-import { headingTo, normDeg, turnCost } from '../../../core/geometry/table/index.ts';
+import { turnCost } from '../../../core/geometry/table/index.ts';
 import { Action, DISTS, DIST_F, END_UNIT, K, LEG_0, LEG_END, LEG_REVERSE, LEG_TURN, N_REL_TURNS, SELF_DESTRUCT, ZERO_TURN, relTurn, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { deltaToFace, moveLeg } from '../rules/movement.ts';
@@ -49,9 +49,7 @@ export const move: Decision<Engine, MgvState> = {
           const k = t - N_REL_TURNS;
           const o = units[k];
           if (k === i || !o.alive) continue;
-          // deltaToFace's value without its memo: the mover has just moved, so the memo's lookup
-          // mostly misses and its store costs more than the atan2 (apply and the agents keep it)
-          const delta = normDeg(headingTo(u.x, u.y, o.x, o.y) - u.h);
+          const delta = deltaToFace(u, o.x, o.y);
           tc = turnCost(delta, step, cost);
           d0 = Math.abs(delta) < 1e-9 ? 1 : 0;
         }
