@@ -6,6 +6,12 @@
  *
  *   npx tsx scripts/at43-diagnose.ts [scenarios/at43/sector55.yaml] [--agents gunline,assault] [--games 200] [--seed 1]
  *
+ * With --score, no log: the score (a win 1, a draw 1/2) of each agent choice of a ';'-separated list,
+ * in seat --seat (0: side A), against each agent of --vs, on common seeds (how the UNA plans of
+ * issue 19 were compared):
+ *
+ *   npx tsx scripts/at43-diagnose.ts --score 'bulwark;underdog' [--vs gunline,assault,objective,bulwark] [--seat 0] [--games 1000]
+ *
  * Runs on one thread, in this process.
  */
 import { createAgent } from '../src/agents/resolve.ts';
@@ -30,6 +36,30 @@ const agents = opt('agents', 'gunline,assault').split(',');
 await loadSystems(['at43']);
 const loaded = loadScenarioFile(file);
 const game = loaded.compiled as At43Game;
+
+if (args.includes('--score')) {
+  const seat = Number(opt('seat', '0'));
+  const field = opt('vs', 'gunline,assault,objective,bulwark').split(',');
+  const sc = new PlayScratch(game);
+  const t = new Tally(game.metrics);
+  for (const choice of opt('score', '').split(';').filter(Boolean)) {
+    const cells: string[] = [];
+    let sum = 0;
+    for (const other of field) {
+      let points = 0;
+      for (let g = 0; g < GAMES; g++) {
+        const players = [0, 1].map((side) => createAgent(loaded.system, game, side, side === seat ? choice : other));
+        t.resetScalars();
+        const w = playGame(game, players, gameStreams(SEED, g, 2), t, sc).result.winner;
+        points += w === seat ? 1 : w === undefined || w < 0 ? 0.5 : 0;
+      }
+      cells.push(`${other} ${((100 * points) / GAMES).toFixed(1)}`);
+      sum += points;
+    }
+    console.log(`${choice}: mean ${((100 * sum) / GAMES / field.length).toFixed(1)}% | ${cells.join('  ')}`);
+  }
+  process.exit(0);
+}
 const m = game.model;
 const sideOf = new Map(m.units.map((U) => [U.id, U.side]));
 const R = 8;
