@@ -68,6 +68,9 @@ export const SELF_DESTRUCT = Action.encode.selfDestruct(0);
 /** Strides of the leg fields, for the allocation-free move list (code = leg(dist 0, turn) + d + LEG_END...). */
 export const LEG_END = Action.encode.leg(0, 0, 1, 0) - Action.encode.leg(0, 0, 0, 0);
 export const LEG_REVERSE = Action.encode.leg(0, 0, 0, 1) - Action.encode.leg(0, 0, 0, 0);
+/** The code of turn option 0's leg of distance 0 (not ending, not reversing), and the stride of the turn field: leg(0, t, 0, 0) = LEG_0 + t * LEG_TURN. */
+export const LEG_0 = Action.encode.leg(0, 0, 0, 0);
+export const LEG_TURN = Action.encode.leg(0, 1, 0, 0) - LEG_0;
 
 /**
  * Every decision but the declaration is a frame on the state's stack (core/decision/stack.ts),

@@ -11,7 +11,7 @@ import { sideToAct } from '../../core/decision/stack.ts';
 import type { CompiledGame, GameResult, PlayContext } from '../../core/system.ts';
 import { pointInShape } from '../../core/geometry/table/index.ts';
 import { DISTS, N_REL_TURNS, describe, maxEstimateQ, FP } from './actions.ts';
-import { D } from './decisions/index.ts';
+import { D, applyOf, finishOf, legalOf } from './decisions/index.ts';
 import { available } from './decisions/main.ts';
 import { beaconsFrom } from './decisions/fire-phase.ts';
 import { nextMover } from './decisions/move-phase.ts';
@@ -31,7 +31,7 @@ import type { MgvRules, MgvScenario } from './schema.ts';
 import { cloneState, newState, type MgvState } from './state.ts';
 
 /**
- * What the decisions see of the engine: the model, `finish` (D.finish: the decision on top is
+ * What the decisions see of the engine: the model, `finish` (D.finish, by decisions/index.ts finishOf: the decision on top is
  * complete, its close starts what follows) and the points where a decision hands back to the
  * sequence of play.
  */
@@ -256,15 +256,25 @@ function runReset(E: Engine, s: MgvState, ctx: PlayContext, stage: number, from:
 // ---------------------------------------------------------------------------------------------
 // the compiled game
 
-export function compileModel(m: Model): CompiledGame<MgvState, MgvObservation> & { model: Model } {
+/**
+ * The engine the decisions of model m see. `table`: its `finish` is `D.finish` (the array
+ * dispatch of core/decision) instead of the switch of decisions/index.ts `finishOf`, for the test
+ * that holds the two equal (test/systems/mgv/dispatch.test.ts).
+ */
+export function engineOf(m: Model, table = false): Engine {
   const E: Engine = {
     m,
-    finish: (s, ctx) => D.finish(E, s, ctx),
+    finish: table ? (s, ctx) => D.finish(E, s, ctx) : (s, ctx) => finishOf(E, s, ctx),
     startPhase: (s, type, pass, ctx) => startPhase(E, s, type, pass, ctx),
     endPhase: (s, ctx) => endPhase(E, s, ctx),
     resumeReset: (s, ctx, stage, from) => runReset(E, s, ctx, stage, from),
     afterBarrages: (s, ctx) => afterBarrages(E, s, ctx),
   };
+  return E;
+}
+
+export function compileModel(m: Model): CompiledGame<MgvState, MgvObservation> & { model: Model } {
+  const E = engineOf(m);
   return {
     model: m,
     sides: m.sides,
@@ -275,8 +285,8 @@ export function compileModel(m: Model): CompiledGame<MgvState, MgvObservation> &
     result: (s) => s.result,
     // the top frame's side (the base deciding, the jammed side, the splitting side...), else the slot's
     currentSide: (s) => sideToAct(s.pending, s.phaseSide),
-    legalActions: (s, out) => D.legal(E, s, out),
-    apply: (s, a, ctx) => D.apply(E, s, a, ctx),
+    legalActions: (s, out) => legalOf(E, s, out),
+    apply: (s, a, ctx) => applyOf(E, s, a, ctx),
     observe: (s, side) => observe(m, s, side),
     describeAction: (s, a) => describe(m, s, a),
     length: (s) => s.turn,

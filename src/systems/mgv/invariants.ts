@@ -71,8 +71,8 @@ export function checkInvariants(m: Model, s: MgvState): string[] {
     for (let k = 0; k < n * n; k++) {
       const i = Math.floor(k / n);
       const j = k % n;
-      if (CACHE.losAt[k] === CACHE.stamp && (CACHE.los[k] === 1) !== computeLos(m, s, i, j, false)) out.push(`stale LOS memo ${m.units[i].id} -> ${m.units[j].id}`);
-      if (CACHE.coverAt[k] === CACHE.stamp && CACHE.cover[k] !== computeCover(m, s, i, j)) out.push(`stale cover memo ${m.units[i].id} -> ${m.units[j].id}`);
+      if (CACHE.losAt[k] === CACHE.sightStamp && (CACHE.los[k] === 1) !== computeLos(m, s, i, j, false)) out.push(`stale LOS memo ${m.units[i].id} -> ${m.units[j].id}`);
+      if (CACHE.coverAt[k] === CACHE.sightStamp && CACHE.cover[k] !== computeCover(m, s, i, j)) out.push(`stale cover memo ${m.units[i].id} -> ${m.units[j].id}`);
     }
     for (let k = 0; k < 4 * n * n; k++) {
       const i = Math.floor(k / (4 * n));

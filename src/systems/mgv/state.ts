@@ -140,6 +140,14 @@ export interface MgvState {
  */
 export const CLEARS = { n: 0 };
 
+/**
+ * Counts, in this worker, the events that may change a line of sight or a cover class (a base
+ * moves, turns or dies, terrain is engineered: where the state's LOS and cover caches forget
+ * answers). The observers' memo keeps its LOS and cover answers while this count has not moved,
+ * across the target clears of attacks, jams, beacons and phase ends, which leave them valid.
+ */
+export const SIGHT_CLEARS = { n: 0 };
+
 /** Forgets every cached canTarget answer (nothing to do when none is stored). */
 export function clearTargets(s: MgvState): void {
   CLEARS.n++;

@@ -12,15 +12,17 @@ import { resolveAgentParams, randomAgent, type AgentFactory } from '../../../src
 import { footprintShapeDistance, hypot, isBehind, pointShapeDistance, turnCost } from '../../../src/core/geometry/table/index.ts';
 import { closerAgent, hulldownAgent, standoffAgent } from '../../../src/systems/mgv/agents/index.ts';
 import { AIM, MgvHeuristic, attackValue, distIndex, hazardOnPath, moveKey, sideFireValue, sightFrom, type HeuristicParams } from '../../../src/systems/mgv/agents/common.ts';
-import { DISTS, END_UNIT, FA, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
+import { Action, DISTS, END_UNIT, FA, LEG_0, LEG_END, LEG_REVERSE, LEG_TURN, N_REL_TURNS, legCode, relTurn } from '../../../src/systems/mgv/actions.ts';
+import { deltaToFace } from '../../../src/systems/mgv/rules/movement.ts';
 import { CACHE, beginReadOnly, endReadOnly, hasLos, memoFor, unitFeatureDistance } from '../../../src/systems/mgv/rules/geom.ts';
 import { W_MISSILE, W_PHOTON } from '../../../src/systems/mgv/model.ts';
 import { SLOT_MAIN, SLOT_PAY, canTarget, slotReady } from '../../../src/systems/mgv/rules/combat.ts';
-import { clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { CLEARS, clearTargets, type MgvState } from '../../../src/systems/mgv/state.ts';
+import { killUnit } from '../../../src/systems/mgv/rules/reset.ts';
 import { DK, decisionOf } from '../../../src/systems/mgv/actions.ts';
 import type { Model } from '../../../src/systems/mgv/model.ts';
 import { bundledScenarios } from '../../helpers/bundled.ts';
-import { SAMPLE, compile, readDoc } from './helpers.ts';
+import { SAMPLE, compile, doc, readDoc } from './helpers.ts';
 import { basename, join } from 'node:path';
 
 const COVER = join(SAMPLE, '..', 'cover-2v2.yaml');
@@ -49,6 +51,15 @@ describe('precomputed tables', () => {
   it('relative-turn costs equal turnCost of each leg turn', () => {
     const { m } = compile(readDoc());
     for (let t = 0; t < N_REL_TURNS; t++) expect(m.relTurnCost[t]).toBe(turnCost(relTurn(t), m.data.turnCost.step, m.data.turnCost.cost));
+  });
+  it("the move list's leg codes by stride equal the codec's (LEG_0 + t * LEG_TURN, + d, + LEG_END, + LEG_REVERSE)", () => {
+    for (let t = 0; t < 4096; t += t < 40 ? 1 : 97) {
+      for (const d of [0, 1, DISTS.length - 1]) {
+        expect(LEG_0 + t * LEG_TURN + d).toBe(Action.encode.leg(d, t, 0, 0));
+        expect(LEG_0 + t * LEG_TURN + d + LEG_END).toBe(Action.encode.leg(d, t, 1, 0));
+        expect(LEG_0 + t * LEG_TURN + d + LEG_REVERSE + LEG_END).toBe(Action.encode.leg(d, t, 1, 1));
+      }
+    }
   });
   it('feature lists and boxes match the features', () => {
     const { m } = compile(readDoc());
@@ -114,6 +125,35 @@ describe('move lists are sorted for the agents binary search', () => {
   }
 });
 
+describe("the move list's legs facing a base follow deltaToFace", () => {
+  it('every move decision of random and closer games: the facing legs are those whose turn, by deltaToFace, fits the allowance', () => {
+    let checked = 0;
+    drive(SAMPLE, [randomAgent, closerAgent], 6, (_g, m, s, legal, n) => {
+      if (decisionOf(s) !== DK.move) return;
+      const i = FA.move.unit(s.pending);
+      const u = s.units[i];
+      if (!(u.allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs)) return;
+      const lastLeg = u.legs + 1 >= m.o.maxLegs;
+      const got = new Set<number>();
+      for (let q = 0; q < n; q++) if (Action.kindIndexOf(legal[q]) === Action.kindIndex.leg && Action.read.leg.turn(legal[q]) >= N_REL_TURNS) got.add(legal[q]);
+      const want = new Set<number>();
+      for (let k = 0; k < s.units.length; k++) {
+        if (k === i || !s.units[k].alive) continue;
+        const delta = deltaToFace(u, s.units[k].x, s.units[k].y);
+        const tc = turnCost(delta, m.data.turnCost.step, m.data.turnCost.cost);
+        if (tc > u.allowance + 1e-9) continue;
+        for (let d = Math.abs(delta) < 1e-9 ? 1 : 0; d < DISTS.length && DISTS[d] <= u.allowance - tc + 1e-9; d++) {
+          if (!lastLeg) want.add(legCode(N_REL_TURNS + k, d, false));
+          want.add(legCode(N_REL_TURNS + k, d, true));
+        }
+      }
+      expect([...got].sort()).toEqual([...want].sort());
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(50);
+  });
+});
+
 describe('caches agree with fresh computations', () => {
   for (const file of bundledScenarios('mgv')) {
     it(`unit-feature distances and the target-cache flag: ${file.split('/').pop()}`, () => {
@@ -137,11 +177,18 @@ describe('caches agree with fresh computations', () => {
   for (const file of bundledScenarios('mgv')) {
     it(`the observers' memo (kept across decisions, taken by the game) agrees with fresh answers: ${file.split('/').pop()}`, () => {
       let held = 0;
+      let sightHeld = 0; // LOS answers the memo still holds after a target clear (they were forgotten with it)
+      let clears = CLEARS.n;
       drive(file, [standoffAgent, closerAgent], 2, (g, _m, s) => {
-        if (memoFor(s)) for (let k = 0; k < CACHE.tgtAt.length; k++) if (CACHE.tgtAt[k] === CACHE.stamp) held++;
+        if (memoFor(s)) {
+          for (let k = 0; k < CACHE.tgtAt.length; k++) if (CACHE.tgtAt[k] === CACHE.stamp) held++;
+          if (CLEARS.n !== clears) for (let k = 0; k < CACHE.losAt.length; k++) if (CACHE.losAt[k] === CACHE.sightStamp) sightHeld++;
+        }
+        clears = CLEARS.n;
         expect(g.checkInvariants(s)).toEqual([]);
       });
       expect(held).toBeGreaterThan(0);
+      expect(sightHeld).toBeGreaterThan(0);
     });
   }
   it('a stale memo answer is caught by the invariants, and a clearTargets call retires it', () => {
@@ -161,6 +208,28 @@ describe('caches agree with fresh computations', () => {
     s.tgt.fill(-1);
     clearTargets(s);
     expect(canTarget(g.model, s, 0, 0, 2)).toBe(fresh); // ...until a cache input may have changed
+    expect(g.checkInvariants(s)).toEqual([]);
+  });
+  it("the memo's LOS answers outlive a target clear but not a death (removeDead) or a move", () => {
+    // A and B 20" apart, C between them: C blocks the line until it dies and is removed
+    const units = [
+      { id: 'A', side: 'A', model: 'Mako', x: 18, y: 4, heading: 0, weapon: 'kinetic' },
+      { id: 'B', side: 'B', model: 'Mako', x: 18, y: 24, heading: 180, weapon: 'kinetic' },
+      { id: 'C', side: 'B', model: 'Mako', x: 18, y: 14, heading: 180, weapon: 'kinetic' },
+    ];
+    const { g, m } = compile(doc(units, { options: { removeDead: true } }));
+    const st = gameStreams(3, 0, 2);
+    const ctx = { dice: st.dice, tally: new Tally(g.metrics) };
+    const s = g.newGame(st.setup, ctx) as MgvState;
+    beginReadOnly(s);
+    expect(hasLos(m, s, 0, 1)).toBe(false);
+    endReadOnly();
+    clearTargets(s); // an attack, a jam, a phase end: the sight lines stand
+    expect(memoFor(s) && CACHE.losAt[1] === CACHE.sightStamp).toBe(true);
+    expect(hasLos(m, s, 0, 1)).toBe(false);
+    s.los.fill(-1);
+    killUnit(m, s, 2, ctx);
+    expect(hasLos(m, s, 0, 1)).toBe(true); // the memo's 'blocked' went with the death
     expect(g.checkInvariants(s)).toEqual([]);
   });
   it('clearTargets forgets every answer', () => {

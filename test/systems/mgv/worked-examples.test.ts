@@ -107,6 +107,18 @@ describe('seed worked examples (spec §8.1)', () => {
     expect(dice.used()).toBe(1);
   });
 
+  it('Reset 5a: one infestation roll per infestation present at the start, in any cell (the first, the last, several); none without', () => {
+    const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Mako', x: 5, y: 5, weapon: 'kinetic' }, { id: 'b', side: 'B', model: 'Mako', x: 30, y: 30, weapon: 'kinetic' }]));
+    const last = m.graph.n - 1;
+    for (const [cells, rolls] of [[[], 0], [[0], 1], [[last], 1], [[last, last, 3], 3]] as const) {
+      const { s } = newState(g);
+      for (const c of cells) s.units[1].infest[c]++;
+      const dice = new FixedDice(Array(8).fill(1)); // 1s: no spread, no hit (the snapshot's rolls only)
+      recurringDamage(m, s, ctxWith(g, dice));
+      expect(dice.used()).toBe(rolls);
+    }
+  });
+
   it('T14: sample log: power "+2", then one D hit on a defence-6 base: 6 - 1 + 2 = 7', () => {
     const { g, m } = compile(doc([{ id: 'a', side: 'A', model: 'Mako', x: 5, y: 5, weapon: 'kinetic', payload: { type: 'power', points: 4 } }, { id: 'b', side: 'B', model: 'Mako', x: 30, y: 30, weapon: 'kinetic' }]));
     const { s, ctx } = newState(g);

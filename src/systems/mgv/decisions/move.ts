@@ -6,7 +6,7 @@
  */
 import type { Decision } from '../../../core/decision/decisions.ts';
 import { turnCost } from '../../../core/geometry/table/index.ts';
-import { Action, DISTS, DIST_F, END_UNIT, K, LEG_END, LEG_REVERSE, N_REL_TURNS, SELF_DESTRUCT, ZERO_TURN, relTurn, FA } from '../actions.ts';
+import { Action, DISTS, DIST_F, END_UNIT, K, LEG_0, LEG_END, LEG_REVERSE, LEG_TURN, N_REL_TURNS, SELF_DESTRUCT, ZERO_TURN, relTurn, FA } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { deltaToFace, moveLeg } from '../rules/movement.ts';
 import { ENG_BRIDGE, canEngineer, canJam, doEngineer, engPointsLeft } from '../rules/payloads.ts';
@@ -20,10 +20,11 @@ export const move: Decision<Engine, MgvState> = {
   /** END_UNIT, the legs (in increasing turn, distance, reverse, end order: agents/common.ts hasLeg relies on it), engineering, jamming, self-destruct. */
   legal(E, s, out) {
     const m = E.m;
-    const N = s.units.length;
+    const units = s.units;
+    const N = units.length;
     let n = 0;
     const i = FA.move.unit(s.pending);
-    const u = s.units[i];
+    const u = units[i];
     out[n++] = END_UNIT;
     const allowance = u.allowance;
     if (allowance >= 0.5 - 1e-9 && u.legs < m.o.maxLegs) {
@@ -46,14 +47,15 @@ export const move: Decision<Engine, MgvState> = {
           d0 = t === ZERO_TURN ? 1 : 0;
         } else {
           const k = t - N_REL_TURNS;
-          if (k === i || !s.units[k].alive) continue;
-          const delta = deltaToFace(u, s.units[k].x, s.units[k].y);
+          const o = units[k];
+          if (k === i || !o.alive) continue;
+          const delta = deltaToFace(u, o.x, o.y);
           tc = turnCost(delta, step, cost);
           d0 = Math.abs(delta) < 1e-9 ? 1 : 0;
         }
         if (tc > allowance + 1e-9) continue;
         const left = allowance - tc + 1e-9;
-        const base = Action.encode.leg(0, t, 0, 0);
+        const base = LEG_0 + t * LEG_TURN; // Action.encode.leg(0, t, 0, 0)
         if (revs === 1) {
           // the first distance beyond `left` (DISTS increase; left <= allowance + 1e-9)
           let d1 = dAll;

@@ -9,7 +9,7 @@ import {
 } from '../../../core/geometry/table/index.ts';
 import { CR_BEHIND, CR_HUG_BETWEEN, CR_HUGGING, CR_THROUGH, LOS_BLOCK, LOS_FUNGUS, LOS_HILL, LOS_SMOKE, LOS_YN, segmentMissesBox, type Model } from '../model.ts';
 import type { MgvState, Unit } from '../state.ts';
-import { CLEARS, clearTargets } from '../state.ts';
+import { CLEARS, SIGHT_CLEARS, clearTargets } from '../state.ts';
 
 /** Hill level under a point (0 on the flat). */
 export function levelAt(m: Model, s: MgvState, x: number, y: number): number {
@@ -170,7 +170,8 @@ export const CACHE = {
    * same layout as the state's caches; a cell counts only when its stamp is the current one. It is
    * the memo of one state (`owner`, its target cache array, which the observation shares) and
    * lasts until a cache input may have changed: any clearTargets call (state.ts CLEARS) moves the
-   * stamp on, forgetting every cell at once. Its answers are the rules' own (pure functions of
+   * stamp of the target cells on, forgetting them all at once; the LOS and cover cells go only
+   * when a sight line may have changed (`sightStamp`, state.ts SIGHT_CLEARS). Its answers are the rules' own (pure functions of
    * that position), so the game takes them too (`memoFor`) instead of recomputing what an agent
    * has just asked: each answer is computed once per position, as before agents went read-only.
    */
@@ -184,6 +185,13 @@ export const CACHE = {
   owner: null as readonly number[] | null,
   /** CLEARS.n when the stamp was taken. */
   clears: -1,
+  /**
+   * The stamp of the LOS and cover cells (losAt, coverAt): moved on only when a sight line may have
+   * changed (state.ts SIGHT_CLEARS), as the state's own LOS and cover caches are kept.
+   */
+  sightStamp: 0,
+  /** SIGHT_CLEARS.n when sightStamp was taken. */
+  sightClears: -1,
 };
 
 /** Starts an agent's decision on `s`: cache writes off; the memo kept while `s` is where it was. */
@@ -192,6 +200,7 @@ export function beginReadOnly(s: Readonly<MgvState>): void {
   if (CACHE.owner !== s.tgt) {
     CACHE.owner = s.tgt;
     CACHE.clears = -1;
+    CACHE.sightClears = -1;
   }
   if (CACHE.los.length < s.los.length) [CACHE.los, CACHE.losAt] = [new Int32Array(s.los.length), new Int32Array(s.los.length)];
   if (CACHE.cover.length < s.cover.length) [CACHE.cover, CACHE.coverAt] = [new Int32Array(s.cover.length), new Int32Array(s.cover.length)];
@@ -212,6 +221,10 @@ export function memoFor(s: Readonly<MgvState>): boolean {
     CACHE.stamp++;
     CACHE.clears = CLEARS.n;
   }
+  if (CACHE.sightClears !== SIGHT_CLEARS.n) {
+    CACHE.sightStamp++;
+    CACHE.sightClears = SIGHT_CLEARS.n;
+  }
   return true;
 }
 
@@ -222,11 +235,11 @@ export function hasLos(m: Model, s: MgvState, i: number, j: number): boolean {
   const c = s.los[k];
   if (c >= 0) return c === 1;
   const memo = memoFor(s);
-  const v = memo && CACHE.losAt[k] === CACHE.stamp ? CACHE.los[k] === 1 : computeLos(m, s, i, j, false);
+  const v = memo && CACHE.losAt[k] === CACHE.sightStamp ? CACHE.los[k] === 1 : computeLos(m, s, i, j, false);
   if (CACHE.write) s.los[k] = v ? 1 : 0;
   else if (memo) {
     CACHE.los[k] = v ? 1 : 0;
-    CACHE.losAt[k] = CACHE.stamp;
+    CACHE.losAt[k] = CACHE.sightStamp;
   }
   return v;
 }
@@ -296,11 +309,11 @@ export function coverOf(m: Model, s: MgvState, i: number, j: number): number {
   const c = s.cover[k];
   if (c >= 0) return c;
   const memo = memoFor(s);
-  const v = memo && CACHE.coverAt[k] === CACHE.stamp ? CACHE.cover[k] : computeCover(m, s, i, j);
+  const v = memo && CACHE.coverAt[k] === CACHE.sightStamp ? CACHE.cover[k] : computeCover(m, s, i, j);
   if (CACHE.write) s.cover[k] = v;
   else if (memo) {
     CACHE.cover[k] = v;
-    CACHE.coverAt[k] = CACHE.stamp;
+    CACHE.coverAt[k] = CACHE.sightStamp;
   }
   return v;
 }
@@ -360,6 +373,7 @@ export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: numb
   const r = 2 * boundingRadius(m.fp) + 1e-3;
   // squared distances against r^2: the 1e-3 margin dwarfs any rounding, so this stays conservative
   const r2 = r * r;
+  SIGHT_CLEARS.n++;
   clearTargets(s);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
@@ -377,7 +391,9 @@ export function unitMoved(m: Model, s: MgvState, k: number, ox: number, oy: numb
   }
 }
 
+/** Forgets every LOS, cover and target answer, the observers' memo's included (a base died, terrain was engineered). */
 export function clearLosCache(s: MgvState): void {
+  SIGHT_CLEARS.n++;
   s.los.fill(-1);
   s.cover.fill(-1);
   clearTargets(s);

@@ -298,32 +298,10 @@ export function placeBehind(m: Model, s: MgvState, rescuer: number, k: number): 
   unitMoved(m, s, k, ox, oy);
 }
 
-/**
- * Heading change needed for unit i to face point (x, y). The same few values are asked for
- * several times per decision (legal actions, the agent, the chosen leg), so the last four are
- * kept, keyed on the exact inputs (identical results).
- */
+/** Heading change needed for unit u to face point (x, y). */
 export function deltaToFace(u: Unit, x: number, y: number): number {
-  const ux = u.x;
-  const uy = u.y;
-  const uh = u.h;
-  for (let k = 0; k < 20; k += 5) {
-    if (DF[k] === ux && DF[k + 1] === uy && DF[k + 2] === uh && DF[k + 3] === x && DF[k + 4] === y) return DFV[k / 5];
-  }
-  const v = normDeg(headingTo(ux, uy, x, y) - uh);
-  const slot = dfNext;
-  dfNext = (dfNext + 1) & 3;
-  DF[slot * 5] = ux;
-  DF[slot * 5 + 1] = uy;
-  DF[slot * 5 + 2] = uh;
-  DF[slot * 5 + 3] = x;
-  DF[slot * 5 + 4] = y;
-  DFV[slot] = v;
-  return v;
+  return normDeg(headingTo(u.x, u.y, x, y) - u.h);
 }
-const DF = new Float64Array(20).fill(NaN);
-const DFV = new Float64Array(4);
-let dfNext = 0;
 
 /** Power points not yet committed this turn. */
 export function powerAvailable(m: Model, s: MgvState, i: number): number {

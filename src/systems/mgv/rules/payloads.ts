@@ -6,7 +6,7 @@
 import type { PlayContext } from '../../../core/system.ts';
 import { footprintShapeDistance, headingTo, pointInShape, hypot } from '../../../core/geometry/table/index.ts';
 import { applyCode, payloadPoints } from './damage.ts';
-import { centreDistance, hasLos, inArcOf, rangeBetween } from './geom.ts';
+import { centreDistance, clearLosCache, hasLos, inArcOf, rangeBetween } from './geom.ts';
 import { displace, jamEffect, jamScore, placeBehind } from './movement.ts';
 import { C_B, P_BEACONS, P_ENGINEERING, P_JAMMER, P_REPAIR, type Model } from '../model.ts';
 import type { MgvState } from '../state.ts';
@@ -177,9 +177,7 @@ export function doEngineer(m: Model, s: MgvState, i: number, action: number, tar
       if (action === ENG_CLEAR) s.removed[target] = true;
       else s.opened[target] = true;
       s.progress[target] = 0;
-      s.los.fill(-1);
-      s.cover.fill(-1);
-      clearTargets(s);
+      clearLosCache(s);
     }
     return;
   }

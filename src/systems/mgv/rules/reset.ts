@@ -6,7 +6,7 @@ import type { PlayContext } from '../../../core/system.ts';
 import type { Rng } from '../../../core/rng/rng.ts';
 import type { MgvRules } from '../schema.ts';
 import { applyCode, payloadPoints, spreadFrom } from './damage.ts';
-import { againstProminent } from './geom.ts';
+import { againstProminent, clearLosCache } from './geom.ts';
 import { basesOverlap, hypot } from '../../../core/geometry/table/index.ts';
 import { C_B, C_SPREAD, L_INF_CORE, L_INF_HULL, L_PO_RECURRING, P_POWER, P_REPAIR, type Model } from '../model.ts';
 import type { MgvState } from '../state.ts';
@@ -23,8 +23,11 @@ export function recurringDamage(m: Model, s: MgvState, ctx: PlayContext): void {
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i];
     if (!u.alive) continue;
+    // the snapshot only for a base with an infestation (most have none: a read-only scan)
+    const inf = u.infest;
     let any = 0;
-    for (let c = 0; c < g.n; c++) any |= SNAP[c] = u.infest[c];
+    for (let c = 0; c < g.n && any === 0; c++) any = inf[c];
+    if (any !== 0) for (let c = 0; c < g.n; c++) SNAP[c] = inf[c];
     for (let c = 0; any !== 0 && c < g.n; c++) {
       for (let k = 0; k < SNAP[c]; k++) {
         if (!u.alive) break;
@@ -219,9 +222,7 @@ export function killUnit(m: Model, s: MgvState, i: number, ctx: PlayContext): vo
       t.jamBy = -1;
     }
   }
-  s.los.fill(-1);
-  s.cover.fill(-1);
-  clearTargets(s);
+  clearLosCache(s);
 }
 
 // ---------------------------------------------------------------------------------------------
