@@ -400,7 +400,9 @@ export const mctsAgent = agentOf<unknown, unknown>()({
   params: {
     mode: { default: 'switch', values: ['switch', 'tree'], description: "switch: policy switching over the system's scripted agents (src/agents/switching.ts); tree: ISMCTS from the rollout policy's choice" },
     portfolio: { default: '', agentList: true, description: "switch: the agents switched between, joined by '+', an agent's parameters after '/' ('brawler+marksman/lambda=1'; '' = the system's searchPortfolio, else all its scripted agents)" },
-    opponent: { default: '', agent: true, description: "switch: the agent the other sides play in the simulations ('' = inferred from their choices among the portfolio and random)" },
+    opponent: { default: '', agent: true, description: "switch: the agent the other sides play in the simulations ('' = inferred from their choices among `models` and random)" },
+    models: { default: '', agentList: true, description: "switch: the candidate models of the other sides, joined by '+' ('' = the portfolio); random is always one" },
+    margin: { default: 0, min: 0, max: 100, description: 'switch: paired advantage, in standard errors, another agent needs to replace the one followed at the last search (0 = follow the best mean)' },
     horizon: { default: 0, min: 0, max: 100_000, description: 'switch: choices simulated before evaluating (0 = to the end of the game)' },
     every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
     iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
@@ -416,6 +418,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     if (p.mode === 'tree') return new MctsSearch(game, side, p, env);
     if (env === undefined) throw new Error("agent 'mcts' in mode switch must be created through agent resolution (createAgent)");
     const portfolio = p.portfolio !== '' ? agentListChoices(p.portfolio) : (env.portfolio ?? []);
-    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, horizon: p.horizon, every: p.every }, env);
+    const models = agentListChoices(p.models);
+    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, models, margin: p.margin, horizon: p.horizon, every: p.every }, env);
   },
 });

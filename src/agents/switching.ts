@@ -15,13 +15,18 @@
  * every portfolio agent shares its determinisation, its dice, and its opponent model.
  *
  * The opponent model: `opponent=<agent>` plays the other sides; by default (`opponent=''`) the model
- * is inferred. Every portfolio agent and `random` is a candidate model of each other side; shadow
+ * is inferred. Every agent of `models` (by default the portfolio) and `random` is a candidate model
+ * of each other side; shadow
  * instances of them follow the game (Agent.seen: the loop tells this agent of every other side's
  * choice) and are asked what they would have chosen; the weight of a model is the likelihood of the
  * observed choices (its choice with probability 1 − ε, any legal action with ε; `random` uniform).
  * Simulation k of N plays the model at quantile (k + ½)/N of the weights, so the models share the
  * simulations in proportion to their weights (and a model that explains every choice takes them
  * all). A system whose agents hide their choices behind hidden information only blurs the model.
+ *
+ * With `margin` above 0 the agent followed at the last searched decision is kept unless the best
+ * agent's paired advantage over it is at least `margin` standard errors (a plan is changed on
+ * evidence, not on the noise of a few simulations); with 0, the best mean is followed.
  *
  * The budget is `iterations` simulations per decision, split evenly between the portfolio agents;
  * never time. Every random number comes from the agent's own stream: a game replays exactly.
@@ -40,6 +45,10 @@ export interface SwitchParams {
   readonly portfolio: readonly string[];
   /** The agent the other sides play in the simulations ('' = inferred from their choices). */
   readonly opponent: string;
+  /** The candidate models of the other sides when inferred (empty: the portfolio); `random` is always one. */
+  readonly models: readonly string[];
+  /** Paired advantage, in standard errors, another agent needs to replace the one followed (0: the best mean). */
+  readonly margin: number;
   /** Choices simulated after this side's action before `evaluate` (0 = to the end of the game). */
   readonly horizon: number;
   /**
@@ -66,6 +75,8 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
   private readonly own: Agent[];
   private readonly acts: Int32Array;
   private readonly sums: Float64Array;
+  /** Value of simulation j of portfolio agent i at [i * per + j] (margin > 0). */
+  private readonly vals: Float64Array;
   /** Candidate models of the other sides (agent choices). */
   private readonly models: readonly string[];
   /** Shadow instances of the models, by side (null for this side and for `random`). */
@@ -96,12 +107,13 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     this.acts = new Int32Array(p.portfolio.length);
     this.sums = new Float64Array(p.portfolio.length);
     this.lastValues = new Float64Array(p.portfolio.length);
-    this.models = p.opponent !== '' ? [p.opponent] : [...p.portfolio.filter((c) => c !== 'random'), 'random'];
+    this.models = p.opponent !== '' ? [p.opponent] : [...(p.models.length > 0 ? p.models : p.portfolio).filter((c) => c !== 'random'), 'random'];
     const sides = game.sides.length;
     this.shadows = game.sides.map((_, o) => this.models.map((m) => (o === side || m === 'random' || p.opponent !== '' ? null : env.agent(m, o))));
     this.logw = game.sides.map(() => new Float64Array(this.models.length));
     const per = Math.max(1, Math.floor(p.iterations / p.portfolio.length));
     this.pick = game.sides.map(() => new Int32Array(per));
+    this.vals = new Float64Array(p.margin > 0 ? per * p.portfolio.length : 0);
     this.cum = new Float64Array(this.models.length);
     this.sims = new Array<Agent>(sides);
   }
@@ -136,15 +148,22 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     this.assignModels(per);
     const sums = this.sums;
     sums.fill(0);
+    const keep = this.p.margin > 0;
     for (let j = 0; j < per; j++)
       for (let i = 0; i < k; i++) {
         // Policies whose first action is the same as an earlier one's still differ in what follows.
-        sums[i] += this.simulate(i, j);
+        const v = this.simulate(i, j);
+        sums[i] += v;
+        if (keep) this.vals[i * per + j] = v;
       }
     let best = 0;
     for (let i = 0; i < k; i++) {
       this.lastValues[i] = sums[i] / per;
       if (sums[i] > sums[best]) best = i;
+    }
+    if (keep) {
+      const held = this.following >= 0 ? this.following : 0;
+      if (best !== held && !this.shownBetter(best, held, per)) best = held;
     }
     this.real = null;
     this.lastPick = best;
@@ -178,6 +197,23 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     const w = [...logw].map((x) => Math.exp(x - top));
     const total = w.reduce((a, b) => a + b, 0);
     return this.models.map((m, i) => [m, w[i] / total]);
+  }
+
+  /** Whether agent a's paired advantage over agent b is at least `margin` standard errors (a positive mean with no spread passes). */
+  private shownBetter(a: number, b: number, per: number): boolean {
+    const vals = this.vals;
+    let sum = 0;
+    let sq = 0;
+    for (let j = 0; j < per; j++) {
+      const d = vals[a * per + j] - vals[b * per + j];
+      sum += d;
+      sq += d * d;
+    }
+    const mean = sum / per;
+    if (mean <= 0) return false;
+    const variance = per > 1 ? (sq - per * mean * mean) / (per - 1) : 0;
+    if (variance <= 0) return true;
+    return mean / Math.sqrt(variance / per) >= this.p.margin;
   }
 
   /** The model each other side plays in simulation j of `per`: the (j + ½)/per quantile of its weights. */

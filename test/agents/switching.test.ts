@@ -105,6 +105,26 @@ describe('mcts policy switching', () => {
     expect([x.result, x.decisions]).toEqual([y.result, y.decisions]);
   });
 
+  it('with a margin, keeps the agent it followed unless another is shown better by that many standard errors', () => {
+    // patient (first: the one followed before any search) aims; trigger-happy fires, about 0.2 better
+    const pick = (margin: number) => {
+      const m = switcher(`mcts:portfolio=patient+trigger-happy:opponent=trigger-happy:iterations=64:margin=${margin}`);
+      return [m.decide(lastWound(1)), m.lastPick];
+    };
+    expect(pick(0)).toEqual([FIRE, 1]);
+    expect(pick(2)).toEqual([FIRE, 1]);
+    expect(pick(100)).toEqual([AIM, 0]);
+  });
+
+  it('infers the opponent among `models` when given, not the portfolio', () => {
+    expect(switcher('mcts:portfolio=patient+trigger-happy:models=patient').modelWeights(1).map(([name]) => name)).toEqual(['patient', 'random']);
+    const agents = [createAgent(duel.system, game, 0, 'mcts:portfolio=patient+trigger-happy:models=trigger-happy+patient:iterations=4'), createAgent(duel.system, game, 1, 'patient')];
+    playGame(game, agents, gameStreams(3, 0, 2), new Tally(game.metrics), new PlayScratch(game));
+    const w = (agents[0] as PolicySwitch<unknown>).modelWeights(1);
+    expect(w.map(([name]) => name)).toEqual(['trigger-happy', 'patient', 'random']);
+    expect(w[1][1]).toBeGreaterThan(0.6);
+  });
+
   it('with every=turn searches at most once per turn', () => {
     const pv = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`);
     const agents = [createAgent(pv.system, pv.compiled, 0, 'mcts:iterations=8:every=turn'), createAgent(pv.system, pv.compiled, 1, 'brawler')];
@@ -117,11 +137,12 @@ describe('mcts policy switching', () => {
 
 describe('mcts portfolio and opponent parameters', () => {
   it('are checked like agent choices: an unknown name, a bad parameter, mcts itself', () => {
-    const bad = checkAgentChoices(duel.system, [parseAgentChoice('mcts:portfolio=patient+triger-happy'), parseAgentChoice('mcts:portfolio=patient/aimTo=99'), parseAgentChoice('mcts:portfolio=mcts+patient'), parseAgentChoice('mcts:opponent=marksman'), parseAgentChoice('mcts:portfolio=patient/aimTo=2+trigger-happy:opponent=random')], 'agents');
-    expect(bad.map((i) => i.path)).toEqual(['agents.0', 'agents.1', 'agents.2', 'agents.3']);
+    const bad = checkAgentChoices(duel.system, [parseAgentChoice('mcts:portfolio=patient+triger-happy'), parseAgentChoice('mcts:portfolio=patient/aimTo=99'), parseAgentChoice('mcts:portfolio=mcts+patient'), parseAgentChoice('mcts:opponent=marksman'), parseAgentChoice('mcts:portfolio=patient/aimTo=2+trigger-happy:opponent=random'), parseAgentChoice('mcts:models=patient+brawler')], 'agents');
+    expect(bad.map((i) => i.path)).toEqual(['agents.0', 'agents.1', 'agents.2', 'agents.3', 'agents.5']);
     expect(bad[0].message).toMatch(/parameter 'portfolio': unknown agent 'triger-happy' for duel \(did you mean 'trigger-happy'\?\)/);
     expect(bad[1].message).toMatch(/parameter 'portfolio': agent 'patient' parameter 'aimTo' must be within/);
     expect(bad[2].message).toMatch(/parameter 'portfolio' cannot name 'mcts' itself/);
     expect(bad[3].message).toMatch(/parameter 'opponent': unknown agent 'marksman'/);
+    expect(bad[4].message).toMatch(/parameter 'models': unknown agent 'brawler'/);
   });
 });

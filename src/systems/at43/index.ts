@@ -11,7 +11,7 @@ import { checkAt43Scenario } from './check.ts';
 import { compile } from './engine.ts';
 import { D } from './decisions/index.ts';
 import { at43Odds } from './odds.ts';
-import { AT43_AGENTS, DEFAULT_AGENTS, SEARCH_POLICY, SEARCH_PORTFOLIO } from './agents/index.ts';
+import { AT43_AGENTS, DEFAULT_AGENTS, SEARCH_DEFAULTS, SEARCH_POLICY, SEARCH_PORTFOLIO } from './agents/index.ts';
 import { withAt43Lead } from './lead.ts';
 
 export const system = defineSystem({
@@ -24,6 +24,7 @@ export const system = defineSystem({
   defaultAgents: DEFAULT_AGENTS,
   searchPolicy: SEARCH_POLICY,
   searchPortfolio: SEARCH_PORTFOLIO,
+  searchDefaults: SEARCH_DEFAULTS,
   dataInUse(body: At43Scenario, data: At43Rules): string[] {
     const roots = ['utr', 'location', 'rangeBand', 'contact', 'cohesion', 'movement', 'runOver', 'cover', 'template', 'morale', 'lp', 'control', 'officerCost', 'artillery', `weapons.${data.artillery.weapon}`];
     const weapons = new Set<string>();

@@ -92,7 +92,7 @@ describe('bulwark: the initiative', () => {
 });
 
 describe('bulwark in the search portfolio', () => {
-  it('is one of the plans mcts switches between, through underdog (underdog.test.ts; against random: agents.test.ts)', () => {
-    expect(SEARCH_PORTFOLIO).toContain('underdog:plan=bulwark');
+  it('is one of the plans mcts switches between, with its tuned setting (underdog.test.ts; against random: agents.test.ts)', () => {
+    expect(SEARCH_PORTFOLIO).toContain('bulwark');
   });
 });

@@ -10,6 +10,8 @@ import { playGame, PlayScratch } from '../../../src/core/play.ts';
 import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { createAgent } from '../../../src/agents/resolve.ts';
+import { PolicySwitch } from '../../../src/agents/switching.ts';
+import { system } from '../../../src/systems/at43/index.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario/load.ts';
 import { A, F } from '../../../src/systems/at43/actions.ts';
 import { bulwarkAgent, SEARCH_PORTFOLIO } from '../../../src/systems/at43/agents/index.ts';
@@ -74,26 +76,24 @@ describe('the tuned bulwark (UNDERDOG_BULWARK)', () => {
   });
 });
 
-describe("mcts's portfolio on sector55", () => {
-  it('is underdog with each plan; on the outgunned side every plan agrees at every decision, on the other they differ', () => {
-    expect(SEARCH_PORTFOLIO).toEqual(['underdog:plan=gunline', 'underdog:plan=assault', 'underdog:plan=objective', 'underdog:plan=bulwark']);
+describe("mcts's portfolio and defaults on AT-43", () => {
+  it('switches between the tuned bulwark (followed first) and the four plain plans, and infers the opponent among them', () => {
+    expect(SEARCH_PORTFOLIO).toEqual([UNDERDOG_BULWARK, 'gunline', 'assault', 'objective', 'bulwark']);
     const L = loadScenarioFile('scenarios/at43/sector55.yaml');
-    const g = L.compiled as unknown as At43Game;
-    const plans = [0, 1].map((side) => SEARCH_PORTFOLIO.map((c) => createAgent(L.system, L.compiled, side, c)));
-    const asked = [0, 0];
-    const differ = [0, 0];
-    playGame(L.compiled, [createAgent(L.system, L.compiled, 0, 'underdog'), createAgent(L.system, L.compiled, 1, 'underdog')], gameStreams(3, 0, 2), new Tally(L.compiled.metrics), new PlayScratch(L.compiled), {
-      beforeDecision: (st) => {
-        const c = ctxFor(g, st as At43State);
-        if (c.n < 2) return;
-        const picks = plans[c.side].map((a) => a.decide(c));
-        asked[c.side]++;
-        if (picks.some((p) => p !== picks[0])) differ[c.side]++;
-      },
-    });
-    expect(asked[0]).toBeGreaterThan(10);
-    expect(differ[0]).toBe(0);
-    expect(differ[1]).toBeGreaterThan(0);
+    const m = createAgent(L.system, L.compiled, 1, 'mcts') as PolicySwitch<unknown>;
+    expect(m.modelWeights(0).map(([name]) => name)).toEqual([...SEARCH_PORTFOLIO, 'random']);
+  });
+
+  it('keeps the plan it follows unless another is shown better by 2 standard errors', () => {
+    expect(system.searchDefaults).toEqual({ mcts: { margin: 2 } });
+  });
+
+  it('plays a sector55 game as UNA on the tuned plan where the plans agree, and searches where they do not', () => {
+    const L = loadScenarioFile('scenarios/at43/sector55.yaml');
+    const m = createAgent(L.system, L.compiled, 0, 'mcts:iterations=10') as PolicySwitch<unknown>;
+    playGame(L.compiled, [m, createAgent(L.system, L.compiled, 1, 'gunline')], gameStreams(3, 0, 2), new Tally(L.compiled.metrics), new PlayScratch(L.compiled));
+    expect(m.agreed).toBeGreaterThan(0);
+    expect(m.searched).toBeGreaterThan(0);
   });
 });
 
