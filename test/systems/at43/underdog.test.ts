@@ -18,7 +18,6 @@ import { bulwarkAgent, SEARCH_PORTFOLIO } from '../../../src/systems/at43/agents
 import { armyRatio, UNDERDOG_BULWARK } from '../../../src/systems/at43/agents/underdog.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import { MAX_UNITS, N_DIRS } from '../../../src/systems/at43/model.ts';
-import type { At43State } from '../../../src/systems/at43/state.ts';
 import { activate, ctxFor, decide, golems, troopers } from './agent-helpers.ts';
 import { doc, start } from './helpers.ts';
 
