@@ -17,8 +17,9 @@
  * The opponent model: `opponent=<agent>` plays the other sides; by default (`opponent=''`) the model
  * is inferred. Every agent of `models` (by default the portfolio) and `random` is a candidate model
  * of each other side; shadow instances of them follow the game (Agent.seen: the loop tells this
- * agent of every other side's choice) and are asked what they would have chosen; the weight of a model is the likelihood of the
- * observed choices (its choice with probability 1 − ε, any legal action with ε; `random` uniform).
+ * agent of every other side's choice) and are asked what they would have chosen; the weight of a
+ * model is the likelihood of the observed choices (its choice with probability 1 − ε, any legal
+ * action with ε; `random` uniform).
  * Simulation k of N plays the model at quantile (k + ½)/N of the weights, so the models share the
  * simulations in proportion to their weights (and a model that explains every choice takes them
  * all). A system whose agents hide their choices behind hidden information only blurs the model.
