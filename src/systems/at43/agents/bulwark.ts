@@ -106,7 +106,7 @@ function moveToward(ctx: Ctx, o: At43Observation, u: number, px: number, py: num
 
 export const bulwarkAgent = agentOf<At43State, At43Observation>()({
   name: 'bulwark',
-  description: "The outgunned side's plan: fights from behind low cover under Take cover, overwatches the approaches, takes the objectives once it outnumbers the enemy (issue 19).",
+  description: "The outgunned side's plan: fights from behind low cover under Take cover, overwatches the approaches, takes the objectives once it outnumbers the enemy.",
   params: {
     reach: { default: 30, description: 'a unit goes to a post behind low cover no farther than this from its leader (cm)', min: 0, max: 200 },
     safe: { default: 25, description: 'a post at least this far from every enemy unit leader (cm)', min: 0, max: 100 },

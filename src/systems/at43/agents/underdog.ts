@@ -35,7 +35,7 @@ export const UNDERDOG_BULWARK = 'bulwark:reach=25:hold=3:advance=4:watch=99:near
 
 export const underdogAgent = agentOf<At43State, At43Observation>()({
   name: 'underdog',
-  description: "Plays bulwark while its side's army is worth less than the enemy's, else its plan (issue 19).",
+  description: "Plays bulwark while its side's army is worth less than 0.85 of the enemy's (in the setting tuned for that seat), else its plan.",
   params: {
     plan: { default: 'gunline', values: ['gunline', 'assault', 'objective', 'bulwark'], description: 'the plan of a side that is not outgunned' },
     weak: { default: UNDERDOG_BULWARK, agent: true, description: 'the plan of an outgunned side (an agent choice)' },
