@@ -31,9 +31,9 @@ import type { MgvRules, MgvScenario } from './schema.ts';
 import { cloneState, newState, type MgvState } from './state.ts';
 
 /**
- * What the decisions see of the engine: the model, `finish` (D.finish, by decisions/index.ts finishOf: the decision on top is
- * complete, its close starts what follows) and the points where a decision hands back to the
- * sequence of play.
+ * What the decisions see of the engine: the model, `finish` (D.finish, dispatched by
+ * decisions/index.ts finishOf: the decision on top is complete, its close starts what follows) and
+ * the points where a decision hands back to the sequence of play.
  */
 export interface Engine {
   readonly m: Model;
