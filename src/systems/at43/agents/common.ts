@@ -148,7 +148,9 @@ function activeKills(o: At43Observation, k: number, v: number): number {
  * One pass over the legal shots by expected kills: the best of all (memo.best, memo.bv) and the
  * best at units whose leader is within `near` cm of an objective (memo.bestNear, memo.bvNear;
  * near NaN: not asked). Each best is the first legal shot of the highest value, as one scan per
- * filter found it.
+ * filter found it. The shots lead the legal actions (decisions/activation.ts lists them before
+ * its moves, close combat, drills and end, and no other decision has any): the pass stops at the
+ * first action after them.
  */
 function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
   const M = memoOf(o);
@@ -172,7 +174,7 @@ function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
       t = m.fUnit[f];
       const frame = m.units[t].profile.frameSP;
       v = activeKills(o, A.read.shootAfv.weapon(a), t) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
-    } else continue;
+    } else break;
     if (v > bv) {
       bv = v;
       best = a;
