@@ -16,7 +16,7 @@ import { spend } from '../rules/leadership.ts';
 import { fight, unitInContact } from '../rules/melee.ts';
 import { goalVector, mobileUnit, moveUnit } from '../rules/movement.ts';
 import { anyReadyShooter, canShoot, carriersSee, fireSalvo, readyCarriers, salvoNeedOf } from '../rules/shooting.ts';
-import { unitEngaged } from '../rules/table-cache.ts';
+import { unitTouches } from '../rules/table-cache.ts';
 import type { At43State } from '../state.ts';
 import { openOverwatch } from './overwatch.ts';
 
@@ -70,9 +70,13 @@ export const activation: Decision<At43Engine, At43State> = {
     let n = 0;
     const u = s.unit;
     const U = m.units[u];
+    const drills = !s.fought && s.lp[U.side] >= m.rules.lp.drill;
+    // does a member of u touch an enemy (unitInContact; unitEngaged for infantry)? asked once, where
+    // the lists below ask it
+    const touching = (!s.drillPhase && !s.fought) || (drills && !U.afv) ? unitTouches(m, s, u) : false;
     if (!s.drillPhase && !s.fought) {
       // only free units shoot (p.58): not engaged at the start (FAQ Q1), nor after moving into contact
-      if (!s.engagedAtStart && s.moved !== 2 && !(s.moved === 1 && unitEngaged(m, s, u))) n = legalShots(E, s, u, out, n);
+      if (!s.engagedAtStart && s.moved !== 2 && !(s.moved === 1 && !U.afv && touching)) n = legalShots(E, s, u, out, n);
       if (!s.moved && mobileUnit(m, s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) n = moves(out, n, g, rushOk);
@@ -82,10 +86,10 @@ export const activation: Decision<At43Engine, At43State> = {
         }
         for (let o = 0; o < m.objectives.length; o++) if (goalVector(m, s, u, N_DIRS + MAX_UNITS + o, GV)) n = moves(out, n, N_DIRS + MAX_UNITS + o, rushOk);
       }
-      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || m.opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
+      if (touching && U.ccWeapon >= 0 && (!U.afv || m.opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
     }
-    if (!s.fought && s.lp[U.side] >= m.rules.lp.drill) {
-      const engaged = !U.afv && unitEngaged(m, s, u);
+    if (drills) {
+      const engaged = !U.afv && touching;
       for (let k = 0; k < 4; k++) if (drillLegal(m, s, u, k, engaged)) out[n++] = C_DRILL[k];
     }
     out[n++] = C_END;
