@@ -576,6 +576,21 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   return r;
 }
 
+/**
+ * sees(a, b) where the units of a and b are known not to stand in clear view (or a is dead): the
+ * cached line, else seesNow, without asking unitsInClearView again (the same answer). The caller
+ * has synced the geometry.
+ */
+function seesPair(m: Model, a: number, b: number, s: At43State): boolean {
+  const k = a * m.nF + b;
+  const st = stamp[k];
+  if (st >= ALL_V && st >= FV[a] && st >= FV[b]) return cache[k] === 1;
+  const r = seesNow(m, s, a, b);
+  cache[k] = r ? 1 : 2;
+  stamp[k] = gVer;
+  return r;
+}
+
 /** Line of sight computed afresh, bypassing the cache (for tests of the cache). */
 export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
@@ -691,11 +706,12 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
     return false;
   }
   const w = WITNESS[k];
-  let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
+  // the two units in clear view first: past it, the pair lines need not ask it again (seesPair)
+  let r = (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v)) || (w >= 0 && s.alive[w] === 1 && seesPair(m, a, w, s));
   if (!r && !hiddenFromUnit(m, s, a, v)) {
     const V = m.units[v];
     for (let f = V.first; f < V.first + V.count && !r; f++) {
-      if (f !== w && s.alive[f] && sees(m, s, a, f)) {
+      if (f !== w && s.alive[f] && seesPair(m, a, f, s)) {
         r = true;
         WITNESS[k] = f;
       }
