@@ -833,7 +833,8 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     let hid = !open;
     for (let j = 0; j < ns && hid; j++) {
       const k = j + k0 < ns ? j + k0 : j + k0 - ns;
-      if (sees(m, s, MEMBERS[k], f)) {
+      // not in clear view (open false): the pair lines without asking it again
+      if (seesPair(m, MEMBERS[k], f, s)) {
         hid = false;
         k0 = k;
       }
