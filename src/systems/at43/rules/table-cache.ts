@@ -694,6 +694,18 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
 
 /** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  return seesUnitOf(m, s, a, v, false);
+}
+
+/**
+ * seesUnit(a, v) for a caller that has found a's unit and v not in clear view (unitsInClearView
+ * false): the same answer, without asking it again.
+ */
+export function seesUnitPastClearView(m: Model, s: At43State, a: number, v: number): boolean {
+  return seesUnitOf(m, s, a, v, true);
+}
+
+function seesUnitOf(m: Model, s: At43State, a: number, v: number, notClear: boolean): boolean {
   discOf(m, s, v);
   const k = a * MAX_UNITS + v;
   const sv = SEES_UNIT_V[k];
@@ -707,7 +719,7 @@ export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean 
   }
   const w = WITNESS[k];
   // the two units in clear view first: past it, the pair lines need not ask it again (seesPair)
-  let r = (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v)) || (w >= 0 && s.alive[w] === 1 && seesPair(m, a, w, s));
+  let r = (!notClear && s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v)) || (w >= 0 && s.alive[w] === 1 && seesPair(m, a, w, s));
   if (!r && !hiddenFromUnit(m, s, a, v)) {
     const V = m.units[v];
     for (let f = V.first; f < V.first + V.count && !r; f++) {
