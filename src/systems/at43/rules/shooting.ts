@@ -124,6 +124,11 @@ export function canShoot(m: Model, s: At43State, u: number, w: number, v: number
   return carriersSee(m, s, CARRIERS, readyCarriers(m, s, u, w, CARRIERS), v);
 }
 
+/** Range band of direct fire from unit u at unit v, leader to leader: salvoBand of any direct weapon at the whole unit. */
+export function directBand(m: Model, s: At43State, u: number, v: number): number {
+  return rangeBand(Math.max(0, gap(m, s, s.leader[u], s.leader[v])), m.rules.rangeBand.cm);
+}
+
 /** Range band of weapon w from unit u at unit v. */
 export function salvoBand(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
   const W = m.weapons[w];

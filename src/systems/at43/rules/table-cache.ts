@@ -711,16 +711,17 @@ function seesUnitOf(m: Model, s: At43State, a: number, v: number, notClear: bool
   const sv = SEES_UNIT_V[k];
   if (sv >= ALL_V && sv >= FV[a] && sv >= UV[v]) return SEES_UNIT[k] === 1;
   // a fighter that saw nothing of v last time is most likely hidden behind the same obstacle: that
-  // test first (exact when it answers); else the member seen last time first, then the two units
-  // in clear view, then the whole unit behind one obstacle, then member by member
-  if (SEES_UNIT[k] === 2 && hiddenFromUnit(m, s, a, v)) {
+  // test first (exact when it answers); else the two units in clear view (past it, the pair lines
+  // need not ask it again: seesPair), then the member seen last time, then the whole unit behind
+  // one obstacle (unless just found not), then member by member
+  const wasHidden = SEES_UNIT[k] === 2;
+  if (wasHidden && hiddenFromUnit(m, s, a, v)) {
     SEES_UNIT_V[k] = gVer;
     return false;
   }
   const w = WITNESS[k];
-  // the two units in clear view first: past it, the pair lines need not ask it again (seesPair)
   let r = (!notClear && s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v)) || (w >= 0 && s.alive[w] === 1 && seesPair(m, a, w, s));
-  if (!r && !hiddenFromUnit(m, s, a, v)) {
+  if (!r && (wasHidden || !hiddenFromUnit(m, s, a, v))) {
     const V = m.units[v];
     for (let f = V.first; f < V.first + V.count && !r; f++) {
       if (f !== w && s.alive[f] && seesPair(m, a, f, s)) {
