@@ -46,6 +46,10 @@ export function wagerHidden(s: At43State): boolean {
   return F.has(s.pending, 'wager');
 }
 
+/** The pending arguments and card order of an observation that has none (shared, frozen: no allocation per decision). */
+const NO_ARGS: readonly [number, number] = Object.freeze([0, 0] as [number, number]);
+const NO_CARDS: readonly number[] = Object.freeze([]);
+
 export function observe(m: Model, s: At43State, me: number): At43Observation {
   const top = F.top(s.pending);
   const d = s.pending.depth;
@@ -73,11 +77,11 @@ export function observe(m: Model, s: At43State, me: number): At43Observation {
     drills: s.drills,
     officer: s.officer,
     members: s.members,
-    mySequence: s.seq[me].slice(),
+    mySequence: s.seq[me].length > 0 ? s.seq[me].slice() : NO_CARDS,
     opponentCardsLeft: s.seq[1 - me].length,
     myWager: s.wager[me],
     opponentWager: wagerHidden(s) ? -1 : s.wager[1 - me],
     pending: top,
-    pendingArgs: d > 0 ? [s.pending.words[base], s.pending.words[base + 1]] : [0, 0],
+    pendingArgs: d > 0 ? [s.pending.words[base], s.pending.words[base + 1]] : NO_ARGS,
   };
 }

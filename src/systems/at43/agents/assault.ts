@@ -31,7 +31,8 @@ export const assaultAgent = agentOf<At43State, At43Observation>()({
     };
     /** The maximum when one of its units has an enemy infantry unit within rush reach, else nothing. */
     const wager = (o: At43Observation, max: number) => {
-      for (const U of o.model.units) if (U.side === o.me && o.members[U.index] > 0 && inReach(o, U.index)) return max;
+      const units = o.model.units;
+      for (let i = 0; i < units.length; i++) if (units[i].side === o.me && o.members[i] > 0 && inReach(o, i)) return max;
       return 0;
     };
     const decide = (ctx: Ctx): number => {
@@ -94,8 +95,10 @@ function target(o: At43Observation, u: number, near: number): number {
   const m = o.model;
   let best = -1;
   let bd = Infinity;
-  for (const V of m.units) {
-    if (V.side === m.units[u].side || o.members[V.index] === 0 || V.afv || !nearObjective(o, V.index, near)) continue;
+  const side = m.units[u].side;
+  for (let i = 0; i < m.units.length; i++) {
+    const V = m.units[i];
+    if (V.side === side || o.members[V.index] === 0 || V.afv || !nearObjective(o, V.index, near)) continue;
     const d = leaderDist(o, u, V.index);
     if (d < bd) {
       bd = d;

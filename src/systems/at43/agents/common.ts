@@ -40,8 +40,10 @@ export function nearestEnemy(o: At43Observation, u: number, infantryOnly = false
   const m = o.model;
   let best = -1;
   let bd = Infinity;
-  for (const V of m.units) {
-    if (V.side === m.units[u].side || o.members[V.index] === 0 || (infantryOnly && V.afv)) continue;
+  const side = m.units[u].side;
+  for (let i = 0; i < m.units.length; i++) {
+    const V = m.units[i];
+    if (V.side === side || o.members[V.index] === 0 || (infantryOnly && V.afv)) continue;
     const d = leaderDist(o, u, V.index);
     if (d < bd) {
       bd = d;
@@ -148,7 +150,9 @@ function activeKills(o: At43Observation, k: number, v: number): number {
  * One pass over the legal shots by expected kills: the best of all (memo.best, memo.bv) and the
  * best at units whose leader is within `near` cm of an objective (memo.bestNear, memo.bvNear;
  * near NaN: not asked). Each best is the first legal shot of the highest value, as one scan per
- * filter found it.
+ * filter found it. The shots lead the legal actions (decisions/activation.ts lists them before
+ * its moves, close combat, drills and end, and no other decision has any): the pass stops at the
+ * first action after them.
  */
 function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
   const M = memoOf(o);
@@ -172,7 +176,7 @@ function scanShots(ctx: Ctx, o: At43Observation, near: number): typeof memo {
       t = m.fUnit[f];
       const frame = m.units[t].profile.frameSP;
       v = activeKills(o, A.read.shootAfv.weapon(a), t) * (1 + (frame - o.sp[f * 6]) / Math.max(1, frame)) * 0.99;
-    } else continue;
+    } else break;
     if (v > bv) {
       bv = v;
       best = a;
@@ -214,7 +218,8 @@ export const goalObjective = (k: number) => N_DIRS + MAX_UNITS + k;
 /** LP to keep for the officer-less units still to activate (spec §7.3 LP budgeting). */
 export function lpReserve(o: At43Observation): number {
   let r = 0;
-  for (const u of o.mySequence) if (!o.officer[u]) r++;
+  const q = o.mySequence;
+  for (let i = 0; i < q.length; i++) if (!o.officer[q[i]]) r++;
   return r;
 }
 
@@ -323,7 +328,8 @@ export function coverNearby(o: At43Observation, u: number): boolean {
   const L = o.leader[u];
   const depth = m.opts['cover.depthCm'];
   const reach = formationReach(o, u);
-  for (const T of m.terrain) {
+  for (let t = 0; t < m.terrain.length; t++) {
+    const T = m.terrain[t];
     const low = U.profile.size - T.size;
     if (!T.cover || (low !== 1 && low !== 2)) continue;
     if (depth <= 0 || pointBoundaryDistance(T.shape, o.fx[L], o.fy[L]) <= depth + reach) return true;
@@ -416,14 +422,16 @@ export function objectiveOf(o: At43Observation, u: number): number {
   const M = memoOf(o);
   if (M.mineAt[side] !== M.stamp) {
     // the assignment of the whole side, once per decision (it does not depend on u)
-    for (const U of m.units) if (U.side === side) M.mine[U.index] = -1;
+    const units = m.units;
+    for (let i = 0; i < units.length; i++) if (units[i].side === side) M.mine[i] = -1;
     let taken = 0; // bit per unit given an objective
     const order = richestFirst(m);
     for (let j = 0; j < order.length; j++) {
       const k = order[j];
       let best = -1;
       let bd = Infinity;
-      for (const U of m.units) {
+      for (let i = 0; i < units.length; i++) {
+        const U = units[i];
         if (U.side !== side || U.afv || o.members[U.index] === 0 || taken & (1 << U.index)) continue;
         const d = objectiveDist(o, U.index, k);
         if (d < bd) {
@@ -486,7 +494,8 @@ export function takeObjective(ctx: Ctx, o: At43Observation, k: number, hold: num
 
 /** Has `side` a unit whose leader stands within `near` cm of objective k? */
 export function enemyNear(o: At43Observation, k: number, side: number, near: number): boolean {
-  for (const V of o.model.units) if (V.side === side && o.members[V.index] > 0 && objectiveDist(o, V.index, k) <= near) return true;
+  const units = o.model.units;
+  for (let i = 0; i < units.length; i++) if (units[i].side === side && o.members[i] > 0 && objectiveDist(o, i, k) <= near) return true;
   return false;
 }
 
@@ -616,7 +625,8 @@ export function protectOfficer(ctx: Ctx, o: At43Observation, few: number, holdin
   const u = o.unit;
   if (o.moved || o.shot || holding || !o.officer[u] || o.members[u] > few) return -1;
   const m = o.model;
-  for (const V of m.units) {
+  for (let i = 0; i < m.units.length; i++) {
+    const V = m.units[i];
     if (V.side === o.me || V.afv || o.members[V.index] === 0 || meleeFavours(o, u, V.index)) continue;
     if (leaderDist(o, u, V.index) <= V.profile.movement + m.rules.movement.rushInfantry + m.rules.contact.cm) return moveAwayFrom(ctx, o, u, V.index);
   }

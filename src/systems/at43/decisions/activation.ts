@@ -15,8 +15,9 @@ import { DRILL_BITS, DRILL_SPLIT, drillLegal, dropDrillsOfEngaged } from '../rul
 import { spend } from '../rules/leadership.ts';
 import { fight, unitInContact } from '../rules/melee.ts';
 import { goalVector, mobileUnit, moveUnit } from '../rules/movement.ts';
-import { anyReadyShooter, canShoot, carriersSee, fireSalvo, readyCarriers, salvoNeedOf } from '../rules/shooting.ts';
-import { unitEngaged } from '../rules/table-cache.ts';
+import { anyReadyShooter, canShoot, carriersSee, directBand, fireSalvo, readyCarriers, salvoNeedOf } from '../rules/shooting.ts';
+import { utrNeeded } from '../rules/rolls.ts';
+import { unitTouches } from '../rules/table-cache.ts';
 import type { At43State } from '../state.ts';
 import { openOverwatch } from './overwatch.ts';
 
@@ -34,10 +35,14 @@ const K_DRILL = A.kindIndex.drill;
 const CARRIERS = new Int32Array(64);
 const GV = new Float64Array(3);
 
+/** The range band of direct fire from unit u's leader at each enemy unit v (legalShots: once per target, not per weapon type). */
+const BAND = new Int32Array(MAX_UNITS);
+
 /** The salvos unit u may fire now, appended to out from n; returns the new count. */
 function legalShots(E: At43Engine, s: At43State, u: number, out: Int32Array, n: number): number {
   const m = E.m;
   const U = m.units[u];
+  for (let v = 0; v < m.units.length; v++) if (m.units[v].side !== U.side && s.members[v] > 0) BAND[v] = directBand(m, s, u, v);
   for (let k = 0; k < U.weaponTypes.length; k++) {
     const w = U.weaponTypes[k];
     const direct = m.weapons[w].aoe <= 0;
@@ -45,7 +50,7 @@ function legalShots(E: At43Engine, s: At43State, u: number, out: Int32Array, n: 
     for (let v = 0; v < m.units.length; v++) {
       if (m.units[v].side === U.side || s.members[v] === 0) continue;
       // direct fire: the range (leader to leader, cheap) before the sight lines
-      if (direct ? nc > 0 && salvoNeedOf(m, s, u, w, v, 0) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
+      if (direct ? nc > 0 && utrNeeded(m.rules.utr, m.weapons[w].accuracy - BAND[v]) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
         out[n++] = C_SHOOT[v * MAX_SLOTS + k];
       // a unit of several AFVs: one single AFV may be targeted instead (p.61)
       const V = m.units[v];
@@ -70,9 +75,13 @@ export const activation: Decision<At43Engine, At43State> = {
     let n = 0;
     const u = s.unit;
     const U = m.units[u];
+    const drills = !s.fought && s.lp[U.side] >= m.rules.lp.drill;
+    // does a member of u touch an enemy (unitInContact; unitEngaged for infantry)? asked once, where
+    // the lists below ask it
+    const touching = (!s.drillPhase && !s.fought) || (drills && !U.afv) ? unitTouches(m, s, u) : false;
     if (!s.drillPhase && !s.fought) {
       // only free units shoot (p.58): not engaged at the start (FAQ Q1), nor after moving into contact
-      if (!s.engagedAtStart && s.moved !== 2 && !(s.moved === 1 && unitEngaged(m, s, u))) n = legalShots(E, s, u, out, n);
+      if (!s.engagedAtStart && s.moved !== 2 && !(s.moved === 1 && !U.afv && touching)) n = legalShots(E, s, u, out, n);
       if (!s.moved && mobileUnit(m, s, u)) {
         const rushOk = !s.engagedAtStart && !s.shot;
         for (let g = 0; g < N_DIRS; g++) n = moves(out, n, g, rushOk);
@@ -82,10 +91,10 @@ export const activation: Decision<At43Engine, At43State> = {
         }
         for (let o = 0; o < m.objectives.length; o++) if (goalVector(m, s, u, N_DIRS + MAX_UNITS + o, GV)) n = moves(out, n, N_DIRS + MAX_UNITS + o, rushOk);
       }
-      if (unitInContact(m, s, u) && U.ccWeapon >= 0 && (!U.afv || m.opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
+      if (touching && U.ccWeapon >= 0 && (!U.afv || m.opts['melee.afvCanAttack'])) out[n++] = C_FIGHT;
     }
-    if (!s.fought && s.lp[U.side] >= m.rules.lp.drill) {
-      const engaged = !U.afv && unitEngaged(m, s, u);
+    if (drills) {
+      const engaged = !U.afv && touching;
       for (let k = 0; k < 4; k++) if (drillLegal(m, s, u, k, engaged)) out[n++] = C_DRILL[k];
     }
     out[n++] = C_END;

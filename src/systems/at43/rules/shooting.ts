@@ -16,7 +16,7 @@ import { SP_STRIDE } from './afv.ts';
 import { damageAfvUnit, damageFighter, damageInfantry, damageMelee, tallyKills, type Env } from './losses.ts';
 import { rangeBand, rollCover, rollPool, templateImpacts, templateRadius, utrNeeded } from './rolls.ts';
 import { gap } from './table.ts';
-import { caughtInZone, meleeOf, sees, seesUnit, underCover, unitEngaged, unitsInClearView } from './table-cache.ts';
+import { caughtInZone, meleeOf, sees, seesUnitPastClearView, underCover, unitEngaged, unitsInClearView } from './table-cache.ts';
 
 const CAUGHT = new Int32Array(512);
 /** Ready carriers in readyShooters / anyReadyShooter (not the CARRIERS of legal shots, which call them in between). */
@@ -74,7 +74,8 @@ export function readyShooters(m: Model, s: At43State, u: number, w: number, v: n
   const open = direct && single < 0 && k > 0 && unitsInClearView(m, s, u, v);
   for (let i = 0; i < k; i++) {
     const f = SHOOTERS[i];
-    if (carrierOk(m, f, group) && (!direct || open || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) n++;
+    // seesUnit past the clear-view test: in that branch open is false only where it was asked
+    if (carrierOk(m, f, group) && (!direct || open || (single >= 0 ? sees(m, s, f, single) : seesUnitPastClearView(m, s, f, v)))) n++;
   }
   if (!direct && n > 0 && indirectTarget(m, s, u, w, v, group) < 0) return 0;
   return n;
@@ -87,7 +88,7 @@ export function anyReadyShooter(m: Model, s: At43State, u: number, w: number, v:
   const open = single < 0 && k > 0 && unitsInClearView(m, s, u, v);
   for (let i = 0; i < k; i++) {
     const f = SHOOTERS[i];
-    if (carrierOk(m, f, group) && (open || (single >= 0 ? sees(m, s, f, single) : seesUnit(m, s, f, v)))) return true;
+    if (carrierOk(m, f, group) && (open || (single >= 0 ? sees(m, s, f, single) : seesUnitPastClearView(m, s, f, v)))) return true;
   }
   return false;
 }
@@ -111,7 +112,7 @@ export function readyCarriers(m: Model, s: At43State, u: number, w: number, out:
 /** Does one of the n carriers see an alive member of unit v? */
 export function carriersSee(m: Model, s: At43State, carriers: Int32Array, n: number, v: number): boolean {
   if (n > 0 && unitsInClearView(m, s, m.fUnit[carriers[0]], v)) return true;
-  for (let i = 0; i < n; i++) if (seesUnit(m, s, carriers[i], v)) return true;
+  for (let i = 0; i < n; i++) if (seesUnitPastClearView(m, s, carriers[i], v)) return true;
   return false;
 }
 
@@ -121,6 +122,11 @@ const CARRIERS = new Int32Array(64);
 export function canShoot(m: Model, s: At43State, u: number, w: number, v: number): boolean {
   if (m.weapons[w].aoe > 0) return readyShooters(m, s, u, w, v, 0) > 0;
   return carriersSee(m, s, CARRIERS, readyCarriers(m, s, u, w, CARRIERS), v);
+}
+
+/** Range band of direct fire from unit u at unit v, leader to leader: salvoBand of any direct weapon at the whole unit. */
+export function directBand(m: Model, s: At43State, u: number, v: number): number {
+  return rangeBand(Math.max(0, gap(m, s, s.leader[u], s.leader[v])), m.rules.rangeBand.cm);
 }
 
 /** Range band of weapon w from unit u at unit v. */

@@ -576,6 +576,21 @@ export function sees(m: Model, s: At43State, a: number, b: number): boolean {
   return r;
 }
 
+/**
+ * sees(a, b) where the units of a and b are known not to stand in clear view (or a is dead): the
+ * cached line, else seesNow, without asking unitsInClearView again (the same answer). The caller
+ * has synced the geometry.
+ */
+function seesPair(m: Model, a: number, b: number, s: At43State): boolean {
+  const k = a * m.nF + b;
+  const st = stamp[k];
+  if (st >= ALL_V && st >= FV[a] && st >= FV[b]) return cache[k] === 1;
+  const r = seesNow(m, s, a, b);
+  cache[k] = r ? 1 : 2;
+  stamp[k] = gVer;
+  return r;
+}
+
 /** Line of sight computed afresh, bypassing the cache (for tests of the cache). */
 export function seesNow(m: Model, s: At43State, a: number, b: number): boolean {
   losM = m;
@@ -679,23 +694,37 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
 
 /** Does fighter a see at least one alive member of unit v? (Cached per state and geometry version.) */
 export function seesUnit(m: Model, s: At43State, a: number, v: number): boolean {
+  return seesUnitOf(m, s, a, v, false);
+}
+
+/**
+ * seesUnit(a, v) for a caller that has found a's unit and v not in clear view (unitsInClearView
+ * false): the same answer, without asking it again.
+ */
+export function seesUnitPastClearView(m: Model, s: At43State, a: number, v: number): boolean {
+  return seesUnitOf(m, s, a, v, true);
+}
+
+function seesUnitOf(m: Model, s: At43State, a: number, v: number, notClear: boolean): boolean {
   discOf(m, s, v);
   const k = a * MAX_UNITS + v;
   const sv = SEES_UNIT_V[k];
   if (sv >= ALL_V && sv >= FV[a] && sv >= UV[v]) return SEES_UNIT[k] === 1;
   // a fighter that saw nothing of v last time is most likely hidden behind the same obstacle: that
-  // test first (exact when it answers); else the member seen last time first, then the two units
-  // in clear view, then the whole unit behind one obstacle, then member by member
-  if (SEES_UNIT[k] === 2 && hiddenFromUnit(m, s, a, v)) {
+  // test first (exact when it answers); else the two units in clear view (past it, the pair lines
+  // need not ask it again: seesPair), then the member seen last time, then the whole unit behind
+  // one obstacle (unless just found not), then member by member
+  const wasHidden = SEES_UNIT[k] === 2;
+  if (wasHidden && hiddenFromUnit(m, s, a, v)) {
     SEES_UNIT_V[k] = gVer;
     return false;
   }
   const w = WITNESS[k];
-  let r = (w >= 0 && s.alive[w] === 1 && sees(m, s, a, w)) || (s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v));
-  if (!r && !hiddenFromUnit(m, s, a, v)) {
+  let r = (!notClear && s.alive[a] === 1 && unitsInClearView(m, s, m.fUnit[a], v)) || (w >= 0 && s.alive[w] === 1 && seesPair(m, a, w, s));
+  if (!r && (wasHidden || !hiddenFromUnit(m, s, a, v))) {
     const V = m.units[v];
     for (let f = V.first; f < V.first + V.count && !r; f++) {
-      if (f !== w && s.alive[f] && sees(m, s, a, f)) {
+      if (f !== w && s.alive[f] && seesPair(m, a, f, s)) {
         r = true;
         WITNESS[k] = f;
       }
@@ -817,7 +846,8 @@ export function underCover(m: Model, s: At43State, u: number, v: number, takeCov
     let hid = !open;
     for (let j = 0; j < ns && hid; j++) {
       const k = j + k0 < ns ? j + k0 : j + k0 - ns;
-      if (sees(m, s, MEMBERS[k], f)) {
+      // not in clear view (open false): the pair lines without asking it again
+      if (seesPair(m, MEMBERS[k], f, s)) {
         hid = false;
         k0 = k;
       }
