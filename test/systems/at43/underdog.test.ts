@@ -2,7 +2,9 @@
  * underdog (issue 19): a side whose army is worth less than the enemy's plays bulwark in its
  * tuned setting, else its plan; the tuned setting's behaviours on constructed positions (the unit
  * with a post plays its card first; it keeps its post while an enemy stands within 90 cm of the
- * objective); and mcts's portfolio, whose plans all agree on sector55's outgunned side.
+ * objective); the tuned plan bidding in full (BULWARK_FULL_BID: the most LP its Commander's rank
+ * allows, the same play as the tuned plan on sector55's outgunned side); and mcts's portfolio
+ * (that plan followed first) and defaults.
  */
 import { describe, expect, it } from 'vitest';
 import { type AgentFactory } from '../../../src/core/agent.ts';

@@ -44,7 +44,12 @@ export const BULWARK_FULL_BID = `${UNDERDOG_BULWARK}:wager=7:wagerLater=7`;
  * as the Therians 96.7 / 98.7 / 97.3 / 94.0%, where every plan wrapped in `underdog` (UNA always
  * the tuned plan, no search there) scored 19.0% as UNA and 92.6% as the Therians on average: the
  * Therian seat's opponent model needs the tuned plan among its candidates, and UNA's search gains
- * on the tuned plan alone.
+ * on the tuned plan alone. The tuned plan now bids in full (BULWARK_FULL_BID: the same play on
+ * UNA's side, the overseer alpha's 3 LP for the initiative on the Therians'): mcts as the Therians
+ * against bulwark, seed 21, 400 games, 95.6 -> 98.6%; on scripts/competence.ts --against bulwark
+ * (seed 1, 400 games a seat) 59% (as UNA 21, as the Therians 97) -> 60% [56, 63] (22 / 98). Every
+ * plan bidding in full (gunline/wager=7, bulwark/wager=7/wagerLater=7, models unchanged): 98.4% as
+ * the Therians, 18.5% as UNA (same seed), no gain.
  */
 export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'objective', 'bulwark'];
 
