@@ -47,7 +47,8 @@ export const BULWARK_FULL_BID = `${UNDERDOG_BULWARK}:wager=7:wagerLater=7`;
  * on the tuned plan alone. The tuned plan now bids in full (BULWARK_FULL_BID: the same play on
  * UNA's side, the overseer alpha's 3 LP for the initiative on the Therians'): mcts as the Therians
  * against bulwark, seed 21, 400 games, 95.6 -> 98.6%; on scripts/competence.ts --against bulwark
- * (seed 1, 400 games a seat) 59% (as UNA 21, as the Therians 97) -> 60% [56, 63] (22 / 98). Every
+ * (seed 1, 400 games a seat) 59% (as UNA 21, as the Therians 97) -> 60% [56, 63] (22 / 98), still
+ * just under 0.6; seed 2, 200 games a seat, 56% (14 / 97) -> 57% [52, 62] (17 / 97). Every
  * plan bidding in full (gunline/wager=7, bulwark/wager=7/wagerLater=7, models unchanged): 98.4% as
  * the Therians, 18.5% as UNA (same seed), no gain.
  */
