@@ -2,7 +2,9 @@
  * underdog (issue 19): a side whose army is worth less than the enemy's plays bulwark in its
  * tuned setting, else its plan; the tuned setting's behaviours on constructed positions (the unit
  * with a post plays its card first; it keeps its post while an enemy stands within 90 cm of the
- * objective); and mcts's portfolio, whose plans all agree on sector55's outgunned side.
+ * objective); the tuned plan bidding in full (BULWARK_FULL_BID: the most LP its Commander's rank
+ * allows, the same play as the tuned plan on sector55's outgunned side); and mcts's portfolio
+ * (that plan followed first) and defaults.
  */
 import { describe, expect, it } from 'vitest';
 import { type AgentFactory } from '../../../src/core/agent.ts';
@@ -14,7 +16,7 @@ import { PolicySwitch } from '../../../src/agents/switching.ts';
 import { system } from '../../../src/systems/at43/index.ts';
 import { compileScenarioDocument, loadScenarioFile } from '../../../src/scenario/load.ts';
 import { A, F } from '../../../src/systems/at43/actions.ts';
-import { bulwarkAgent, SEARCH_PORTFOLIO } from '../../../src/systems/at43/agents/index.ts';
+import { BULWARK_FULL_BID, bulwarkAgent, SEARCH_PORTFOLIO } from '../../../src/systems/at43/agents/index.ts';
 import { armyRatio, UNDERDOG_BULWARK } from '../../../src/systems/at43/agents/underdog.ts';
 import type { At43Game } from '../../../src/systems/at43/engine.ts';
 import { MAX_UNITS, N_DIRS } from '../../../src/systems/at43/model.ts';
@@ -75,9 +77,47 @@ describe('the tuned bulwark (UNDERDOG_BULWARK)', () => {
   });
 });
 
+describe('the tuned bulwark bidding in full (BULWARK_FULL_BID)', () => {
+  /** The wagers of side A (a sergeant: rank 1, up to 2 LP) and side B (an overseer alpha: rank 2, up to 3) at round 1's authority test. */
+  const wagers = (choice: string): number[] => {
+    const d = doc([troopers('s', 20, 10)], [golems('g', 20, 80, { officer: 'overseer-alpha' })], { table: { width: 120, depth: 90 } });
+    const L = compileScenarioDocument(d, 'test.yaml');
+    const g = L.compiled as unknown as At43Game;
+    const { s, ctx } = start(g);
+    for (const side of [0, 1]) for (const U of g.model.units) if (U.side === side) g.apply(s, A.encode.order(U.index), ctx);
+    const out: number[] = [];
+    for (const side of [0, 1]) {
+      expect(F.top(s.pending)).toBe('wager');
+      const c = ctxFor(g, s);
+      expect(c.side).toBe(side);
+      const a = createAgent(L.system, g, side, choice).decide(c);
+      expect(A.is(a, 'wager')).toBe(true);
+      out.push(A.read.wager.lp(a));
+      g.apply(s, a, ctx);
+    }
+    return out;
+  };
+
+  it("bids the most its Commander's rank allows: the overseer alpha 3 where the tuned plan bids 2, the sergeant 2 either way", () => {
+    expect(BULWARK_FULL_BID).toBe(`${UNDERDOG_BULWARK}:wager=7:wagerLater=7`);
+    expect(wagers(UNDERDOG_BULWARK)).toEqual([2, 2]);
+    expect(wagers(BULWARK_FULL_BID)).toEqual([2, 3]);
+  });
+
+  it("plays UNA's sector55 games exactly as the tuned plan (the outgunned side's choices are unchanged)", () => {
+    const L = loadScenarioFile('scenarios/at43/sector55.yaml');
+    const play = (una: string, g: number) => {
+      const t = new Tally(L.compiled.metrics);
+      const r = playGame(L.compiled, [createAgent(L.system, L.compiled, 0, una), createAgent(L.system, L.compiled, 1, 'bulwark')], gameStreams(7, g, 2), t, new PlayScratch(L.compiled));
+      return [r.result.winner, Array.from(t.scalars)];
+    };
+    for (let g = 0; g < 4; g++) expect(play(BULWARK_FULL_BID, g)).toEqual(play(UNDERDOG_BULWARK, g));
+  });
+});
+
 describe("mcts's portfolio and defaults on AT-43", () => {
-  it('switches between the tuned bulwark (followed first) and the four plain plans, and infers the opponent among them', () => {
-    expect(SEARCH_PORTFOLIO).toEqual([UNDERDOG_BULWARK, 'gunline', 'assault', 'objective', 'bulwark']);
+  it('switches between the tuned bulwark bidding in full (followed first) and the four plain plans, and infers the opponent among them', () => {
+    expect(SEARCH_PORTFOLIO).toEqual([BULWARK_FULL_BID, 'gunline', 'assault', 'objective', 'bulwark']);
     const L = loadScenarioFile('scenarios/at43/sector55.yaml');
     const m = createAgent(L.system, L.compiled, 1, 'mcts') as PolicySwitch<unknown>;
     expect(m.modelWeights(0).map(([name]) => name)).toEqual([...SEARCH_PORTFOLIO, 'random']);

@@ -20,6 +20,18 @@ export const DEFAULT_AGENTS = ['gunline', 'assault'];
 export const SEARCH_POLICY = 'gunline';
 
 /**
+ * The tuned bulwark bidding, every round, the most LP its Commander's rank allows for the
+ * initiative (p.55: rank + 1; `wager` is capped there). On the outgunned side of sector55 it is the
+ * tuned plan itself (a sergeant bids 2 either way, no Commander 1 at most: the same choices, 21.4%
+ * as UNA against gunline / assault / bulwark, seed 11, 1,000 games a pairing); on the Therian side
+ * the overseer alpha bids 3 instead of 2 (d6 + Authority 2 + 3 against the sergeant's d6 + 1 + 2)
+ * and the Therians play first: as the Therians against gunline / assault / objective / bulwark /
+ * underdog 97.5 / 97.6 / 96.7 / 97.8 / 97.7% against the tuned plan's 96.0 / 97.0 / 96.0 / 95.4 /
+ * 97.9% (scripts/at43-diagnose.ts --score, seed 11, 1,000 games a pairing).
+ */
+export const BULWARK_FULL_BID = `${UNDERDOG_BULWARK}:wager=7:wagerLater=7`;
+
+/**
  * The agents mcts switches between (GameSystem.searchPortfolio), named so that a new one joins on
  * evidence only, and the candidate models of the opponent (mcts's `models` default to these).
  * `bulwark` is the outgunned seat's plan the other three lack, and its tuned setting
@@ -32,9 +44,15 @@ export const SEARCH_POLICY = 'gunline';
  * as the Therians 96.7 / 98.7 / 97.3 / 94.0%, where every plan wrapped in `underdog` (UNA always
  * the tuned plan, no search there) scored 19.0% as UNA and 92.6% as the Therians on average: the
  * Therian seat's opponent model needs the tuned plan among its candidates, and UNA's search gains
- * on the tuned plan alone.
+ * on the tuned plan alone. The tuned plan now bids in full (BULWARK_FULL_BID: the same play on
+ * UNA's side, the overseer alpha's 3 LP for the initiative on the Therians'): mcts as the Therians
+ * against bulwark, seed 21, 400 games, 95.6 -> 98.6%; on scripts/competence.ts --against bulwark
+ * (seed 1, 400 games a seat) 59% (as UNA 21, as the Therians 97) -> 60% [56, 63] (22 / 98), still
+ * just under 0.6; seed 2, 200 games a seat, 56% (14 / 97) -> 57% [52, 62] (17 / 97). Every
+ * plan bidding in full (gunline/wager=7, bulwark/wager=7/wagerLater=7, models unchanged): 98.4% as
+ * the Therians, 18.5% as UNA (same seed), no gain.
  */
-export const SEARCH_PORTFOLIO = [UNDERDOG_BULWARK, 'gunline', 'assault', 'objective', 'bulwark'];
+export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'objective', 'bulwark'];
 
 /**
  * mcts's defaults on AT-43 (GameSystem.searchDefaults): the plan followed is kept unless another is
