@@ -404,6 +404,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     models: { default: '', agentList: true, description: "switch: the candidate models of the other sides, joined by '+' ('' = the portfolio); random is always one" },
     margin: { default: 0, min: 0, max: 100, description: 'switch: paired advantage, in standard errors, another agent needs to replace the one followed at the last search (0 = follow the best mean)' },
     horizon: { default: 0, min: 0, max: 100_000, description: 'switch: choices simulated before evaluating (0 = to the end of the game)' },
+    alloc: { default: 'even', values: ['even', 'halving'], description: 'switch: how the simulations are shared between the portfolio agents: evenly, or by sequential halving (rounds that drop the worse half, so the close contenders get most of them)' },
     every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
     iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
     policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
@@ -419,6 +420,6 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     if (env === undefined) throw new Error("agent 'mcts' in mode switch must be created through agent resolution (createAgent)");
     const portfolio = p.portfolio !== '' ? agentListChoices(p.portfolio) : (env.portfolio ?? []);
     const models = agentListChoices(p.models);
-    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, models, margin: p.margin, horizon: p.horizon, every: p.every }, env);
+    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, models, margin: p.margin, horizon: p.horizon, every: p.every, alloc: p.alloc }, env);
   },
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkAgentChoices, createAgent } from '../../src/agents/resolve.ts';
-import { PolicySwitch } from '../../src/agents/switching.ts';
+import { PolicySwitch, schedule } from '../../src/agents/switching.ts';
 import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
 import { PlayScratch, determinizeFor, playGame } from '../../src/core/play.ts';
 import { Rng } from '../../src/core/rng/rng.ts';
@@ -132,6 +132,77 @@ describe('mcts policy switching', () => {
     const m = agents[0] as PolicySwitch<unknown>;
     expect(m.searched).toBeGreaterThan(0);
     expect(m.searched).toBeLessThanOrEqual(pv.compiled.length(state) + 1);
+  });
+});
+
+describe('mcts sequential halving (alloc=halving)', () => {
+  const five = 'patient+patient/aimTo=3+trigger-happy+patient/aimTo=4+patient/aimTo=5';
+
+  it('schedules rounds that keep the better half, the last round taking the rest of the budget', () => {
+    expect(schedule(5, 96, 'halving')).toEqual({ survivors: [5, 3, 2], sims: [6, 10, 18] });
+    expect(schedule(6, 96, 'halving')).toEqual({ survivors: [6, 3, 2], sims: [5, 10, 18] });
+    expect(schedule(4, 96, 'halving')).toEqual({ survivors: [4, 2], sims: [12, 24] });
+    expect(schedule(5, 96, 'even')).toEqual({ survivors: [5], sims: [19] });
+    // Two agents, or a budget too small to share: one round, the even split.
+    expect(schedule(2, 96, 'halving')).toEqual(schedule(2, 96, 'even'));
+    expect(schedule(5, 4, 'halving')).toEqual({ survivors: [5, 3, 2], sims: [1, 1, 1] });
+  });
+
+  it('gives the agent that is clearly best most of the budget, and follows it', () => {
+    // Four aimers and trigger-happy, which fires and wins about 0.6 to their 0.1: it stays to the last round.
+    for (let seed = 1; seed <= 4; seed++) {
+      const m = switcher(`mcts:portfolio=${five}:opponent=trigger-happy:iterations=96:alloc=halving`);
+      expect(m.decide(lastWound(seed))).toBe(FIRE);
+      expect(m.lastPick).toBe(2);
+      expect(m.lastCounts[2]).toBe(34);
+      expect([...m.lastCounts].sort((a, b) => a - b)).toEqual([6, 6, 16, 34, 34]);
+      expect(m.lastValues[2]).toBeGreaterThan(Math.max(...[0, 1, 3, 4].map((i) => m.lastValues[i])) + 0.2);
+      const even = switcher(`mcts:portfolio=${five}:opponent=trigger-happy:iterations=96:alloc=even`);
+      expect(even.decide(lastWound(seed))).toBe(FIRE);
+      expect([...even.lastCounts]).toEqual([19, 19, 19, 19, 19]);
+    }
+  });
+
+  it('stops when the agents left all choose the same action', () => {
+    // trigger-happy and patient/aimTo=0 both fire: once they are the last two, the action is decided.
+    const m = switcher('mcts:portfolio=patient+trigger-happy+patient/aimTo=0+patient/aimTo=3+patient/aimTo=4:opponent=trigger-happy:iterations=96:alloc=halving');
+    expect(m.decide(lastWound(1))).toBe(FIRE);
+    expect([...m.lastCounts]).toEqual([16, 16, 16, 6, 6]);
+  });
+
+  it('with two agents is the even split, to the last value', () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const [h, e] = ['halving', 'even'].map((alloc) => switcher(`mcts:portfolio=patient+trigger-happy:iterations=64:alloc=${alloc}`));
+      expect(h.decide(lastWound(seed))).toBe(e.decide(lastWound(seed)));
+      expect([...h.lastValues]).toEqual([...e.lastValues]);
+    }
+  });
+
+  it('with a margin, compares over the simulations both agents played', () => {
+    const pick = (margin: number) => {
+      const m = switcher(`mcts:portfolio=${five}:opponent=trigger-happy:iterations=96:alloc=halving:margin=${margin}`);
+      return [m.decide(lastWound(1)), m.lastPick];
+    };
+    expect(pick(2)).toEqual([FIRE, 2]);
+    expect(pick(100)).toEqual([AIM, 0]);
+    // random (followed before any search) is dropped after 6 simulations: trigger-happy's advantage
+    // is weighed on those 6 pairs, not on 34 (paired with nothing), and is not 2 standard errors.
+    const m = switcher('mcts:portfolio=random+patient+trigger-happy+patient/aimTo=3+patient/aimTo=4:opponent=trigger-happy:iterations=96:alloc=halving:margin=2');
+    m.decide(lastWound(3));
+    expect([m.lastPick, m.lastCounts[0], m.lastCounts[2]]).toEqual([0, 6, 34]);
+  });
+
+  it('leaves the real game alone, and a game with it replays exactly', () => {
+    const pv = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`);
+    const once = playChecked(pv, ['mcts:iterations=16:alloc=halving', 'marksman'], 7, 0, 40);
+    expect(once.asked).toBeGreaterThan(10);
+    expect(playChecked(pv, ['mcts:iterations=16:alloc=halving', 'marksman'], 7, 0, 40).actions).toEqual(once.actions);
+    const duelFive = `mcts:portfolio=${five}:iterations=24:alloc=halving`;
+    for (let g = 0; g < 3; g++) {
+      const game1 = playChecked(duel, [duelFive, 'patient'], 9, g);
+      expect(playChecked(duel, [duelFive, 'patient'], 9, g).actions).toEqual(game1.actions);
+      expect(replay(duel, game1.actions, 9, g)).toEqual({ result: game1.result, dice: game1.dice });
+    }
   });
 });
 
