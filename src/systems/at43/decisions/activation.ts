@@ -15,8 +15,7 @@ import { DRILL_BITS, DRILL_SPLIT, drillLegal, dropDrillsOfEngaged } from '../rul
 import { spend } from '../rules/leadership.ts';
 import { fight, unitInContact } from '../rules/melee.ts';
 import { goalVector, mobileUnit, moveUnit } from '../rules/movement.ts';
-import { anyReadyShooter, canShoot, carriersSee, directBand, fireSalvo, readyCarriers, salvoNeedOf } from '../rules/shooting.ts';
-import { utrNeeded } from '../rules/rolls.ts';
+import { anyReadyShooter, canShoot, carriersSee, directBand, fireSalvo, needAtBand, readyCarriers, salvoNeedOf } from '../rules/shooting.ts';
 import { unitTouches } from '../rules/table-cache.ts';
 import type { At43State } from '../state.ts';
 import { openOverwatch } from './overwatch.ts';
@@ -50,7 +49,7 @@ function legalShots(E: At43Engine, s: At43State, u: number, out: Int32Array, n: 
     for (let v = 0; v < m.units.length; v++) {
       if (m.units[v].side === U.side || s.members[v] === 0) continue;
       // direct fire: the range (leader to leader, cheap) before the sight lines
-      if (direct ? nc > 0 && utrNeeded(m.rules.utr, m.weapons[w].accuracy - BAND[v]) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
+      if (direct ? nc > 0 && needAtBand(m, w, BAND[v]) !== 0 && carriersSee(m, s, CARRIERS, nc, v) : canShoot(m, s, u, w, v) && salvoNeedOf(m, s, u, w, v, 0) !== 0)
         out[n++] = C_SHOOT[v * MAX_SLOTS + k];
       // a unit of several AFVs: one single AFV may be targeted instead (p.61)
       const V = m.units[v];

@@ -140,9 +140,14 @@ export function salvoBand(m: Model, s: At43State, u: number, w: number, v: numbe
   return rangeBand(Math.max(0, d), m.rules.rangeBand.cm);
 }
 
+/** Need of weapon w at range band `band` on the universal table (0: cannot succeed). */
+export function needAtBand(m: Model, w: number, band: number): number {
+  return utrNeeded(m.rules.utr, m.weapons[w].accuracy - band);
+}
+
 /** Need of weapon w from unit u at unit v (0: cannot succeed). Allocation-free. */
 export function salvoNeedOf(m: Model, s: At43State, u: number, w: number, v: number, group: number, single = -1): number {
-  return utrNeeded(m.rules.utr, m.weapons[w].accuracy - salvoBand(m, s, u, w, v, group, single));
+  return needAtBand(m, w, salvoBand(m, s, u, w, v, group, single));
 }
 
 /**
