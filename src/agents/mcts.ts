@@ -1,6 +1,8 @@
 /**
  * `mcts`: the generic search agent, on any system that offers evaluate and determinize. Its default
- * mode, `switch`, is policy switching over the system's scripted agents (./switching.ts); `mode=tree`
+ * mode, `switch`, is policy switching over the system's scripted agents (./switching.ts; with
+ * `refine`, the followed agent's choice is raced by its next-ranked actions as at this tree's root,
+ * ./racing.ts); `mode=tree`
  * is the information-set Monte Carlo tree search guided by the system's own policy, below.
  *
  * The tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
