@@ -9,7 +9,7 @@
  * are sized for the obstacles given.
  */
 import { hypot } from './angles.ts';
-import { pointInShape, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
+import { BESIDE_SLACK, pointInShape, pointSegmentDistance2, polygonBesideLine, segmentsIntersect, type Shape } from './shapes.ts';
 
 export interface PathObstacle {
   readonly xs: readonly number[];
@@ -77,6 +77,17 @@ export class BasePaths {
   }
 
   /**
+   * Is (x, y) farther than r from obstacle k's bounding box, by more than the slack? Then its
+   * distance to the obstacle (segDist of the point) is surely at least r: a certain answer before
+   * the exact one.
+   */
+  private pointFar(k: number, x: number, y: number, r: number): boolean {
+    const box = this.box;
+    const reach = r + BESIDE_SLACK;
+    return x < box[4 * k] - reach || x > box[4 * k + 2] + reach || y < box[4 * k + 1] - reach || y > box[4 * k + 3] + reach;
+  }
+
+  /**
    * Can a base of radius r travel straight from a to b without touching an active obstacle? With
    * `fromStart`, a base already closer than r to an obstacle may leave as long as it never gets
    * closer to it than it is at a (a formation standing next to a wall can still walk away).
@@ -92,6 +103,9 @@ export class BasePaths {
       if (active && !active[k]) continue;
       // farther than r along an axis from the obstacle's bounding box: no contact possible
       if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
+      // every corner farther than r from the leg's line, on one side: segDist would find d > r
+      // (shapes.ts polygonBesideLine), the same `continue` without the edge by edge distances
+      if (polygonBesideLine(ax, ay, bx, by, this.obstacles[k].xs, this.obstacles[k].ys, r)) continue;
       const d = this.segDist(k, ax, ay, bx, by);
       if (d >= r && d > 0) continue; // clear of it whatever the start allows
       let d0 = -1;
@@ -188,7 +202,7 @@ export class BasePaths {
     }
     // a goal closer than r to an obstacle: every leg into it from a corner is blocked (its distance
     // is at most the goal's, an end of the leg) and the straight way just failed, so no path
-    for (let k = 0; k < this.obstacles.length; k++) if ((!active || active[k]) && this.segDist(k, bx, by, bx, by) < r) return -1;
+    for (let k = 0; k < this.obstacles.length; k++) if ((!active || active[k]) && !this.pointFar(k, bx, by, r) && this.segDist(k, bx, by, bx, by) < r) return -1;
     const { nx, ny, dist, prev, done } = this;
     // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles (cached per r)
     const cs = this.corners(r, active);

@@ -9,7 +9,7 @@
  * (syncGeom), so one unit's move or loss voids only the answers that depend on it.
  */
 import { circleTouchesConvex, convexSeparatesDiscsIn, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect } from '../../../core/geometry/table/shapes.ts';
+import { pointBoundaryDistance, pointSegmentDistance2, polygonBesideLine, segmentsIntersect } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { gap, gapBelow, membersOf, withinCoverDepth } from './table.ts';
@@ -454,6 +454,9 @@ function blocker(): number {
       const ey = ay + q * dy - T.iy;
       if (ex * ex + ey * ey < T.ir * T.ir) return t;
     }
+    // every corner strictly on one side of the line: polygonTouchesLine would say no (a line
+    // beside the container, from a base next to it)
+    if (polygonBesideLine(ax, ay, bx, by, T.xs, T.ys, 0)) continue;
     if (polygonTouchesLine(T.xs, T.ys)) return t;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
@@ -549,7 +552,7 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       LINE[1] = ay;
       LINE[2] = DX[v];
       LINE[3] = DY[v];
-      if (!segmentCrossesInnerDisc(T) && !polygonTouchesLine(T.xs, T.ys)) continue;
+      if (!segmentCrossesInnerDisc(T) && (polygonBesideLine(ax, ay, DX[v], DY[v], T.xs, T.ys, 0) || !polygonTouchesLine(T.xs, T.ys))) continue;
       PAIR[0] = ax;
       PAIR[1] = ay;
       PAIR[2] = ar;
@@ -677,7 +680,8 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       LINE[1] = uy;
       LINE[2] = vx;
       LINE[3] = vy;
-      if (segmentCrossesInnerDisc(T) || polygonNearLine(T.xs, T.ys, e * e)) r = false;
+      // beside the line by more than e: polygonNearLine would say no
+      if (segmentCrossesInnerDisc(T) || (!polygonBesideLine(ux, uy, vx, vy, T.xs, T.ys, e) && polygonNearLine(T.xs, T.ys, e * e))) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
