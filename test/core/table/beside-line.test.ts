@@ -181,6 +181,10 @@ describe('the exact tests behind polygonBesideLine answer as before', () => {
         const expected = boxSkip || (d >= r && !(d === 0 && dA > 0));
         if (!expected) blocked++;
         expect(bp.clear(ax, ay, bx, by, r, null)).toBe(expected);
+        // leaving from beside the obstacle (fromStart): allowed while the leg gets no closer than the start
+        const need = dA < r ? Math.max(0, dA - 1e-6) : r;
+        const fromStart = boxSkip || (d >= r && d > 0) || !(d < need || (need === 0 && d === 0 && dA > 0));
+        expect(bp.clear(ax, ay, bx, by, r, null, true)).toBe(fromStart);
       }),
       { numRuns: 1500 },
     );

@@ -56,9 +56,13 @@ export class BasePaths {
   /** Distance from segment a-b to obstacle k (0 when they touch or cross). */
   private segDist(k: number, ax: number, ay: number, bx: number, by: number): number {
     const o = this.obstacles[k];
-    if (pointInShape(this.shapes[k], ax, ay) || pointInShape(this.shapes[k], bx, by)) return 0;
+    // a point (a = b, as the start and goal tests ask): one inside test and one distance per edge,
+    // the duplicates of the segment form left out (the same values, so the same least one)
+    const point = ax === bx && ay === by;
+    if (pointInShape(this.shapes[k], ax, ay) || (!point && pointInShape(this.shapes[k], bx, by))) return 0;
     // squared distances, one square root at the end: the square root of the least square is the
-    // least distance exactly (sqrt is monotonic and correctly rounded)
+    // least distance exactly (sqrt is monotonic and correctly rounded); each corner's distance to
+    // the segment is taken once (it ends two edges)
     let d2 = Infinity;
     const m = o.xs.length;
     for (let i = 0, j = m - 1; i < m; j = i++) {
@@ -66,10 +70,10 @@ export class BasePaths {
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
       let e = pointSegmentDistance2(ax, ay, cx, cy, dx, dy);
       if (e < d2) d2 = e;
-      e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
-      if (e < d2) d2 = e;
-      e = pointSegmentDistance2(cx, cy, ax, ay, bx, by);
-      if (e < d2) d2 = e;
+      if (!point) {
+        e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
+        if (e < d2) d2 = e;
+      }
       e = pointSegmentDistance2(dx, dy, ax, ay, bx, by);
       if (e < d2) d2 = e;
     }

@@ -210,14 +210,30 @@ function computeDisc(m: Model, s: At43State, u: number): void {
   }
   const bx = (x0 + x1) / 2;
   const by = (y0 + y1) / 2;
-  let R = 0;
+  // the farthest base edge: with one radius for every alive member (a unit of one profile), the
+  // farthest centre decides, and one square root gives the same value (sqrt and + r are monotonic)
+  let q2 = -1;
+  let r0 = -1;
+  let same = true;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
     const dx = fx[f] - bx;
     const dy = fy[f] - by;
-    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-    if (e > R) R = e;
+    const q = dx * dx + dy * dy;
+    if (q > q2) q2 = q;
+    if (r0 < 0) r0 = m.fRadius[f];
+    else if (m.fRadius[f] !== r0) same = false;
   }
+  let R = 0;
+  if (same) R = Math.sqrt(q2) + r0;
+  else
+    for (let f = U.first; f < U.first + U.count; f++) {
+      if (!s.alive[f]) continue;
+      const dx = fx[f] - bx;
+      const dy = fy[f] - by;
+      const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+      if (e > R) R = e;
+    }
   DX[u] = bx;
   DY[u] = by;
   DR[u] = R + DISC_EPS;
