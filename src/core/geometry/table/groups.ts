@@ -6,7 +6,7 @@
  * and a group is a list of indices into them. Every query is allocation-free: results are
  * numbers or are written into caller-owned Float64Arrays.
  */
-import { pointSegmentDistance, pointSegmentDistance2, segmentsIntersect } from './shapes.ts';
+import { pointSegmentDistance, pointSegmentDistance2, polygonBesideLine, segmentsIntersect } from './shapes.ts';
 
 /** Edge-to-edge gap between two round bases (negative when they overlap). */
 export function edgeGap(ax: number, ay: number, ar: number, bx: number, by: number, br: number): number {
@@ -255,6 +255,8 @@ export function convexSeparatesDiscsIn(d6: ArrayLike<number>, xs: ArrayLike<numb
       const R = bound[2] * (1 + 1e-9) + 1e-9;
       if (pointSegmentDistance2(bound[0], bound[1], px, py, qx, qy) > R * R) return false;
     }
+    // every corner strictly on one side of the tangent: no edge meets it (shapes.ts polygonBesideLine)
+    if (polygonBesideLine(px, py, qx, qy, xs, ys, 0)) return false;
     let hit = false;
     for (let i = 0, j = xs.length - 1; i < xs.length && !hit; j = i++) hit = segmentsIntersect(px, py, qx, qy, xs[j], ys[j], xs[i], ys[i]);
     if (!hit) return false;

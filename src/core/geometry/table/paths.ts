@@ -9,7 +9,7 @@
  * are sized for the obstacles given.
  */
 import { hypot } from './angles.ts';
-import { pointInShape, pointSegmentDistance2, segmentsIntersect, type Shape } from './shapes.ts';
+import { BESIDE_SLACK, pointInShape, pointSegmentDistance2, polygonBesideLine, segmentsIntersect, type Shape } from './shapes.ts';
 
 export interface PathObstacle {
   readonly xs: readonly number[];
@@ -56,9 +56,13 @@ export class BasePaths {
   /** Distance from segment a-b to obstacle k (0 when they touch or cross). */
   private segDist(k: number, ax: number, ay: number, bx: number, by: number): number {
     const o = this.obstacles[k];
-    if (pointInShape(this.shapes[k], ax, ay) || pointInShape(this.shapes[k], bx, by)) return 0;
+    // a point (a = b, as the start and goal tests ask): one inside test and one distance per edge,
+    // the duplicates of the segment form left out (the same values, so the same least one)
+    const point = ax === bx && ay === by;
+    if (pointInShape(this.shapes[k], ax, ay) || (!point && pointInShape(this.shapes[k], bx, by))) return 0;
     // squared distances, one square root at the end: the square root of the least square is the
-    // least distance exactly (sqrt is monotonic and correctly rounded)
+    // least distance exactly (sqrt is monotonic and correctly rounded); each corner's distance to
+    // the segment is taken once (it ends two edges)
     let d2 = Infinity;
     const m = o.xs.length;
     for (let i = 0, j = m - 1; i < m; j = i++) {
@@ -66,14 +70,25 @@ export class BasePaths {
       if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
       let e = pointSegmentDistance2(ax, ay, cx, cy, dx, dy);
       if (e < d2) d2 = e;
-      e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
-      if (e < d2) d2 = e;
-      e = pointSegmentDistance2(cx, cy, ax, ay, bx, by);
-      if (e < d2) d2 = e;
+      if (!point) {
+        e = pointSegmentDistance2(bx, by, cx, cy, dx, dy);
+        if (e < d2) d2 = e;
+      }
       e = pointSegmentDistance2(dx, dy, ax, ay, bx, by);
       if (e < d2) d2 = e;
     }
     return Math.sqrt(d2);
+  }
+
+  /**
+   * Is (x, y) farther than r from obstacle k's bounding box, by more than the slack? Then its
+   * distance to the obstacle (segDist of the point) is surely at least r: a certain answer before
+   * the exact one.
+   */
+  private pointFar(k: number, x: number, y: number, r: number): boolean {
+    const box = this.box;
+    const reach = r + BESIDE_SLACK;
+    return x < box[4 * k] - reach || x > box[4 * k + 2] + reach || y < box[4 * k + 1] - reach || y > box[4 * k + 3] + reach;
   }
 
   /**
@@ -92,6 +107,9 @@ export class BasePaths {
       if (active && !active[k]) continue;
       // farther than r along an axis from the obstacle's bounding box: no contact possible
       if (x0 > box[4 * k + 2] || x1 < box[4 * k] || y0 > box[4 * k + 3] || y1 < box[4 * k + 1]) continue;
+      // every corner farther than r from the leg's line, on one side: segDist would find d > r
+      // (shapes.ts polygonBesideLine), the same `continue` without the edge by edge distances
+      if (polygonBesideLine(ax, ay, bx, by, this.obstacles[k].xs, this.obstacles[k].ys, r)) continue;
       const d = this.segDist(k, ax, ay, bx, by);
       if (d >= r && d > 0) continue; // clear of it whatever the start allows
       let d0 = -1;
@@ -188,7 +206,7 @@ export class BasePaths {
     }
     // a goal closer than r to an obstacle: every leg into it from a corner is blocked (its distance
     // is at most the goal's, an end of the leg) and the straight way just failed, so no path
-    for (let k = 0; k < this.obstacles.length; k++) if ((!active || active[k]) && this.segDist(k, bx, by, bx, by) < r) return -1;
+    for (let k = 0; k < this.obstacles.length; k++) if ((!active || active[k]) && !this.pointFar(k, bx, by, r) && this.segDist(k, bx, by, bx, by) < r) return -1;
     const { nx, ny, dist, prev, done } = this;
     // node 0 = start, node 1 = goal, then the pushed-out corners of the active obstacles (cached per r)
     const cs = this.corners(r, active);

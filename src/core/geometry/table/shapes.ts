@@ -81,6 +81,43 @@ export function pointSegmentDistance2(px: number, py: number, ax: number, ay: nu
   return ex * ex + ey * ey;
 }
 
+/**
+ * Slack of polygonBesideLine: far above the rounding of the cross products it compares (about
+ * 1e-15 of the coordinates) and of the exact tests it stands for, far below any rule distance.
+ */
+export const BESIDE_SLACK = 1e-6;
+
+/**
+ * Do all the polygon's vertices lie on one side of the line through a and b, each farther than
+ * reach + BESIDE_SLACK from it? Then the polygon, which lies in the hull of its vertices, stays
+ * farther than reach from the segment a-b, by more than any rounding of the exact tests: a certain
+ * miss, checked before them (segmentsIntersect against its edges, segment-to-polygon distances,
+ * the even-odd test of an end). The cross product is orient()'s (b - a) x (v - a), the same
+ * operations, so segmentsIntersect(a, b, edge) sees both edge ends strictly on that side. Any
+ * simple polygon; false when a = b. Convex polygons beside a sight line or a route leg are its
+ * common case: four products instead of the edge by edge tests.
+ */
+export function polygonBesideLine(ax: number, ay: number, bx: number, by: number, xs: ArrayLike<number>, ys: ArrayLike<number>, reach: number): boolean {
+  const ex = bx - ax;
+  const ey = by - ay;
+  const l2 = ex * ex + ey * ey;
+  if (!(l2 > 0)) return false;
+  const k = reach + BESIDE_SLACK;
+  // |cross| / |b - a| is the distance from the line: compared squared, without the square root
+  const k2 = k * k * l2;
+  let side = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const c = ex * (ys[i] - ay) - ey * (xs[i] - ax);
+    if (!(c * c > k2)) return false;
+    const sg = c > 0 ? 1 : -1;
+    if (side !== sg) {
+      if (side !== 0) return false;
+      side = sg;
+    }
+  }
+  return true;
+}
+
 /** Parameter t in [0,1] along a-b of the point nearest p. */
 export function nearestParam(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;

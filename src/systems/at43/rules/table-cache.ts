@@ -9,7 +9,7 @@
  * (syncGeom), so one unit's move or loss voids only the answers that depend on it.
  */
 import { circleTouchesConvex, convexSeparatesDiscsIn, inZoneOfCover, zoneOfCover, zoneOfFire } from '../../../core/geometry/table/groups.ts';
-import { pointBoundaryDistance, pointSegmentDistance2, segmentsIntersect } from '../../../core/geometry/table/shapes.ts';
+import { pointBoundaryDistance, pointSegmentDistance2, polygonBesideLine, segmentsIntersect } from '../../../core/geometry/table/shapes.ts';
 import { MAX_UNITS, type Model } from '../model.ts';
 import type { At43State } from '../state.ts';
 import { gap, gapBelow, membersOf, withinCoverDepth } from './table.ts';
@@ -210,14 +210,30 @@ function computeDisc(m: Model, s: At43State, u: number): void {
   }
   const bx = (x0 + x1) / 2;
   const by = (y0 + y1) / 2;
-  let R = 0;
+  // the farthest base edge: with one radius for every alive member (a unit of one profile), the
+  // farthest centre decides, and one square root gives the same value (sqrt and + r are monotonic)
+  let q2 = -1;
+  let r0 = -1;
+  let same = true;
   for (let f = U.first; f < U.first + U.count; f++) {
     if (!s.alive[f]) continue;
     const dx = fx[f] - bx;
     const dy = fy[f] - by;
-    const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
-    if (e > R) R = e;
+    const q = dx * dx + dy * dy;
+    if (q > q2) q2 = q;
+    if (r0 < 0) r0 = m.fRadius[f];
+    else if (m.fRadius[f] !== r0) same = false;
   }
+  let R = 0;
+  if (same) R = Math.sqrt(q2) + r0;
+  else
+    for (let f = U.first; f < U.first + U.count; f++) {
+      if (!s.alive[f]) continue;
+      const dx = fx[f] - bx;
+      const dy = fy[f] - by;
+      const e = Math.sqrt(dx * dx + dy * dy) + m.fRadius[f];
+      if (e > R) R = e;
+    }
   DX[u] = bx;
   DY[u] = by;
   DR[u] = R + DISC_EPS;
@@ -454,6 +470,9 @@ function blocker(): number {
       const ey = ay + q * dy - T.iy;
       if (ex * ex + ey * ey < T.ir * T.ir) return t;
     }
+    // every corner strictly on one side of the line: polygonTouchesLine would say no (a line
+    // beside the container, from a base next to it)
+    if (polygonBesideLine(ax, ay, bx, by, T.xs, T.ys, 0)) continue;
     if (polygonTouchesLine(T.xs, T.ys)) return t;
   }
   // AFVs are obstacles with their own Size; soldiers never block (seed p.49)
@@ -549,7 +568,7 @@ export function hiddenFromUnit(m: Model, s: At43State, a: number, v: number): bo
       LINE[1] = ay;
       LINE[2] = DX[v];
       LINE[3] = DY[v];
-      if (!segmentCrossesInnerDisc(T) && !polygonTouchesLine(T.xs, T.ys)) continue;
+      if (!segmentCrossesInnerDisc(T) && (polygonBesideLine(ax, ay, DX[v], DY[v], T.xs, T.ys, 0) || !polygonTouchesLine(T.xs, T.ys))) continue;
       PAIR[0] = ax;
       PAIR[1] = ay;
       PAIR[2] = ar;
@@ -677,7 +696,8 @@ export function unitsInClearView(m: Model, s: At43State, u: number, v: number): 
       LINE[1] = uy;
       LINE[2] = vx;
       LINE[3] = vy;
-      if (segmentCrossesInnerDisc(T) || polygonNearLine(T.xs, T.ys, e * e)) r = false;
+      // beside the line by more than e: polygonNearLine would say no
+      if (segmentCrossesInnerDisc(T) || (!polygonBesideLine(ux, uy, vx, vy, T.xs, T.ys, e) && polygonNearLine(T.xs, T.ys, e * e))) r = false;
     }
     const afv = m.afvFighters;
     for (let i = 0; i < afv.length && r; i++) {
