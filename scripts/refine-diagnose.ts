@@ -15,8 +15,7 @@ import type { Agent } from '../src/core/agent.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';
-import { loadScenarioFile } from '../src/scenario/load.ts';
-import { loadSystemsOfFile } from '../src/scenario/systems.ts';
+import { loadScenarioForScript } from './script-input.ts';
 
 const USAGE = "usage: npx tsx scripts/refine-diagnose.ts <scenario.yaml> --seat N --against AGENT [--mcts 'refine=48:alloc=halving'] [--games G] [--seed S] [--paired]";
 function usage(msg: string): never {
@@ -46,19 +45,12 @@ const games = whole('--games', 20);
 const seed = whole('--seed', 1);
 const paired = process.argv.includes('--paired');
 
-await loadSystemsOfFile(file);
-const l = loadScenarioFile(file);
+const choice = `mcts:${params}`;
+const off = `mcts:${params.split(':').filter((kv) => !kv.startsWith('refine=')).concat('refine=0').join(':')}`;
+const l = await loadScenarioForScript(file, [choice, against], 'agents');
 const game = l.compiled;
 const sides = game.sides.length;
 if (seat >= sides) usage(`--seat: the scenario has ${sides} sides (0..${sides - 1})`);
-const choice = `mcts:${params}`;
-const off = `mcts:${params.split(':').filter((kv) => !kv.startsWith('refine=')).concat('refine=0').join(':')}`;
-try {
-  createAgent(l.system, game, seat, choice);
-  createAgent(l.system, game, 1 - seat, against);
-} catch (e) {
-  usage((e as Error).message);
-}
 
 function play(mcts: string): { wins: number[]; totals: Record<string, number> } {
   const tally = new Tally(game.metrics);
