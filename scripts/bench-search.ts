@@ -2,7 +2,8 @@
  * npm run bench, the search agent's part: the cost of `mcts` at its default budget on each system's
  * main scenario, against the system's first default agent on one thread (both seats): ms per
  * decision, decisions per game, and the time a 200-game check would take on 2 workers at that rate
- * (issue 19's target: under a minute).
+ * (issue 19's target: under a minute). With `params` ('refine=96:alloc=halving', bench.ts's --mcts),
+ * mcts with those parameters (a bad parameter exits 2).
  */
 import { join } from 'node:path';
 
@@ -16,25 +17,32 @@ const MAIN: ReadonlyArray<[string, string]> = [
   ['at43', 'scenarios/at43/sector55.yaml'],
 ];
 
-export async function benchSearch(quick: boolean): Promise<void> {
+export async function benchSearch(quick: boolean, params?: string): Promise<void> {
   const { emptyScore, playSeated } = (await dist('agents/match')) as typeof import('../src/agents/match.ts');
   const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
   const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
-  const { findAgent, searchPolicyOf, searchPortfolioOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const { findAgent, resolveAgent, searchPolicyOf, searchPortfolioOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const choice = params ? `mcts:${params}` : 'mcts';
   const root = join(import.meta.dirname, '..');
   const games = quick ? 1 : 4;
-  console.log(`\nmcts at its default budget (one thread, ${2 * games} games against the first default agent, both seats)`);
+  console.log(`\n${params ? `mcts:${params}` : 'mcts at its default budget'} (one thread, ${2 * games} games against the first default agent, both seats)`);
   for (const [id, rel] of MAIN) {
     const file = join(root, rel);
     await loadSystemsOfFile(file);
     const l = loadScenarioFile(file);
     const opp = l.system.defaultAgents[0] ?? 'random';
-    playSeated(l, ['mcts', opp], [emptyScore(), emptyScore()], 'warm-up', 1); // JIT warm-up, untimed
+    try {
+      resolveAgent(l.system, choice);
+    } catch (e) {
+      process.stderr.write(`bench: --mcts: ${(e as Error).message}\n`);
+      process.exit(2);
+    }
+    playSeated(l, [choice, opp], [emptyScore(), emptyScore()], 'warm-up', 1); // JIT warm-up, untimed
     const me = emptyScore();
     const them = emptyScore();
     const t0 = performance.now();
-    playSeated(l, ['mcts', opp], [me, them], 'bench', games);
-    playSeated(l, [opp, 'mcts'], [them, me], 'bench', games);
+    playSeated(l, [choice, opp], [me, them], 'bench', games);
+    playSeated(l, [opp, choice], [them, me], 'bench', games);
     const perGame = (performance.now() - t0) / 1000 / (2 * games);
     const mcts = findAgent(l.system, 'mcts')?.params;
     const tree = mcts?.mode?.default === 'tree';

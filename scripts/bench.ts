@@ -8,7 +8,8 @@
  *    same number of games (--only answers),
  *  - exact-probability timings (the odds engine's own bench, when present),
  *  - the generic mcts's cost per decision on each main scenario (scripts/bench-search.ts).
- * Usage: npm run bench [-- --quick] [-- --only <substring>]
+ * Usage: npm run bench [-- --quick] [-- --only <substring>] [-- --mcts 'refine=96:alloc=halving']
+ * (--mcts: the search bench's mcts with these parameters instead of its defaults)
  */
 import { existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
@@ -33,6 +34,12 @@ const ROOT = join(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
 const onlyIdx = process.argv.indexOf('--only');
 const only = onlyIdx >= 0 ? process.argv[onlyIdx + 1] : undefined;
+const mctsIdx = process.argv.indexOf('--mcts');
+const mctsParams = mctsIdx >= 0 ? process.argv[mctsIdx + 1] : undefined;
+if (mctsIdx >= 0 && (mctsParams === undefined || mctsParams.startsWith('--'))) {
+  process.stderr.write("bench: --mcts needs mcts's parameters, e.g. --mcts 'refine=96:alloc=halving'\n");
+  process.exit(2);
+}
 
 
 /** The one-thread figure: runs of a case are repeated until this many seconds are spent, at most MAX_RUNS. */
@@ -342,7 +349,7 @@ async function main(): Promise<void> {
   for (const c of BENCH_CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
   if (!only || 'answers'.includes(only)) await benchAnswers();
-  if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick);
+  if (!only || 'mcts'.includes(only)) await (await import('./bench-search.ts')).benchSearch(quick, mctsParams);
   if (!only || 'exact odds'.includes(only)) {
     const mod = (await dist('odds/bench')) as { runOddsBench?: () => Promise<void> | void };
     if (mod.runOddsBench) {

@@ -6,19 +6,21 @@
  * on both sides (the skill check's sentence).
  *
  *   npx tsx scripts/competence.ts [--systems duel,mak] [--mcts-policy mak=firebase,...] [--games N] [--scenario-games M] [--timing-games T]
- *                                 [--workers K] [--seed S] [--only-mcts] [--against a,b] [--no-4x] [--no-scenarios] [--write docs/agents.md] [--json FILE]
+ *                                 [--workers K] [--seed S] [--only-mcts] [--against a,b] [--mcts 'refine=48:alloc=halving'] [--no-4x] [--no-scenarios] [--write docs/agents.md] [--json FILE]
  *
  * --games is per pairing and seat (default 100); --only-mcts plays only the pairings with mcts at 1x
  * (the target of issue 19: at least 60% against every scripted agent, lower bound above 50%);
  * --against keeps only the named scripted agents (and random) as mcts's opponents; --seed (default 1)
- * is the run seed of every pairing and verdict, so a second seed checks a reading of the first. The
+ * is the run seed of every pairing and verdict, so a second seed checks a reading of the first;
+ * --mcts gives mcts parameters of its own (its 1x and 4x entries and the verdicts with mcts; a
+ * parameter mcts does not take, or a bad value, exits 2). The
  * games go to the worker pool (the results do not depend on the worker count); timings are taken
  * inline, on one thread, and depend on the machine's load. Run it nice'd on a shared machine.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { emptyScore, playSeated, type AgentScore } from '../src/agents/match.ts';
-import { availableAgents, findAgent, searchPolicyOf, searchPortfolioOf } from '../src/agents/resolve.ts';
+import { availableAgents, findAgent, resolveAgent, searchPolicyOf, searchPortfolioOf } from '../src/agents/resolve.ts';
 import { runSkillCheck } from '../src/answers/skill-check.ts';
 import { runVerdict } from '../src/answers/verdict.ts';
 import { wilson } from '../src/analysis/intervals.ts';
@@ -42,7 +44,7 @@ export const MAIN_SCENARIOS: Readonly<Record<string, string>> = {
 };
 
 function usage(msg: string): never {
-  process.stderr.write(`competence: ${msg}\nusage: npx tsx scripts/competence.ts [--systems a,b] [--mcts-policy system=agent,...] [--games N] [--scenario-games M] [--timing-games T] [--workers K] [--seed S] [--only-mcts] [--against a,b] [--no-4x] [--no-scenarios] [--write FILE] [--json FILE]\n`);
+  process.stderr.write(`competence: ${msg}\nusage: npx tsx scripts/competence.ts [--systems a,b] [--mcts-policy system=agent,...] [--games N] [--scenario-games M] [--timing-games T] [--workers K] [--seed S] [--only-mcts] [--against a,b] [--mcts 'refine=48:alloc=halving'] [--no-4x] [--no-scenarios] [--write FILE] [--json FILE]\n`);
   process.exit(2);
 }
 function flag(name: string): string | undefined {
@@ -77,6 +79,20 @@ const writeTo = flag('--write');
 /** `--mcts-policy panzervor=marksman,mgv=standoff`: mcts's policy on systems that declare none yet (GameSystem.searchPolicy). */
 const policyOf = new Map((flag('--mcts-policy') ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
 const jsonOut = flag('--json');
+/** `--mcts 'refine=48:alloc=halving'`: mcts's parameters in every pairing and verdict with it (checked against each system). */
+const mctsParams = flag('--mcts');
+
+/** mcts's choice on a system: its policy from --mcts-policy, then the --mcts parameters; exits 2 when the system's mcts does not take them. */
+function mctsChoice(l: LoadedScenario): string {
+  const pol = policyOf.get(l.system.info.id);
+  const choice = [pol ? `mcts:policy=${pol}` : 'mcts', ...(mctsParams ? [mctsParams] : [])].join(':');
+  try {
+    resolveAgent(l.system, choice);
+  } catch (e) {
+    usage(`--mcts: ${(e as Error).message}`);
+  }
+  return choice;
+}
 
 const pct = (x: number) => (100 * x).toFixed(0);
 const rate = (k: number, n: number) => {
@@ -176,8 +192,7 @@ async function verdicts(file: string, pool: BatchPool): Promise<SystemResult['ve
   const l = loadScenarioFile(file);
   const own = planForScenario(l, { games: scenarioGames, seed });
   const agents = own.variants[0].agents;
-  const pol = policyOf.get(l.system.info.id);
-  const mcts: AgentChoice[] = l.compiled.sides.map(() => parseAgentChoice(pol ? `mcts:policy=${pol}` : 'mcts'));
+  const mcts: AgentChoice[] = l.compiled.sides.map(() => parseAgentChoice(mctsChoice(l)));
   const plan: RunPlan = { ...own, kind: 'experiment', variants: [own.variants[0], { ...own.variants[0], name: 'mcts', agents: mcts }] };
   const r = await runPlan(plan, { pool, batchSize: Math.max(1, Math.ceil(scenarioGames / (2 * Math.max(1, workers)))) });
   const sides = l.compiled.sides;
@@ -201,7 +216,7 @@ async function forSystem(system: string, pool: BatchPool): Promise<SystemResult>
   const spec = findAgent(l.system, 'mcts')?.params.iterations;
   const budget = Number(spec?.default ?? 48);
   const pol = policyOf.get(system);
-  const mcts = pol ? `mcts:policy=${pol}` : 'mcts';
+  const mcts = mctsChoice(l);
   const names = [...scriptedAgents(l), 'random', mcts, ...(with4x ? [`${mcts}:iterations=${4 * budget}`] : [])];
   const cells = await roundRobin(l, names, pool);
   const opponent = l.system.defaultAgents[0] ?? 'random';
@@ -220,7 +235,7 @@ async function forSystem(system: string, pool: BatchPool): Promise<SystemResult>
 
 function markdown(results: readonly SystemResult[]): string {
   const out: string[] = [];
-  out.push(`Generated by \`npx tsx scripts/competence.ts --games ${games} --scenario-games ${scenarioGames} --timing-games ${timingGames}${onlyMcts ? ' --only-mcts' : ''}${with4x ? '' : ' --no-4x'}${seed !== 1 ? ` --seed ${seed}` : ''}${against ? ` --against ${against.join(',')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${games} games per pairing and seat on seed ${seed} (common random numbers), the row agent's score in % (a win 1, a draw 1/2) with its Wilson 95% interval; ms per decision and games per second on one thread against the system's first default agent (${timingGames} games per seat; machine load shows in them).`);
+  out.push(`Generated by \`npx tsx scripts/competence.ts --games ${games} --scenario-games ${scenarioGames} --timing-games ${timingGames}${onlyMcts ? ' --only-mcts' : ''}${with4x ? '' : ' --no-4x'}${seed !== 1 ? ` --seed ${seed}` : ''}${against ? ` --against ${against.join(',')}` : ''}${mctsParams ? ` --mcts '${mctsParams}'` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${games} games per pairing and seat on seed ${seed} (common random numbers), the row agent's score in % (a win 1, a draw 1/2) with its Wilson 95% interval; ms per decision and games per second on one thread against the system's first default agent (${timingGames} games per seat; machine load shows in them).`);
   for (const r of results) {
     const how =
       r.mode === 'switch'

@@ -1,6 +1,8 @@
 /**
  * `mcts`: the generic search agent, on any system that offers evaluate and determinize. Its default
- * mode, `switch`, is policy switching over the system's scripted agents (./switching.ts); `mode=tree`
+ * mode, `switch`, is policy switching over the system's scripted agents (./switching.ts; with
+ * `refine`, the followed agent's choice is raced by its next-ranked actions as at this tree's root,
+ * ./racing.ts); `mode=tree`
  * is the information-set Monte Carlo tree search guided by the system's own policy, below.
  *
  * The tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop: a node is the
@@ -32,7 +34,9 @@
 import { agentListChoices, agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
 import type { CompiledGame } from '../core/system.ts';
 import { Ranker } from './priors.ts';
+import { raceControl } from './racing.ts';
 import { PolicySwitch } from './switching.ts';
+export { VAR_FLOOR, pairedZ, tCritical } from './racing.ts';
 import { SimContext, SimDecision, SimStreams, evaluatorOf, policyChoice, valueOf } from './search.ts';
 
 /** Forced moves followed in a row at most (a safety bound, not a rule). */
@@ -177,39 +181,9 @@ export class MctsSearch<S> implements Agent<unknown, S> {
     if (alts.length > 0) {
       const trace = this.trace;
       for (const ch of kids) trace.set(ch, []);
-      const control = trace.get(top)!;
-      let left = this.p.iterations;
-      let bestGain = 0;
-      for (let i = 0; i < alts.length && left > 1; i++) {
-        const alt = alts[i];
-        const mine = trace.get(alt)!;
-        const allowance = Math.max(2 * MIN_PAIRS, Math.floor(left / (alts.length - i)));
-        let spent = 0;
-        for (let k = 0; spent < allowance && left > 0; k++) {
-          if (control.length <= k) {
-            this.simulate(root, top);
-            spent++;
-            left--;
-          }
-          this.simulate(root, alt);
-          spent++;
-          left--;
-          // Looks at 3, 6, 12, ... pairs (few looks keep the chance of a false pass near the test's).
-          const n = k + 1;
-          const m = n / MIN_PAIRS;
-          if (n % MIN_PAIRS !== 0 || (m & (m - 1)) !== 0) continue;
-          const z = pairedZ(mine, control);
-          if (z >= tCritical(this.p.z, n - 1) || z <= -1 || neverBetter(mine, control)) break;
-        }
-        const pairs = Math.min(mine.length, control.length);
-        if (pairs >= MIN_PAIRS && pairedZ(mine, control) >= tCritical(this.p.z, pairs - 1)) {
-          const gain = meanDiff(mine, control);
-          if (gain > bestGain) {
-            bestGain = gain;
-            best = alt;
-          }
-        }
-      }
+      const traces = [trace.get(top)!, ...alts.map((a) => trace.get(a)!)];
+      const w = raceControl(alts.length, this.p.iterations, this.p.z, traces, (i) => this.simulate(root, i === 0 ? top : alts[i - 1]));
+      if (w > 0) best = alts[w - 1];
       trace.clear();
     }
     this.chosen = best;
@@ -328,66 +302,6 @@ function bestPrior(kids: readonly Node[]): Node {
   return best;
 }
 
-/**
- * The paired advantage of `a` over `b` in standard errors, over the simulation indices both have
- * in this decision (0 with fewer than two pairs; ±Infinity when every pair differs by the same amount).
- */
-export function pairedZ(a: readonly number[], b: readonly number[]): number {
-  let n = 0;
-  let sum = 0;
-  let sumSq = 0;
-  const len = Math.min(a.length, b.length);
-  for (let k = 0; k < len; k++) {
-    const x = a[k];
-    const y = b[k];
-    if (x === undefined || y === undefined) continue;
-    const d = x - y;
-    n++;
-    sum += d;
-    sumSq += d * d;
-  }
-  if (n < 2) return 0;
-  const mean = sum / n;
-  if (mean === 0) return 0;
-  // A floor on the variance: a few pairs that differ by the same amount (a deterministic stretch
-  // scored by `evaluate`) are not proof; they weigh as differences of spread VAR_FLOOR would.
-  const v = Math.max(VAR_FLOOR, (sumSq - n * mean * mean) / (n - 1));
-  return mean / Math.sqrt(v / n);
-}
-
-/**
- * The Student-t quantile with `df` degrees of freedom at the normal quantile z (Cornish–Fisher
- * expansion; within a few percent from 2 degrees of freedom): the paired test's threshold on few pairs.
- */
-export function tCritical(z: number, df: number): number {
-  const z3 = z * z * z;
-  const z5 = z3 * z * z;
-  return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
-}
-
-/** The least variance of a paired difference the test assumes (a standard deviation of 0.1 win probability). */
-export const VAR_FLOOR = 0.01;
-
-/** Pairs a race plays before it may stop. */
-const MIN_PAIRS = 3;
-
-/** Mean paired difference a − b over the indices both have. */
-function meanDiff(a: readonly number[], b: readonly number[]): number {
-  let n = 0;
-  let sum = 0;
-  for (let k = 0; k < Math.min(a.length, b.length); k++) {
-    n++;
-    sum += a[k] - b[k];
-  }
-  return n > 0 ? sum / n : 0;
-}
-
-/** No pair so far in which `a` does better than `b` (the same, or worse). */
-function neverBetter(a: readonly number[], b: readonly number[]): boolean {
-  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] > b[k]) return false;
-  return true;
-}
-
 function indexIn(list: Int32Array, n: number, a: number): number {
   for (let i = 0; i < n; i++) if (list[i] === a) return i;
   return -1;
@@ -405,14 +319,16 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     margin: { default: 0, min: 0, max: 100, description: 'switch: paired advantage, in standard errors, another agent needs to replace the one followed at the last search (0 = follow the best mean)' },
     horizon: { default: 0, min: 0, max: 100_000, description: 'switch: choices simulated before evaluating (0 = to the end of the game)' },
     alloc: { default: 'even', values: ['even', 'halving'], description: 'switch: how the simulations are shared between the portfolio agents: evenly, or by sequential halving (rounds that drop the worse half, so the close contenders get most of them)' },
+    refine: { default: 0, min: 0, max: 1_000_000, description: "switch: simulations per decision that race the followed agent's top `width` actions against its choice, an alternative played when `z` standard errors better (0 = off)" },
+    refineAt: { default: 'disagree', values: ['disagree', 'always'], description: 'switch: which decisions refine searches: those the portfolio disagrees on, or every one' },
     every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
     iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
     policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
     control: { default: '', agent: true, description: "the agent whose choice is kept unless an alternative is shown better ('' = the rollout policy)" },
     depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },
-    width: { default: 4, min: 1, max: 10_000, description: "candidates per node: the policy's top-ranked actions" },
+    width: { default: 4, min: 1, max: 10_000, description: "candidates per node: the policy's top-ranked actions (switch with refine: the followed agent's)" },
     c: { default: 1, min: 0, max: 100, description: 'PUCT exploration constant below the root (values are win probabilities in [0, 1])' },
-    z: { default: 3, min: -100, max: 100, description: "paired advantage, in standard errors, an alternative needs to replace the policy's choice at the root" },
+    z: { default: 3, min: -100, max: 100, description: "paired advantage, in standard errors, an alternative needs to replace the policy's choice at the root (switch with refine: the followed agent's choice)" },
     reuse: { default: true, description: "keep the chosen action's subtree when the agent's next decision follows its own choice" },
   },
   create: (game, side, p, env) => {
@@ -420,6 +336,6 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     if (env === undefined) throw new Error("agent 'mcts' in mode switch must be created through agent resolution (createAgent)");
     const portfolio = p.portfolio !== '' ? agentListChoices(p.portfolio) : (env.portfolio ?? []);
     const models = agentListChoices(p.models);
-    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, models, margin: p.margin, horizon: p.horizon, every: p.every, alloc: p.alloc }, env);
+    return new PolicySwitch(game, side, { iterations: p.iterations, portfolio, opponent: p.opponent, models, margin: p.margin, horizon: p.horizon, every: p.every, alloc: p.alloc, refine: p.refine, refineAt: p.refineAt, width: p.width, z: p.z }, env);
   },
 });

@@ -36,10 +36,22 @@
  * agents: 6, 10 then 18 simulations each, 34 for the last two, against 19 each when even). Every
  * agent still in the race has played the same simulation indices, so its comparisons stay paired.
  * When the agents left all choose the same action the race stops: the action is decided.
+ *
+ * Refinement (`refine` above 0; rollout-based policy improvement, Tesauro & Galperin 1996, on top of
+ * the switch): once the agent p to follow is chosen, the top `width` actions of p's own ranking
+ * (src/agents/priors.ts, its choice first) race p's choice (src/agents/racing.ts, the tree mode's
+ * racing), each simulated as "the alternative, then p to the end" against the same opponent
+ * models, on common random numbers with p's own simulations (simulation k of an alternative shares
+ * its determinisation, dice and models with p's k-th, whose values the switch already has). An
+ * alternative replaces p's choice only when it is `z` standard errors better. `refineAt=disagree`
+ * refines the searched decisions only; `always` also the decisions the portfolio agrees on (p: the
+ * agent followed last, at first the portfolio's first). `refine` simulations at most per decision.
  * Every random number comes from the agent's own stream: a game replays exactly.
  */
 import type { Agent, AgentEnv, DecisionContext } from '../core/agent.ts';
 import type { CompiledGame } from '../core/system.ts';
+import { Ranker } from './priors.ts';
+import { raceControl } from './racing.ts';
 import { SimContext, SimDecision, SimStreams, evaluatorOf, valueOf } from './search.ts';
 
 /** The probability a scripted model is taken to depart from its own choice (noise, hidden information). */
@@ -65,6 +77,14 @@ export interface SwitchParams {
   readonly every: 'decision' | 'turn';
   /** How the budget is shared between the portfolio agents: evenly, or by sequential halving. */
   readonly alloc: 'even' | 'halving';
+  /** Simulations per decision that race alternatives to the followed agent's choice (0: no refinement). */
+  readonly refine: number;
+  /** Which decisions are refined: those the portfolio disagrees on, or every one. */
+  readonly refineAt: 'disagree' | 'always';
+  /** Candidates of the refinement: the followed agent's top-ranked actions, its choice first. */
+  readonly width: number;
+  /** Paired advantage, in standard errors, an alternative needs to replace the followed agent's choice. */
+  readonly z: number;
 }
 
 /**
@@ -97,6 +117,13 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
   /** Searched decisions and decisions the portfolio agreed on (measurement). */
   searched = 0;
   agreed = 0;
+  /** Refinement (measurement): decisions raced, departures from the followed agent's choice, their summed mean paired gain. */
+  refined = 0;
+  departed = 0;
+  gain = 0;
+  /** Whether the last decision departed from the followed agent's choice, and the simulations its refinement played. */
+  lastDeparted = false;
+  lastRefineSims = 0;
   private readonly evaluate: (s: S, side: number) => number;
   private readonly streams = new SimStreams();
   private readonly sim: SimContext;
@@ -124,6 +151,12 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
   private readonly pick: Int32Array[];
   private readonly cum: Float64Array;
   private readonly sims: Agent[];
+  /** Refinement: the ranker, its candidates and priors, the candidates' values by simulation index, the gain out. */
+  private readonly ranker: Ranker | null;
+  private readonly cand: Int32Array;
+  private readonly prior: Float64Array;
+  private readonly traces: number[][];
+  private readonly gainOut = new Float64Array(1);
   private real: DecisionContext<unknown, S> | null = null;
   /** every=turn: the turn of the last choice and the agent chosen then (-1: none yet). */
   private turn = -1;
@@ -152,8 +185,13 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     const per = this.rounds.sims.reduce((a, b) => a + b, 0);
     this.lastCounts = new Int32Array(p.portfolio.length);
     this.order = new Int32Array(p.portfolio.length);
-    this.pick = game.sides.map(() => new Int32Array(per));
-    this.vals = new Float64Array(p.margin > 0 ? per * p.portfolio.length : 0);
+    this.pick = game.sides.map(() => new Int32Array(per + p.refine));
+    this.vals = new Float64Array(p.margin > 0 || p.refine > 0 ? per * p.portfolio.length : 0);
+    const refining = p.refine > 0 && p.width > 1;
+    this.ranker = refining ? new Ranker(Math.max(1, game.maxActions)) : null;
+    this.cand = new Int32Array(refining ? Math.max(1, game.maxActions) : 0);
+    this.prior = new Float64Array(this.cand.length);
+    this.traces = refining ? Array.from({ length: Math.min(p.width, Math.max(1, game.maxActions)) }, () => []) : [];
     this.cum = new Float64Array(this.models.length);
     this.sims = new Array<Agent>(sides);
   }
@@ -168,9 +206,18 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
       if (acts[i] !== acts[0]) agree = false;
     }
     this.lastPick = -1;
+    this.lastDeparted = false;
+    this.lastRefineSims = 0;
     if (agree) {
       this.agreed++;
-      return acts[0];
+      if (this.ranker === null || this.p.refineAt !== 'always') return acts[0];
+      this.streams.rekey(ctx.rng);
+      this.real = ctx;
+      const held = this.following >= 0 ? this.following : 0;
+      this.lastCounts.fill(0);
+      const a = this.refineChoice(held, 0, 0);
+      this.real = null;
+      return a;
     }
     this.streams.rekey(ctx.rng);
     if (this.p.every === 'turn') {
@@ -192,6 +239,7 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     count.fill(0);
     for (let i = 0; i < k; i++) order[i] = i;
     const keep = this.p.margin > 0;
+    const store = keep || this.ranker !== null;
     const { survivors, sims } = this.rounds;
     let done = 0;
     for (let r = 0; r < survivors.length; r++) {
@@ -203,9 +251,9 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
         for (let a = 0; a < alive; a++) {
           // Policies whose first action is the same as an earlier one's still differ in what follows.
           const i = order[a];
-          const v = this.simulate(i, j);
+          const v = this.simulate(i, j, acts[i]);
           sums[i] += v;
-          if (keep) this.vals[i * per + j] = v;
+          if (store) this.vals[i * per + j] = v;
         }
       done += sims[r];
       for (let a = 0; a < alive; a++) count[order[a]] = done;
@@ -217,10 +265,42 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
       const held = this.following >= 0 ? this.following : 0;
       if (best !== held && !this.shownBetter(best, held, per)) best = held;
     }
-    this.real = null;
     this.lastPick = best;
     this.following = best;
-    return acts[best];
+    const a = this.ranker === null ? acts[best] : this.refineChoice(best, done, per);
+    this.real = null;
+    return a;
+  }
+
+  /**
+   * Refinement of agent i's choice (acts[i]): its top `width` actions race its choice on paired
+   * simulations, the control's first lastCounts[i] values being those of the switch's search
+   * (stored at vals[i * stride + j]); the simulations of indices from `done` on get their models here.
+   */
+  private refineChoice(i: number, done: number, stride: number): number {
+    const ctx = this.real!;
+    const choice = this.acts[i];
+    this.streams.aim(0);
+    const det = ctx.determinize(this.streams.hidden);
+    const policy = this.env.agent(this.p.portfolio[i], this.side);
+    const k = this.ranker!.candidates(policy, this.ctx.at(det, this.side, ctx.legal, ctx.n), this.traces.length, this.cand, this.prior, choice);
+    if (k < 2) return choice;
+    this.refined++;
+    const traces = this.traces;
+    for (let c = 0; c < k; c++) traces[c].length = 0;
+    const control = traces[0];
+    for (let j = 0; j < this.lastCounts[i]; j++) control.push(this.vals[i * stride + j]);
+    this.assignModels(done, done + this.p.refine);
+    const w = raceControl(k - 1, this.p.refine, this.p.z, traces.length === k ? traces : traces.slice(0, k), (c) => {
+      const t = traces[c];
+      t.push(this.simulate(i, t.length, this.cand[c]));
+      this.lastRefineSims++;
+    }, this.gainOut);
+    if (w === 0) return choice;
+    this.departed++;
+    this.gain += this.gainOut[0];
+    this.lastDeparted = true;
+    return this.cand[w];
   }
 
   seen(view: DecisionContext<unknown, S>, side: number, action: number): void {
@@ -312,15 +392,15 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     }
   }
 
-  /** Simulation j of portfolio agent i: its choice now, then it against the models; this side's value. */
-  private simulate(i: number, j: number): number {
+  /** Simulation j of portfolio agent i: `first` now (its choice, or an alternative), then it against the models; this side's value. */
+  private simulate(i: number, j: number, first: number): number {
     const game = this.game;
     const streams = this.streams;
     streams.aim(j);
     const sims = this.sims;
     for (let o = 0; o < sims.length; o++) sims[o] = this.env.agent(o === this.side ? this.p.portfolio[i] : this.models[this.pick[o][j]], o);
     const s = this.real!.determinize(streams.hidden);
-    game.apply(s, this.acts[i], this.sim);
+    game.apply(s, first, this.sim);
     const buf = this.buf;
     const ctx = this.ctx;
     const horizon = this.p.horizon;
