@@ -6,35 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgentChoices, createAgent } from '../../src/agents/resolve.ts';
 import { PolicySwitch, schedule } from '../../src/agents/switching.ts';
-import { parseAgentChoice, type Agent, type DecisionContext } from '../../src/core/agent.ts';
-import { PlayScratch, determinizeFor, playGame } from '../../src/core/play.ts';
-import { Rng } from '../../src/core/rng/rng.ts';
+import { parseAgentChoice, type Agent } from '../../src/core/agent.ts';
+import { PlayScratch, playGame } from '../../src/core/play.ts';
 import { gameStreams } from '../../src/core/rng/streams.ts';
 import { Tally } from '../../src/core/tally.ts';
 import { loadScenarioFile } from '../../src/scenario/load.ts';
 import { AIM, FIRE } from '../../src/systems/duel/actions.ts';
-import type { DuelState } from '../../src/systems/duel/state.ts';
 import { ROOT } from '../helpers/bundled.ts';
+import { duel, lastWound } from './duel-positions.ts';
 import { playChecked, replay } from './helpers.ts';
 
-const duel = loadScenarioFile(`${ROOT}/scenarios/duel/high-noon.yaml`);
 const game = duel.compiled;
-
-/** Duel, last wound each, the enemy at full aim: firing now wins 58% more often than aiming (patient aims). */
-function lastWound(seed: number): DecisionContext {
-  const state = game.newGame(gameStreams(1, 0, 2).setup, { dice: new Rng([5, 5, 5, 5]), tally: new Tally(game.metrics) }) as DuelState;
-  state.wounds = [1, 1];
-  state.aim = [0, 2];
-  state.active = 0;
-  const legal = new Int32Array(game.maxActions);
-  const n = game.legalActions(state, legal);
-  return {
-    side: 0, legal, n, rng: new Rng([seed, 2, 3, 4]),
-    observe: () => game.observe(state, 0),
-    describe: (a) => game.describeAction(state, a),
-    determinize: (r) => determinizeFor(game, state, 0, r),
-  };
-}
 
 const switcher = (choice: string) => createAgent(duel.system, game, 0, choice) as PolicySwitch<unknown>;
 
