@@ -31,6 +31,7 @@ import type { RunPlan } from '../src/run/plan.ts';
 import { loadScenarioFile, type LoadedScenario } from '../src/scenario/load.ts';
 import { loadSystemsOfFile } from '../src/scenario/systems.ts';
 import { readdirSync } from 'node:fs';
+import { scriptFlags } from './script-input.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -43,22 +44,7 @@ export const MAIN_SCENARIOS: Readonly<Record<string, string>> = {
   at43: 'scenarios/at43/sector55.yaml',
 };
 
-function usage(msg: string): never {
-  process.stderr.write(`competence: ${msg}\nusage: npx tsx scripts/competence.ts [--systems a,b] [--mcts-policy system=agent,...] [--games N] [--scenario-games M] [--timing-games T] [--workers K] [--seed S] [--only-mcts] [--against a,b] [--mcts 'refine=48:alloc=halving'] [--no-4x] [--no-scenarios] [--write FILE] [--json FILE]\n`);
-  process.exit(2);
-}
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const v = process.argv[i + 1];
-  if (v === undefined || v.startsWith('--')) usage(`${name} needs a value`);
-  return v;
-}
-function count(name: string, dflt: number): number {
-  const v = Number(flag(name) ?? dflt);
-  if (!Number.isInteger(v) || v < 0) usage(`${name}: expected a whole number, got ${flag(name)}`);
-  return v;
-}
+const { usage, flag, whole: count } = scriptFlags('competence', "usage: npx tsx scripts/competence.ts [--systems a,b] [--mcts-policy system=agent,...] [--games N] [--scenario-games M] [--timing-games T] [--workers K] [--seed S] [--only-mcts] [--against a,b] [--mcts 'refine=48:alloc=halving'] [--no-4x] [--no-scenarios] [--write FILE] [--json FILE]");
 
 const systems = (flag('--systems') ?? Object.keys(MAIN_SCENARIOS).join(',')).split(',').map((s) => s.trim());
 for (const s of systems) if (!MAIN_SCENARIOS[s]) usage(`--systems: unknown system '${s}' (known: ${Object.keys(MAIN_SCENARIOS).join(', ')})`);

@@ -15,26 +15,10 @@ import type { Agent } from '../src/core/agent.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
 import { gameStreams } from '../src/core/rng/streams.ts';
 import { Tally } from '../src/core/tally.ts';
-import { loadScenarioForScript } from './script-input.ts';
+import { loadScenarioForScript, scriptFlags } from './script-input.ts';
 
 const USAGE = "usage: npx tsx scripts/refine-diagnose.ts <scenario.yaml> --seat N --against AGENT [--mcts 'refine=48:alloc=halving'] [--games G] [--seed S] [--paired]";
-function usage(msg: string): never {
-  process.stderr.write(`refine-diagnose: ${msg}\n${USAGE}\n`);
-  process.exit(2);
-}
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const v = process.argv[i + 1];
-  if (v === undefined || v.startsWith('--')) usage(`${name} needs a value`);
-  return v;
-}
-function whole(name: string, dflt: number): number {
-  const raw = flag(name);
-  const v = Number(raw ?? dflt);
-  if (!Number.isInteger(v) || v < 0) usage(`${name}: expected a whole number, got ${raw}`);
-  return v;
-}
+const { usage, flag, whole } = scriptFlags('refine-diagnose', USAGE);
 
 const file = process.argv[2];
 if (file === undefined || file.startsWith('--')) usage('the scenario file comes first');
@@ -58,8 +42,8 @@ function play(mcts: string): { wins: number[]; totals: Record<string, number> } 
   const wins: number[] = [];
   const totals = { decisions: 0, searched: 0, agreed: 0, refined: 0, departed: 0, gain: 0, ms: 0 };
   for (let g = 0; g < games; g++) {
-    const me = createAgent(l.system, game, seat, mcts);
-    if (!(me instanceof PolicySwitch)) usage('mcts must be in mode switch');
+    const created = createAgent(l.system, game, seat, mcts);
+    const me = created instanceof PolicySwitch ? created : usage('mcts must be in mode switch');
     const agents: Agent[] = game.sides.map((_, s) => (s === seat ? me : createAgent(l.system, game, s, against)));
     const t0 = performance.now();
     const { result } = playGame(game, agents, gameStreams(seed, g, sides), tally, scratch);

@@ -13,20 +13,9 @@
 import { writeFileSync } from 'node:fs';
 import { emptyScore, playMatch, points, type AgentScore } from '../src/agents/match.ts';
 import { wilson } from '../src/analysis/intervals.ts';
-import { loadScenarioForScript } from './script-input.ts';
+import { loadScenarioForScript, scriptFlags } from './script-input.ts';
 
-function usage(msg: string): never {
-  process.stderr.write(`round-robin: ${msg}\nusage: npx tsx scripts/round-robin.ts <scenario> --games N --agents a,b,c [--seed S] [--json FILE]\n`);
-  process.exit(2);
-}
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const v = process.argv[i + 1];
-  if (v === undefined || v.startsWith('--')) usage(`${name} needs a value`);
-  return v;
-}
+const { usage, flag } = scriptFlags('round-robin', 'usage: npx tsx scripts/round-robin.ts <scenario> --games N --agents a,b,c [--seed S] [--json FILE]');
 
 const file = process.argv[2];
 if (!file || file.startsWith('--')) usage('missing scenario file');

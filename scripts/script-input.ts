@@ -22,3 +22,29 @@ export async function loadScenarioForScript(file: string, agents: readonly strin
     process.exit(2);
   }
 }
+
+/**
+ * A script's `--name value` flags from process.argv: `usage(msg)` prints "<script>: msg" and the
+ * usage line and exits 2; `flag` is a value or undefined (a flag with no value is a usage error);
+ * `whole` a whole number >= 0, `dflt` when the flag is absent.
+ */
+export function scriptFlags(script: string, usageLine: string) {
+  const usage = (msg: string): never => {
+    process.stderr.write(`${script}: ${msg}\n${usageLine}\n`);
+    process.exit(2);
+  };
+  const flag = (name: string): string | undefined => {
+    const i = process.argv.indexOf(name);
+    if (i < 0) return undefined;
+    const v = process.argv[i + 1];
+    if (v === undefined || v.startsWith('--')) usage(`${name} needs a value`);
+    return v;
+  };
+  const whole = (name: string, dflt: number): number => {
+    const raw = flag(name);
+    const v = Number(raw ?? dflt);
+    if (!Number.isInteger(v) || v < 0) usage(`${name}: expected a whole number, got ${raw}`);
+    return v;
+  };
+  return { usage, flag, whole };
+}
