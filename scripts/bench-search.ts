@@ -3,7 +3,7 @@
  * main scenario, against the system's first default agent on one thread (both seats): ms per
  * decision, decisions per game, and the time a 200-game check would take on 2 workers at that rate
  * (issue 19's target: under a minute). With `params` ('refine=96:alloc=halving', bench.ts's --mcts),
- * mcts with those parameters (a bad parameter exits 2).
+ * mcts with those parameters (checkMctsParams: a bad parameter exits 2 before any bench runs).
  */
 import { join } from 'node:path';
 
@@ -17,11 +17,29 @@ const MAIN: ReadonlyArray<[string, string]> = [
   ['at43', 'scenarios/at43/sector55.yaml'],
 ];
 
+/** Exits 2 with the agent resolver's message when mcts does not take `params` on a main scenario's system: before any bench runs. */
+export async function checkMctsParams(params: string): Promise<void> {
+  const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
+  const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
+  const { resolveAgent } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const root = join(import.meta.dirname, '..');
+  for (const [, rel] of MAIN) {
+    const file = join(root, rel);
+    await loadSystemsOfFile(file);
+    try {
+      resolveAgent(loadScenarioFile(file).system, `mcts:${params}`);
+    } catch (e) {
+      process.stderr.write(`bench: --mcts: ${(e as Error).message}\n`);
+      process.exit(2);
+    }
+  }
+}
+
 export async function benchSearch(quick: boolean, params?: string): Promise<void> {
   const { emptyScore, playSeated } = (await dist('agents/match')) as typeof import('../src/agents/match.ts');
   const { loadScenarioFile } = (await dist('scenario/load')) as typeof import('../src/scenario/load.ts');
   const { loadSystemsOfFile } = (await dist('scenario/systems')) as typeof import('../src/scenario/systems.ts');
-  const { findAgent, resolveAgent, searchPolicyOf, searchPortfolioOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
+  const { findAgent, searchPolicyOf, searchPortfolioOf } = (await dist('agents/resolve')) as typeof import('../src/agents/resolve.ts');
   const choice = params ? `mcts:${params}` : 'mcts';
   const root = join(import.meta.dirname, '..');
   const games = quick ? 1 : 4;
@@ -31,12 +49,6 @@ export async function benchSearch(quick: boolean, params?: string): Promise<void
     await loadSystemsOfFile(file);
     const l = loadScenarioFile(file);
     const opp = l.system.defaultAgents[0] ?? 'random';
-    try {
-      resolveAgent(l.system, choice);
-    } catch (e) {
-      process.stderr.write(`bench: --mcts: ${(e as Error).message}\n`);
-      process.exit(2);
-    }
     playSeated(l, [choice, opp], [emptyScore(), emptyScore()], 'warm-up', 1); // JIT warm-up, untimed
     const me = emptyScore();
     const them = emptyScore();

@@ -345,6 +345,7 @@ async function benchAnswers(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (mctsParams !== undefined && (!only || 'mcts'.includes(only))) await (await import('./bench-search.ts')).checkMctsParams(mctsParams);
   console.log(`salvo bench — node ${process.version}, ${quick ? 'quick' : 'full'} run`);
   for (const c of BENCH_CASES) if (!only || c.name.includes(only)) await benchCase(c);
   if (!only || 'scale-out'.includes(only)) await benchScaleOut();
