@@ -12,14 +12,17 @@
  *       both builds in one process, batches of `batch` games alternated `rounds` times, each round
  *       on new games (the same for both): finer than --builds (a ratio of two copies of one build
  *       reads 1.00 with quartiles 0.97-1.03), for a change of a few per cent
- *   npx tsx scripts/bench-builds.ts --by-kind A,B [--rounds 100] [--batch 200] [--agents gunline,assault] [--cut-us 100]
+ *   npx tsx scripts/bench-builds.ts --by-kind A,B [--rounds 100] [--batch 200] [--agents gunline,assault] [--cut-us 100] [--every 1]
  *       as --inproc, with a clock on each build's own game loop (its hooks): per kind of the action
  *       chosen (the system's action codec), decisions a game and ns a decision of the agent, the
  *       legal list and apply, A/B per kind, and the per-decision ratio re-weighted to A's mix and to
  *       B's, which splits a change in cost per decision from a change in the mix of decisions
  *       (scripts/bench-kinds.ts; a decision with a span over --cut-us, the process descheduled, is
- *       counted in the mix, not the costs). 300 rounds: two copies of one build read 1.00 on the
- *       whole and on the large kinds, ±0.08 on kinds of under 100 ns
+ *       counted in the mix, not the costs; --every N times one decision in N). Each round also
+ *       replays its games with no hook, for the whole ratio without the clock: the clock's reads
+ *       slow one build's decisions more than the other's (AT-43 base/main: 0.85 a decision with
+ *       it, 0.88 without), so read the per-kind ratios beside that line. 300 rounds: two copies of one build read
+ *       1.00-1.03 on the whole and on the large kinds, 0.94-1.08 on the small ones
  *   npx tsx scripts/bench-builds.ts --share A [--games 1000] [--agents gunline,assault]
  *       the engine alone against the whole game: the same games replayed from a recording of the
  *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
@@ -51,7 +54,7 @@ function usage(msg: string): never {
   process.stderr.write(`bench-builds: ${msg}\n(read the header of scripts/bench-builds.ts for its modes)\n`);
   process.exit(2);
 }
-for (const flag of ['pairs', 'games', 'rounds', 'batch', 'cut-us']) {
+for (const flag of ['pairs', 'games', 'rounds', 'batch', 'cut-us', 'every']) {
   const v = opt(flag, '1');
   if (!/^[1-9]\d*$/.test(v)) usage(`--${flag}: expected a whole number >= 1, got '${v}'`);
 }
@@ -275,16 +278,19 @@ async function kindPlayer(b: Build, agents: string, batch: number) {
     return (side: number): Agent => f.create(game, side, params);
   });
   const make = b.agentMakers === undefined ? makers : b.agentMakers(b.loaded.system as never, game as never, choices);
-  const clock = new KindClock(codec.kinds.length, codec.kindIndexOf, Number(opt('cut-us', '100')) / 1000);
+  const clock = new KindClock(codec.kinds.length, codec.kindIndexOf, Number(opt('cut-us', '100')) / 1000, Number(opt('every', '1')));
   const tally = new b.Tally(game.metrics);
   const scratch = new b.PlayScratch(game);
   const streams = new b.GameStreamSet(game.sides.length);
   const seats: Agent[] = new Array(choices.length);
-  const play = (start: number): void => {
+  const plain = {};
+  /** Plays the batch from game `start`, with the clock on the loop's hooks, or (`timed` false) with no hook, as the runner does. */
+  const play = (start: number, timed = true): void => {
+    const hooks = timed ? clock.hooks : plain;
     for (let g = start; g < start + batch; g++) {
       streams.aim(1, g);
       for (let side = 0; side < seats.length; side++) seats[side] = make[side](side);
-      b.playGame(game, seats, streams, tally, scratch, clock.hooks);
+      b.playGame(game, seats, streams, tally, scratch, hooks);
     }
   };
   return { kinds: codec.kinds, clock, play };
@@ -297,10 +303,11 @@ async function byKind(): Promise<void> {
   const agents = opt('agents', 'gunline,assault');
   const players = [];
   for (const root of roots) players.push(await kindPlayer(await build(root), agents, batch));
-  for (let i = 0; i < 6; i++) for (const p of players) p.play(1e6 + i * batch); // warm-up on other games
+  for (let i = 0; i < 6; i++) for (const p of players) for (const timed of [true, false]) p.play(1e6 + i * batch, timed); // warm-up on other games
   const before = calibrate();
   const times = players.map((p) => emptyKindTimes(p.kinds));
   const perRound: number[][] = [[], []];
+  const plainCpu = [0, 0];
   for (let r = 0; r < rounds; r++) {
     // both builds play the same new games each round, in alternating order
     for (const i of r % 2 ? [1, 0] : [0, 1]) {
@@ -314,6 +321,12 @@ async function byKind(): Promise<void> {
       foldRound(times[i], p.clock, before, batch, c);
       perRound[i].push(spansPerGame(round) / round.count.reduce((s, x) => s + x, 0) * batch);
     }
+    // the same games again with no hook: the whole without the clock's own cost
+    for (const i of r % 2 ? [0, 1] : [1, 0]) {
+      const c0 = cpu();
+      players[i].play(r * batch, false);
+      plainCpu[i] += cpu() - c0;
+    }
   }
   const after = calibrate();
   const ratios = perRound[0].map((a, i) => a / perRound[1][i]).sort((a, b) => a - b);
@@ -323,6 +336,9 @@ async function byKind(): Promise<void> {
   console.log(`the clock's own cost taken off each span, legal/agent/apply: ${ns(before)} ns (measured again at the end: ${ns(after)})\n`);
   for (const line of kindReport(times[0], times[1])) console.log(line);
   console.log(`per decision, round by round: A/B median ${median(ratios).toFixed(3)} (quartiles ${q(0.25)}–${q(0.75)}); CPU a game with the clock on: A ${(times[0].cpu / times[0].games).toFixed(1)} µs, B ${(times[1].cpu / times[1].games).toFixed(1)} µs`);
+  const perGame = plainCpu.map((c, i) => c / times[i].games);
+  const dec = times.map((t) => t.count.reduce((s, x) => s + x, 0) / t.games);
+  console.log(`without the clock (the same games, no hook): A ${perGame[0].toFixed(1)} µs, B ${perGame[1].toFixed(1)} µs a game; A/B ${(perGame[0] / perGame[1]).toFixed(3)} a game, ${((perGame[0] / dec[0]) / (perGame[1] / dec[1])).toFixed(3)} a decision (set-up and end included)`);
 }
 
 if (args.includes('--one')) console.log(JSON.stringify(await one(resolve(opt('one', '.')), opt('agents', 'gunline,assault'), Number(opt('games', '3000')))));

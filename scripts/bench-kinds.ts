@@ -20,7 +20,8 @@ export interface KindTimes {
   games: number;
   /** Decisions of each kind (the mix). */
   readonly count: Float64Array;
-  /** Decisions of each kind whose three spans were all under the cut (the costs are theirs). */
+  /** Decisions of each kind timed (one in `every`), and those whose three spans were all under the cut (the costs are theirs). */
+  readonly timed: Float64Array;
   readonly kept: Float64Array;
   /** ns of each span over the kept decisions, per kind. */
   readonly agent: Float64Array;
@@ -32,7 +33,7 @@ export interface KindTimes {
 
 export function emptyKindTimes(kinds: readonly string[]): KindTimes {
   const z = () => new Float64Array(kinds.length);
-  return { kinds, games: 0, count: z(), kept: z(), agent: z(), legal: z(), apply: z(), cpu: 0 };
+  return { kinds, games: 0, count: z(), timed: z(), kept: z(), agent: z(), legal: z(), apply: z(), cpu: 0 };
 }
 
 /** The hooks the clock hands to playGame (the subset of PlayOptions it uses, in every build). */
@@ -44,14 +45,17 @@ export interface ClockHooks {
 }
 
 /**
- * Wall-clock spans per kind (ms, as performance.now gives them), from the loop's hooks. A decision
- * with a span longer than `cutMs` is counted in the mix but left out of the costs: on a shared
- * machine such a span is the process descheduled (or a collection of the heap), milliseconds
- * landing on whichever decision was running, which made the small kinds read ±30% between two
- * copies of one build.
+ * Wall-clock spans per kind (ms, as performance.now gives them), from the loop's hooks. Every
+ * decision counts in the mix; one in `every` (picked by the clock's own xorshift, never the game's
+ * streams) is timed (timing one in 8 of AT-43's decisions read the same ratios as timing all). A timed
+ * decision with a span
+ * longer than `cutMs` is left out of the costs: on a shared machine such a span is the process
+ * descheduled (or a collection of the heap), milliseconds landing on whichever decision was
+ * running, which made the small kinds read ±30% between two copies of one build.
  */
 export class KindClock {
   readonly count: Float64Array;
+  readonly timed: Float64Array;
   readonly kept: Float64Array;
   readonly agent: Float64Array;
   readonly legal: Float64Array;
@@ -61,31 +65,54 @@ export class KindClock {
   private legalSpan = 0;
   private agentSpan = 0;
   private kind = 0;
-  constructor(nKinds: number, kindOf: (action: number) => number, cutMs = 0.1) {
+  private on = true;
+  private x = 0x9e3779b9;
+  constructor(nKinds: number, kindOf: (action: number) => number, cutMs = 0.1, every = 1) {
     this.count = new Float64Array(nKinds);
+    this.timed = new Float64Array(nKinds);
     this.kept = new Float64Array(nKinds);
     this.agent = new Float64Array(nKinds);
     this.legal = new Float64Array(nKinds);
     this.apply = new Float64Array(nKinds);
+    const below = Math.floor(2 ** 32 / every);
+    /** Is the next decision timed? */
+    const pick = (): boolean => {
+      if (every === 1) return true;
+      let x = this.x;
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      this.x = x;
+      return x >>> 0 < below;
+    };
     this.hooks = {
       onStart: () => {
-        this.t = performance.now();
+        this.on = pick();
+        if (this.on) this.t = performance.now();
       },
       beforeDecision: () => {
+        if (!this.on) return;
         const t = performance.now();
         this.legalSpan = t - this.t;
         this.t = t;
       },
       onDecision: (_s, _side, action) => {
-        this.agentSpan = performance.now() - this.t;
+        if (this.on) this.agentSpan = performance.now() - this.t;
         this.kind = kindOf(action);
-        this.t = performance.now(); // kindOf stays out of the spans
+        if (this.on) this.t = performance.now(); // kindOf stays out of the spans
       },
       afterApply: () => {
-        const t = performance.now();
-        const applySpan = t - this.t;
         const k = this.kind;
         this.count[k]++;
+        const was = this.on;
+        this.on = pick();
+        if (!was) {
+          if (this.on) this.t = performance.now();
+          return;
+        }
+        const t = performance.now();
+        const applySpan = t - this.t;
+        this.timed[k]++;
         if (this.legalSpan < cutMs && this.agentSpan < cutMs && applySpan < cutMs) {
           this.kept[k]++;
           this.legal[k] += this.legalSpan;
@@ -97,7 +124,7 @@ export class KindClock {
     };
   }
   reset(): void {
-    for (const a of [this.count, this.kept, this.agent, this.legal, this.apply]) a.fill(0);
+    for (const a of [this.count, this.timed, this.kept, this.agent, this.legal, this.apply]) a.fill(0);
   }
 }
 
@@ -126,6 +153,7 @@ export function foldRound(into: KindTimes, clock: KindClock, overhead: { agent: 
   for (let k = 0; k < into.kinds.length; k++) {
     const c = clock.kept[k];
     into.count[k] += clock.count[k];
+    into.timed[k] += clock.timed[k];
     into.kept[k] += c;
     into.agent[k] += 1e6 * Math.max(0, clock.agent[k] - c * overhead.agent);
     into.legal[k] += 1e6 * Math.max(0, clock.legal[k] - c * overhead.legal);
@@ -223,8 +251,8 @@ export function kindReport(a: KindTimes, b: KindTimes): string[] {
   out.push('');
   out.push(`per decision, A ${f0(r.perDecisionA)} ns, B ${f0(r.perDecisionB)} ns: A/B ${f2(r.observed)} = cost per decision ${f2(r.atMixA)} at A's mix (${f2(r.atMixB)} at B's) × mix ${f2(r.mixAtCostsB)} (${f2(r.mixAtCostsA)})`);
   const rest = (t: KindTimes) => t.cpu / t.games - spansPerGame(t) / 1000;
-  const cut = (t: KindTimes) => (100 * (1 - total(t.kept) / total(t.count))).toFixed(2);
-  out.push(`per game: the decisions A/B ${f2(spansPerGame(a) / spansPerGame(b))}, CPU with the clock on A/B ${f2(a.cpu / a.games / (b.cpu / b.games))}; outside the decisions (set-up, end, the clock's calls) A ${f1(rest(a))} µs, B ${f1(rest(b))} µs a game; decisions over the cut A ${cut(a)}%, B ${cut(b)}%`);
+  const cut = (t: KindTimes) => (100 * (1 - total(t.kept) / total(t.timed))).toFixed(2);
+  out.push(`per game: the decisions A/B ${f2(spansPerGame(a) / spansPerGame(b))}, CPU with the clock on A/B ${f2(a.cpu / a.games / (b.cpu / b.games))}; outside the decisions (set-up, end, the clock's calls) A ${f1(rest(a))} µs, B ${f1(rest(b))} µs a game; timed decisions over the cut A ${cut(a)}%, B ${cut(b)}%`);
   for (const [who, only] of [['A', r.onlyA], ['B', r.onlyB]] as const) {
     if (only.length) out.push(`only ${who} chose ${only.map((x) => `${x.kind} (${(100 * x.share).toFixed(1)}% of its decisions)`).join(', ')}: left out of the re-weighting`);
   }

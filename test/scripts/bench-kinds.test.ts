@@ -68,6 +68,7 @@ describe('bench-builds --by-kind: re-weighting', () => {
   it('a round folds in as ns less the clock cost of each kept decision', () => {
     const clock = new KindClock(KINDS.length, (action) => action);
     clock.count.set([5, 2, 0]);
+    clock.timed.set([5, 2, 0]);
     clock.kept.set([4, 2, 0]);
     clock.agent.set([0.004, 0.01, 0]); // ms
     clock.legal.set([0.002, 0.002, 0]);
@@ -75,6 +76,7 @@ describe('bench-builds --by-kind: re-weighting', () => {
     const t = emptyKindTimes(KINDS);
     foldRound(t, clock, { agent: 0.0005, legal: 0.0001, apply: 0.0002 }, 3, 1234);
     expect([...t.count]).toEqual([5, 2, 0]);
+    expect([...t.timed]).toEqual([5, 2, 0]);
     expect([...t.kept]).toEqual([4, 2, 0]);
     expect(t.agent[0]).toBeCloseTo(1e6 * (0.004 - 4 * 0.0005), 6);
     expect(t.legal[1]).toBeCloseTo(1e6 * (0.002 - 2 * 0.0001), 6);
@@ -100,6 +102,23 @@ describe('bench-builds --by-kind: re-weighting', () => {
     strict.hooks.beforeDecision(undefined, 0, legal, 2, 0);
     strict.hooks.onDecision(undefined, 0, 2, 2);
     strict.hooks.afterApply(undefined, 1);
-    expect([...strict.count, ...strict.kept, strict.agent[2]]).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    expect([...strict.count, ...strict.kept, strict.timed[2], strict.agent[2]]).toEqual([0, 0, 1, 0, 0, 0, 1, 0]);
+  });
+
+  it('timing one decision in `every` still counts every decision in the mix', () => {
+    const clock = new KindClock(KINDS.length, (action) => action, 1e9, 4);
+    const h = clock.hooks;
+    const legal = new Int32Array(1);
+    h.onStart(undefined);
+    for (let i = 0; i < 4000; i++) {
+      h.beforeDecision(undefined, 0, legal, 2, i);
+      h.onDecision(undefined, 0, i % 3, 2);
+      h.afterApply(undefined, i + 1);
+    }
+    expect([...clock.count]).toEqual([1334, 1333, 1333]);
+    const timed = clock.timed.reduce((s, x) => s + x, 0);
+    expect(timed).toBeGreaterThan(800);
+    expect(timed).toBeLessThan(1200);
+    expect([...clock.kept]).toEqual([...clock.timed]);
   });
 });
