@@ -17,21 +17,15 @@ import { wilson } from '../src/analysis/intervals.ts';
 import { loadScenarioFile } from '../src/scenario/load.ts';
 import { loadSystems } from '../src/systems/index.ts';
 import { bundledScenarios } from '../test/helpers/bundled.ts';
+import { scriptFlags } from './script-input.ts';
 
-function flag(name: string, otherwise?: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : otherwise;
-}
-function usage(msg: string): never {
-  process.stderr.write(`agents-vs-random: ${msg}\nusage: npx tsx scripts/agents-vs-random.ts --system <id> [--games N] [--seed S] [--agents a,b] [--only <scenario>]\n`);
-  process.exit(2);
-}
+const { usage, flag, whole } = scriptFlags('agents-vs-random', 'usage: npx tsx scripts/agents-vs-random.ts --system <id> [--games N] [--seed S] [--agents a,b] [--only <scenario>]');
 
 const system = flag('--system') ?? usage('--system is required');
-const games = Number(flag('--games', '200'));
-const seed = Number(flag('--seed', '1'));
-if (!Number.isInteger(games) || games < 1) usage(`--games must be a whole number of at least 1, got ${flag('--games')}`);
-const only = flag('--only', '')!;
+const games = whole('--games', 200);
+const seed = whole('--seed', 1);
+if (games < 1) usage('--games: expected a whole number of at least 1, got 0');
+const only = flag('--only') ?? '';
 try {
   await loadSystems([system]);
 } catch (e) {

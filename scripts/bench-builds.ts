@@ -12,6 +12,17 @@
  *       both builds in one process, batches of `batch` games alternated `rounds` times, each round
  *       on new games (the same for both): finer than --builds (a ratio of two copies of one build
  *       reads 1.00 with quartiles 0.97-1.03), for a change of a few per cent
+ *   npx tsx scripts/bench-builds.ts --by-kind A,B [--rounds 100] [--batch 200] [--agents gunline,assault] [--cut-us 100] [--every 1]
+ *       as --inproc, with a clock on each build's own game loop (its hooks): per kind of the action
+ *       chosen (the system's action codec), decisions a game and ns a decision of the agent, the
+ *       legal list and apply, A/B per kind, and the per-decision ratio re-weighted to A's mix and to
+ *       B's, which splits a change in cost per decision from a change in the mix of decisions
+ *       (scripts/bench-kinds.ts; a decision with a span over --cut-us, the process descheduled, is
+ *       counted in the mix, not the costs; --every N times one decision in N). Each round also
+ *       replays its games with no hook, for the whole ratio without the clock: the clock's reads
+ *       slow one build's decisions more than the other's (AT-43 base/main: 0.85 a decision with
+ *       it, 0.88 without), so read the per-kind ratios beside that line. 300 rounds: two copies of one build read
+ *       1.00-1.03 on the whole and on the large kinds, 0.94-1.08 on the small ones
  *   npx tsx scripts/bench-builds.ts --share A [--games 1000] [--agents gunline,assault]
  *       the engine alone against the whole game: the same games replayed from a recording of the
  *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
@@ -26,6 +37,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BENCH_CASES } from './bench-cases.ts';
+import { calibrate, emptyKindTimes, foldRound, KindClock, kindReport, spansPerGame } from './bench-kinds.ts';
 
 type Agent = import('../src/core/agent.ts').Agent;
 type AgentFactory = import('../src/core/agent.ts').AgentFactory;
@@ -42,7 +54,7 @@ function usage(msg: string): never {
   process.stderr.write(`bench-builds: ${msg}\n(read the header of scripts/bench-builds.ts for its modes)\n`);
   process.exit(2);
 }
-for (const flag of ['pairs', 'games', 'rounds', 'batch']) {
+for (const flag of ['pairs', 'games', 'rounds', 'batch', 'cut-us', 'every']) {
   const v = opt(flag, '1');
   if (!/^[1-9]\d*$/.test(v)) usage(`--${flag}: expected a whole number >= 1, got '${v}'`);
 }
@@ -79,16 +91,23 @@ async function build(root: string) {
   const { GameStreamSet } = (await dist('core/rng/streams')) as typeof import('../src/core/rng/streams.ts');
   const { Tally } = (await dist('core/tally')) as typeof import('../src/core/tally.ts');
   // agent lookup: src/agents/resolve.ts now, src/core/agents.ts in older builds
-  let findAgent: (system: never, name: string) => AgentFactory | undefined;
+  type Resolve = {
+    findAgent: (system: never, name: string) => AgentFactory | undefined;
+    /** The runner's makers (choices resolved once, an agent a game); absent in older builds. */
+    agentMakers?: (system: never, game: never, choices: readonly string[]) => Array<(side: number) => Agent>;
+  };
+  let resolveModule: Resolve;
   try {
-    ({ findAgent } = (await dist('agents/resolve')) as { findAgent: typeof findAgent });
+    resolveModule = (await dist('agents/resolve')) as Resolve;
   } catch {
-    ({ findAgent } = (await dist('core/agents')) as { findAgent: typeof findAgent });
+    resolveModule = (await dist('core/agents')) as Resolve;
   }
+  const { findAgent } = resolveModule;
+  const agentMakers = resolveModule.agentMakers;
   const file = join(root, scenario);
   await loadSystemsOfFile(file);
   const loaded = loadScenarioFile(file);
-  return { root, loaded, parseAgentChoice, resolveAgentParams, playBatch, planForScenario, planKey, PlayScratch, playGame, GameStreamSet, Tally, findAgent };
+  return { root, dist, loaded, parseAgentChoice, resolveAgentParams, playBatch, planForScenario, planKey, PlayScratch, playGame, GameStreamSet, Tally, findAgent, agentMakers };
 }
 type Build = Awaited<ReturnType<typeof build>>;
 
@@ -231,7 +250,99 @@ async function share(): Promise<void> {
   console.log(`${b.root} ${scenario} ${opt('agents', 'gunline,assault')}, ${games} games: whole game ${t.toFixed(1)} µs, engine alone ${e.toFixed(1)} µs (${((1000 * e) / d).toFixed(0)} ns/decision), agents ${(t - e).toFixed(1)} µs (${((100 * (t - e)) / t).toFixed(0)}%); ${d.toFixed(1)} decisions a game`);
 }
 
+/** One build's games for --by-kind: `play(start)` plays `batch` games (seed 1) from game `start` with the clock on the loop's hooks. */
+async function kindPlayer(b: Build, agents: string, batch: number) {
+  const id = b.loaded.system.info.id;
+  // the system's action codec: the export of its actions module that has kinds and kindIndexOf
+  let codec: { kinds: readonly string[]; kindIndexOf(code: number): number } | undefined;
+  try {
+    const m = (await b.dist(`systems/${id}/actions`)) as Record<string, unknown>;
+    for (const v of Object.values(m)) {
+      const c = v as { kinds?: unknown; kindIndexOf?: unknown } | null;
+      if (c !== null && typeof c === 'object' && Array.isArray(c.kinds) && typeof c.kindIndexOf === 'function') codec = c as typeof codec;
+    }
+  } catch {
+    codec = undefined;
+  }
+  if (codec === undefined) usage(`--by-kind: ${b.root}: system '${id}' has no action codec in dist/systems/${id}/actions.js, so its decisions have no kinds`);
+  const game = b.loaded.compiled;
+  const choices = agents.split(',');
+  if (choices.length !== game.sides.length) usage(`--agents: expected ${game.sides.length} agents for ${scenario}, one a side, got '${agents}'`);
+  // the agents' makers: resolved once as the runner does (older builds: as --share does)
+  const makers = choices.map((text) => {
+    const c = b.parseAgentChoice(text);
+    const f = b.findAgent(b.loaded.system as never, c.name);
+    if (f === undefined) usage(`--agents: no agent '${c.name}' in ${id} (${b.root})`);
+    const [params, errors] = b.resolveAgentParams(f, c.params);
+    if (errors.length) usage(`--agents: '${text}': ${errors.join('; ')}`);
+    return (side: number): Agent => f.create(game, side, params);
+  });
+  const make = b.agentMakers === undefined ? makers : b.agentMakers(b.loaded.system as never, game as never, choices);
+  const clock = new KindClock(codec.kinds.length, codec.kindIndexOf, Number(opt('cut-us', '100')) / 1000, Number(opt('every', '1')));
+  const tally = new b.Tally(game.metrics);
+  const scratch = new b.PlayScratch(game);
+  const streams = new b.GameStreamSet(game.sides.length);
+  const seats: Agent[] = new Array(choices.length);
+  const plain = {};
+  /** Plays the batch from game `start`, with the clock on the loop's hooks, or (`timed` false) with no hook, as the runner does. */
+  const play = (start: number, timed = true): void => {
+    const hooks = timed ? clock.hooks : plain;
+    for (let g = start; g < start + batch; g++) {
+      streams.aim(1, g);
+      for (let side = 0; side < seats.length; side++) seats[side] = make[side](side);
+      b.playGame(game, seats, streams, tally, scratch, hooks);
+    }
+  };
+  return { kinds: codec.kinds, clock, play };
+}
+
+async function byKind(): Promise<void> {
+  const roots = buildRoots('by-kind', 2);
+  const rounds = Number(opt('rounds', '100'));
+  const batch = Number(opt('batch', '200'));
+  const agents = opt('agents', 'gunline,assault');
+  const players = [];
+  for (const root of roots) players.push(await kindPlayer(await build(root), agents, batch));
+  for (let i = 0; i < 6; i++) for (const p of players) for (const timed of [true, false]) p.play(1e6 + i * batch, timed); // warm-up on other games
+  const before = calibrate();
+  const times = players.map((p) => emptyKindTimes(p.kinds));
+  const perRound: number[][] = [[], []];
+  const plainCpu = [0, 0];
+  for (let r = 0; r < rounds; r++) {
+    // both builds play the same new games each round, in alternating order
+    for (const i of r % 2 ? [1, 0] : [0, 1]) {
+      const p = players[i];
+      p.clock.reset();
+      const c0 = cpu();
+      p.play(r * batch);
+      const c = cpu() - c0;
+      const round = emptyKindTimes(p.kinds);
+      foldRound(round, p.clock, before, batch, c);
+      foldRound(times[i], p.clock, before, batch, c);
+      perRound[i].push(spansPerGame(round) / round.count.reduce((s, x) => s + x, 0) * batch);
+    }
+    // the same games again with no hook: the whole without the clock's own cost
+    for (const i of r % 2 ? [0, 1] : [1, 0]) {
+      const c0 = cpu();
+      players[i].play(r * batch, false);
+      plainCpu[i] += cpu() - c0;
+    }
+  }
+  const after = calibrate();
+  const ratios = perRound[0].map((a, i) => a / perRound[1][i]).sort((a, b) => a - b);
+  const q = (x: number) => ratios[Math.floor(x * (rounds - 1))].toFixed(2);
+  const ns = (o: { agent: number; legal: number; apply: number }) => `${Math.round(o.legal * 1e6)}/${Math.round(o.agent * 1e6)}/${Math.round(o.apply * 1e6)}`;
+  console.log(`${scenario}, ${agents}: ${rounds} alternated rounds of ${batch} games in one process, CPU time by the kind of the action chosen; A = ${roots[0]}, B = ${roots[1]}`);
+  console.log(`the clock's own cost taken off each span, legal/agent/apply: ${ns(before)} ns (measured again at the end: ${ns(after)})\n`);
+  for (const line of kindReport(times[0], times[1])) console.log(line);
+  console.log(`per decision, round by round: A/B median ${median(ratios).toFixed(3)} (quartiles ${q(0.25)}–${q(0.75)}); CPU a game with the clock on: A ${(times[0].cpu / times[0].games).toFixed(1)} µs, B ${(times[1].cpu / times[1].games).toFixed(1)} µs`);
+  const perGame = plainCpu.map((c, i) => c / times[i].games);
+  const dec = times.map((t) => t.count.reduce((s, x) => s + x, 0) / t.games);
+  console.log(`without the clock (the same games, no hook): A ${perGame[0].toFixed(1)} µs, B ${perGame[1].toFixed(1)} µs a game; A/B ${(perGame[0] / perGame[1]).toFixed(3)} a game, ${((perGame[0] / dec[0]) / (perGame[1] / dec[1])).toFixed(3)} a decision (set-up and end included)`);
+}
+
 if (args.includes('--one')) console.log(JSON.stringify(await one(resolve(opt('one', '.')), opt('agents', 'gunline,assault'), Number(opt('games', '3000')))));
 else if (args.includes('--inproc')) await inproc();
+else if (args.includes('--by-kind')) await byKind();
 else if (args.includes('--share')) await share();
 else await builds();

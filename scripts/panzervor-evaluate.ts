@@ -21,14 +21,13 @@ import { N_FEATURES, WEIGHTS, evaluate, features } from '../src/systems/panzervo
 import type { PvCompiledGame, PvState } from '../src/systems/panzervor/index.ts';
 import { isOver } from '../src/systems/panzervor/state.ts';
 import { bundledScenarios } from '../test/helpers/bundled.ts';
+import { scriptFlags } from './script-input.ts';
 
-function flag(name: string, otherwise: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : otherwise;
-}
-const games = Number(flag('--games', '300'));
-const every = Number(flag('--every', '6'));
-const seed = Number(flag('--seed', '5'));
+const { usage, whole } = scriptFlags('panzervor-evaluate', 'usage: npx tsx scripts/panzervor-evaluate.ts [--games 300] [--every 6] [--seed 5]');
+const games = whole('--games', 300);
+const every = whole('--every', 6);
+const seed = whole('--seed', 5);
+if (games < 1 || every < 1) usage('--games and --every: expected whole numbers of at least 1');
 const PAIRINGS = [['greedy', 'greedy'], ['marksman', 'brawler'], ['flag-commander', 'marksman'], ['brawler', 'greedy'], ['greedy', 'random']];
 const FORMER = [4, 4 * 0.35, 0, 0, 0, 0];
 

@@ -11,6 +11,7 @@
  *
  * One thread; about 1 ms a game with scripted agents (342 pairs x 200 games: 30-70 s).
  */
+import { existsSync } from 'node:fs';
 import { type Agent, type DecisionContext } from '../src/core/agent.ts';
 import { createAgent } from '../src/agents/resolve.ts';
 import { PlayScratch, playGame } from '../src/core/play.ts';
@@ -20,21 +21,23 @@ import { Action } from '../src/systems/panzervor/actions.ts';
 import type { PvCompiledGame } from '../src/systems/panzervor/index.ts';
 import type { PvObservation } from '../src/systems/panzervor/observe.ts';
 import { inFrontArc } from '../src/systems/panzervor/rules/board.ts';
-import { loadScenarioForScript } from './script-input.ts';
+import { loadScenarioForScript, scriptFlags } from './script-input.ts';
 
-function flag(name: string, otherwise: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : otherwise;
-}
+const { usage, flag: given, whole } = scriptFlags('panzervor-placements', 'usage: npx tsx scripts/panzervor-placements.ts [--scenario fake-battle] [--side A|B] [--against anvil] [--then marksman] [--games 200] [--first 0] [--seed 1] [--pairs 1210-1211,...]');
+const flag = (name: string, otherwise: string): string => given(name) ?? otherwise;
 
 const scenario = flag('--scenario', 'fake-battle');
-const side = ['A', '0'].includes(flag('--side', 'B')) ? 0 : 1;
+const sideName = flag('--side', 'B');
+if (!['A', 'B', '0', '1'].includes(sideName)) usage(`--side: expected A or B, got ${sideName}`);
+const side = ['A', '0'].includes(sideName) ? 0 : 1;
 const against = flag('--against', 'anvil');
 const then = flag('--then', 'marksman');
-const games = Number(flag('--games', '200'));
-const first = Number(flag('--first', '0'));
-const seed = Number(flag('--seed', '1'));
+const games = whole('--games', 200);
+const first = whole('--first', 0);
+const seed = whole('--seed', 1);
+if (games < 1) usage('--games: expected a whole number of at least 1, got 0');
 const only = flag('--pairs', '');
+if (!existsSync(`scenarios/panzervor/${scenario}.yaml`)) usage(`--scenario: no bundled Panzer Vor! scenario '${scenario}' (scenarios/panzervor/${scenario}.yaml)`);
 
 const loaded = await loadScenarioForScript(`scenarios/panzervor/${scenario}.yaml`, [against, then], '--against/--then');
 const game = loaded.compiled as PvCompiledGame;
@@ -83,7 +86,13 @@ function placer(hexes: number[]): Agent {
 }
 
 const pairs: number[][] = only
-  ? only.split(',').map((p) => p.split('-').map((x) => grid.indexOfId(x)))
+  ? only.split(',').map((p) => {
+      const ids = p.split('-');
+      const hexes = ids.every((x) => /^\d{4}$/.test(x)) ? ids.map((x) => grid.indexOfId(x)) : [];
+      const zoneIds = Array.from(zone).map((h) => grid.id(h)).join(' ');
+      if (hexes.length !== 2 || hexes.some((h) => !zone.includes(h))) usage(`--pairs: '${p}' is not two hexes of side ${side === 0 ? 'A' : 'B'}'s zone joined by '-' (the zone: ${zoneIds})`);
+      return hexes;
+    })
   : Array.from(zone).flatMap((a) => Array.from(zone).filter((b) => b !== a).map((b) => [a, b]));
 const tally = new Tally(game.metrics);
 const scratch = new PlayScratch(game);
