@@ -1,14 +1,13 @@
-import { determinizeFor } from '../../../src/core/play.ts';
 /** Behaviour of the scripted agents (spec §7.4): what each style does in situations built for it. */
 import { describe, expect, it } from 'vitest';
-import type { Agent, DecisionContext } from '../../../src/core/agent.ts';
+import type { Agent } from '../../../src/core/agent.ts';
 import { PlayScratch, playGame } from '../../../src/core/play.ts';
-import { gameStreams, streamFor } from '../../../src/core/rng/streams.ts';
+import { gameStreams } from '../../../src/core/rng/streams.ts';
 import { Tally } from '../../../src/core/tally.ts';
 import { findSystem } from '../../../src/systems/index.ts';
 import type { PvCompiledGame } from '../../../src/systems/panzervor/index.ts';
 import { isOver, type PvState } from '../../../src/systems/panzervor/state.ts';
-import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, tankIndex, deciderOf } from './helpers.ts';
+import { cardIndex, choose, compileDoc, legalTexts, loadBundled, setup, step, tankIndex, deciderOf } from './helpers.ts';
 import { gameStreams as streamsOf } from '../../../src/core/rng/streams.ts';
 import { quickShotChance } from '../../../src/systems/panzervor/agents/eval.ts';
 import { K_ENFORCEMENT } from '../../../src/systems/panzervor/model.ts';
@@ -21,18 +20,6 @@ const agent = (name: string, game: PvCompiledGame, side: number, params: Record<
   const defaults = Object.fromEntries(Object.entries(f.params).map(([k, v]) => [k, v.default]));
   return f.create(game, side, { ...defaults, ...params });
 };
-
-/** One decision of `a` at the current state; returns the chosen action's description and applies it. */
-function step(game: PvCompiledGame, s: PvState, ctx: PlayContext, a: Agent, seed = 1): string {
-  const out = new Int32Array(game.maxActions);
-  const n = game.legalActions(s, out);
-  const side = game.currentSide(s);
-  const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x), determinize: (r) => determinizeFor(game, s, side, r) };
-  const action = n === 1 ? out[0] : a.decide(dctx);
-  const text = game.describeAction(s, action);
-  game.apply(s, action, ctx);
-  return text;
-}
 
 /** A side that never does anything (passes, discards what it must, never reacts). */
 const passive: Agent = { decide: (c) => { for (let i = 0; i < c.n; i++) if (c.legal[i] === 0) return 0; return c.legal[0]; } };

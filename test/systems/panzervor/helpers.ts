@@ -269,6 +269,18 @@ export const agent = (name: string, game: PvCompiledGame, side: number, params: 
   return f.create(game, side, { ...defaults, ...params });
 };
 
+/** One decision of agent `a` at the current state (its own seeded stream); returns the chosen action's description and applies it. */
+export function step(game: PvCompiledGame, s: PvState, ctx: PlayContext, a: Agent, seed = 1): string {
+  const out = new Int32Array(game.maxActions);
+  const n = game.legalActions(s, out);
+  const side = game.currentSide(s);
+  const dctx: DecisionContext = { side, legal: out, n, rng: streamFor(seed, s.turn, 100 + side), observe: () => game.observe(s, side), describe: (x) => game.describeAction(s, x), determinize: (r) => determinizeFor(game, s, side, r) };
+  const action = n === 1 ? out[0] : a.decide(dctx);
+  const text = game.describeAction(s, action);
+  game.apply(s, action, ctx);
+  return text;
+}
+
 /** Plays the set-up (every placement decision) with the given agents; returns the state after it. */
 export function placeAll(game: PvCompiledGame, agents: Agent[], seed = 1): PvState {
   const streams = gameStreams(seed, 0, 2);

@@ -12,7 +12,7 @@
  */
 import { HeuristicAgent } from './heuristic.ts';
 import { MARKSMAN_DEFAULTS, marksmanStyle } from './marksman.ts';
-import { ANVIL_SCREEN, FLANK_PARAM, pvAgent } from './style.ts';
+import { ANVIL_SCREEN, FLANK_PARAM, PLAY_PARAMS, pvAgent, withPlay } from './style.ts';
 
 export const anvil = pvAgent({
   name: 'anvil',
@@ -26,11 +26,12 @@ export const anvil = pvAgent({
     supportWeight: { default: ANVIL_SCREEN.supportWeight, min: 0, max: 10, description: 'set-up value lost per hex off that distance' },
     csWeight: { default: ANVIL_SCREEN.csWeight, min: 0, max: 20, description: 'points a Combat Sense crew adds to a tank\'s worth of keeping back' },
     flank: FLANK_PARAM,
+    ...PLAY_PARAMS,
   },
   create: (_game, side, p) =>
-    new HeuristicAgent(side, {
+    new HeuristicAgent(side, withPlay({
       ...marksmanStyle(MARKSMAN_DEFAULTS),
       ...(p.flank > 0 ? { flank: p.flank } : {}),
       screen: { forward: p.forward, standoff: p.standoff, forwardDepth: p.forwardDepth, backDepth: p.backDepth, support: p.support, supportWeight: p.supportWeight, csWeight: p.csWeight },
-    }),
+    }, p)),
 });

@@ -26,7 +26,7 @@ import type { Agent, DecisionContext } from '../../../core/agent.ts';
 import { A_PASS, Action, K, SLOT_AIDE, SLOT_COMBAT_SENSE, STEP_ABILITY_BASE } from '../actions.ts';
 import { inFrontArc } from '../rules/board.ts';
 import type { PvObservation } from '../observe.ts';
-import type { PvState } from '../state.ts';
+import { FACE_FRONT, type PvState } from '../state.ts';
 import { AK_ATTACK, AK_MOVE, AK_MOVE_OR_ATTACK, AK_MOVE_THEN_ATTACK, EV_DRAW, EV_MAINT, K_ACTION, K_ENFORCEMENT, MATCH_FLAG, SC_DRAW, SC_EXTRA_ACTION, type PvStatic } from '../model.ts';
 import { anyImmobile, firstOf, has, killChanceGun } from './common.ts';
 import { quickShotChance, threatAt, type ShotCard } from './eval.ts';
@@ -158,6 +158,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     this.staleMemo = false;
     this.lam = this.lambda(o);
     this.qsRate = quickShotChance(o, this.side);
+    if (this.style.quickShotWeight !== undefined) this.qsRate *= this.style.quickShotWeight;
     // The largest MP bonus of a moving card in hand: one move search per tank serves every card.
     let bonus = 0;
     for (let k = 0; k < G.nK; k++) {
@@ -460,7 +461,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
         const c = Action.read.ability.character(a);
         if (slot === SLOT_COMBAT_SENSE) cs = a;
         else if (slot === SLOT_AIDE) {
-          if (o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1) other = a;
+          if (this.style.crewEngine || this.clock(o) || o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1) other = a;
         } else other = a; // Recovery: bring a character back whenever there is one
       } else if (kind === K.scenarioCard) {
         const sc = G.scenarioCards[this.side][Action.read.scenarioCard.index(a)];
@@ -472,7 +473,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       return best;
     }
     if (other >= 0) return other;
-    if (cs >= 0 && this.attackWorthPlaying(o)) return cs;
+    if (cs >= 0 && this.csWorth(o)) return cs;
     for (let i = 0; i < ctx.n; i++) {
       const a = ctx.legal[i];
       if (Action.kindIndexOf(a) === K.scenarioCard && G.scenarioCards[this.side][Action.read.scenarioCard.index(a)].effect === SC_EXTRA_ACTION) {
@@ -491,6 +492,30 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
     const G = this.g;
     for (let k = 0; k < G.nK; k++) {
       if (o.hand[k] > 0 && G.kType[k] === K_ACTION && this.evalCard(o, k) > this.style.minGain && this.kTarget[k] >= 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Combat Sense is worth using: for a shot (attackWorthPlaying), or with Style.crewEngine whenever
+   * an own Recovery crew can turn it face up again at once (seed p13: the second card costs nothing).
+   */
+  private csWorth(o: PvObservation): boolean {
+    return this.attackWorthPlaying(o) || (this.style.crewEngine === true && this.recoveryAtHand(o));
+  }
+
+  /** Style.runClock and a points lead in a match with the stagnant-match Forced End (seed p14): cards drawn bring the win nearer. */
+  private clock(o: PvObservation): boolean {
+    return this.style.runClock === true && this.g.opt.stagnation && o.pointsKilled[this.side] > o.pointsKilled[1 - this.side];
+  }
+
+  /** An own crew on the map, face up on a Recovery face: it can turn an exhausted Combat Sense crew face up again at once. */
+  private recoveryAtHand(o: PvObservation): boolean {
+    const G = this.g;
+    for (let c = 0; c < G.nC; c++) {
+      const t = o.chTank[c];
+      if (t < 0 || G.tSide[t] !== this.side || !o.alive[t] || o.chFace[c] !== FACE_FRONT) continue;
+      if (G.cRec[2 * c] === 1 && G.cCS[2 * c] === 0) return true;
     }
     return false;
   }
@@ -680,7 +705,7 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
       if (kind === K.card) {
         const p = Action.read.card.type(a);
         const kind = G.kKind[p];
-        if (kind === EV_DRAW) v = o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
+        if (kind === EV_DRAW) v = this.clock(o) ? 0.9 : o.handSize[this.side] - 1 + G.kDraw[p] <= G.rules.handLimit + 1 ? 0.5 : 0;
         else if (kind === EV_MAINT) {
           if (anyImmobile(o, this.side)) v = 1.5;
           else for (let k = 0; k < G.nK; k++) if (o.discard[k] > 0 && G.kType[k] !== K_ENFORCEMENT && keepValue(G, this.style, this.side, o, k) >= 1.1) v = Math.max(v, 0.4);
@@ -689,8 +714,8 @@ export class HeuristicAgent implements Agent<PvObservation, PvState> {
         const slot = Action.read.ability.slot(a);
         const c = Action.read.ability.character(a);
         if (slot === SLOT_COMBAT_SENSE) {
-          if (this.attackWorthPlaying(o)) v = 1;
-        } else if (slot === SLOT_AIDE) v = o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1 ? 0.4 : 0;
+          if (this.csWorth(o)) v = 1;
+        } else if (slot === SLOT_AIDE) v = this.style.crewEngine || this.clock(o) || o.handSize[this.side] + G.cAide[2 * c + o.chFace[c]] <= G.rules.handLimit + 1 ? 0.4 : 0;
         else v = 0.7;
       } else if (kind === K.scenarioCard) {
         v = G.scenarioCards[this.side][Action.read.scenarioCard.index(a)].effect === SC_DRAW ? 0.3 : 0.6;

@@ -6,7 +6,7 @@
  * card is held when possible; Move cards are discarded first.
  */
 import { HeuristicAgent } from './heuristic.ts';
-import { FLAG_PLAYER, FLANK_PARAM, SETUP_PARAM, pvAgent, withFlank, withSetup, type Style } from './style.ts';
+import { FLAG_PLAYER, FLANK_PARAM, PLAY_PARAMS, SETUP_PARAM, pvAgent, withFlank, withPlay, withSetup, type Style } from './style.ts';
 
 export const marksman = pvAgent({
   name: 'marksman',
@@ -21,8 +21,9 @@ export const marksman = pvAgent({
     rangeWeight: { default: 0.1, min: 0, max: 5, description: 'value lost per hex the nearest enemy lies beyond gun range (keeps targets in range)' },
     setup: SETUP_PARAM,
     flank: FLANK_PARAM,
+    ...PLAY_PARAMS,
   },
-  create: (_game, side, p) => new HeuristicAgent(side, withFlank(withSetup(marksmanStyle(p), p.setup), p.flank)),
+  create: (_game, side, p) => new HeuristicAgent(side, withPlay(withFlank(withSetup(marksmanStyle(p), p.setup), p.flank), p)),
 });
 
 /** The marksman's style for its parameter values (anvil.ts plays it after its own set-up). */

@@ -7,7 +7,7 @@
  */
 import type { DecisionContext } from '../../../core/agent.ts';
 import { A_PASS, Action, K } from '../actions.ts';
-import { MATCH_FLAG, RE_CANCEL_HIT, RE_MOD, RE_QUICK, type PvStatic } from '../model.ts';
+import { K_REACTION, MATCH_FLAG, RE_CANCEL_HIT, RE_MOD, RE_QUICK, type PvStatic } from '../model.ts';
 import type { PvObservation } from '../observe.ts';
 import { p2d6ge, rangeModifier } from '../rules/rolls.ts';
 import { W1, W2, W3 } from '../state.ts';
@@ -45,7 +45,10 @@ export function reactionValues(G: PvStatic, style: Style, o: PvObservation, ctx:
     let v = 0;
     if (eff === RE_MOD && inc) {
       const p = inc.hit * inc.kill;
-      if (p >= s.reactAt && (!onlyForFlag || protectsFlag(inc.target))) {
+      if (s.ricochetFirst && holdsRicochet(G, o) && inc.kill >= s.reactAt && (!onlyForFlag || protectsFlag(inc.target) || inc.kill > 0.9)) {
+        // A Ricochet at W3 cancels the hit outright and is spent only if the roll hits; the W2
+        // card would use up the action's one Reaction (seed p12) and only lower the roll.
+      } else if (p >= s.reactAt && (!onlyForFlag || protectsFlag(inc.target))) {
         const a2 = o.attack!;
         const hit2 = Math.max(p2d6ge(a2.distance - a2.mod - G.kRMod[card]), p2d6ge(a2.distance - a2.mod - G.kRMod[card] - crewBest(o, G.cAtk, a2.attacker)));
         v = (inc.hit - hit2) * inc.kill * G.tPts[inc.target] * (protectsFlag(inc.target) ? s.ownFlagWeight : 1);
@@ -60,6 +63,12 @@ export function reactionValues(G: PvStatic, style: Style, o: PvObservation, ctx:
     }
     values[i] = v;
   }
+}
+
+/** The side's own hand holds a Ricochet (a Reaction that cancels a hit, W3). */
+function holdsRicochet(G: PvStatic, o: PvObservation): boolean {
+  for (let k = 0; k < G.nK; k++) if (o.hand[k] > 0 && G.kType[k] === K_REACTION && G.kKind[k] === RE_CANCEL_HIT) return true;
+  return false;
 }
 
 /** The first legal action of highest positive value, or pass (the value of passing is 0). */

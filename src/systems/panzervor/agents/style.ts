@@ -43,6 +43,33 @@ export interface Style {
   readonly flank?: number;
   /** Keep targets in range: value lost per hex the nearest enemy lies beyond the tank's longest gun. */
   readonly rangeWeight: number;
+  /**
+   * With a Ricochet in hand, no Emergency Braking / Poor Line of Sight at W2: the action's one
+   * Reaction (seed p12) is kept for the Ricochet, which cancels the hit at W3 and is spent only if
+   * the roll hits (reactions.ts). None or false: the W2 card is played.
+   */
+  readonly ricochetFirst?: boolean;
+  /**
+   * The crew as a card engine (seed p13): Combat Sense whenever an own crew can turn it face up
+   * again at once with Recovery (Miho and Saori: the second Action card is free, and the exhausted
+   * Recovery crew turns to Aide), and Aide whatever the hand size (heuristic.ts). None or false:
+   * Combat Sense for a shot only, Aide only while the hand keeps within the limit.
+   */
+  readonly crewEngine?: boolean;
+  /**
+   * Run the clock (seed p14, Forced End): with a points lead, play the cards that draw (Morale
+   * Boost, Reconnaissance, Aide) whatever the hand size: every card drawn brings the stagnant
+   * match's end, which the lead wins, nearer (heuristic.ts clock). None or false: only while the
+   * hand keeps within the limit.
+   */
+  readonly runClock?: boolean;
+  /**
+   * Weight of the chance that the opponent holds a Quick Shot in the price of a move or a moving
+   * shot (heuristic.ts qsRate; W1 after the move, W2 before the roll). Standing still does not take
+   * the card out of the opponent's hand, it only puts the shot off, and a shot from where the tank
+   * stands meets the same W2 Quick Shot (seed p12). None: 1 (priced in full).
+   */
+  readonly quickShotWeight?: number;
   /** The anvil's set-up when the enemy moves first (setup.ts decideScreenPlacement); none: the style's own. */
   readonly screen?: ScreenPlan;
 }
@@ -73,6 +100,37 @@ export const FLANK_PARAM = {
 /** The style with a flanking set-up weight (none when 0: the style's set-up unchanged). */
 export function withFlank(style: Style, flank: number): Style {
   return flank > 0 ? { ...style, flank } : style;
+}
+
+/** The `ricochetFirst` parameter of the marksman and the anvil (style.ts Style.ricochetFirst). */
+export const RICOCHET_FIRST_PARAM = {
+  default: 0,
+  min: 0,
+  max: 1,
+  description: 'with a Ricochet in hand, 1 holds Emergency Braking / Poor Line of Sight at W2 and cancels the hit at W3 instead (one Reaction per action); 0 = play the W2 card',
+} as const;
+
+/**
+ * The play fixes of the second mover in fake-battle (issue 19, Team A; docs/agents.md): parameters
+ * of the marksman and the anvil, each off by default (the agents' play unchanged).
+ */
+export const PLAY_PARAMS = {
+  ricochetFirst: { default: 0, min: 0, max: 1, description: 'with 1 and a Ricochet in hand, no Emergency Braking / Poor Line of Sight at W2: the one Reaction of the action (p12) is kept for the Ricochet at W3; 0 = the W2 card is played' },
+  crewEngine: { default: 0, min: 0, max: 1, description: 'with 1, Combat Sense whenever an own Recovery crew can turn it face up again at once, and Aide whatever the hand size (p13); 0 = Combat Sense for a shot only, Aide within the hand limit' },
+  runClock: { default: 0, min: 0, max: 1, description: 'with 1 and a points lead, Morale Boost, Reconnaissance and Aide whatever the hand size: cards drawn bring the Forced End (p14), which the lead wins, nearer; 0 = within the hand limit only' },
+  quickShotWeight: { default: 1, min: 0, max: 2, description: "weight of the opponent's likely Quick Shot in the price of a move or a moving shot (1 = in full; standing still only puts the card off, and a standing shot meets it at W2 too)" },
+} as const;
+
+/** The style with the play fixes of PLAY_PARAMS set (the style unchanged at their defaults). */
+export function withPlay(style: Style, p: { ricochetFirst: number; crewEngine: number; runClock: number; quickShotWeight: number }): Style {
+  if (p.ricochetFirst < 1 && p.crewEngine < 1 && p.runClock < 1 && p.quickShotWeight === 1) return style;
+  return {
+    ...style,
+    ...(p.ricochetFirst >= 1 ? { ricochetFirst: true } : {}),
+    ...(p.crewEngine >= 1 ? { crewEngine: true } : {}),
+    ...(p.runClock >= 1 ? { runClock: true } : {}),
+    ...(p.quickShotWeight !== 1 ? { quickShotWeight: p.quickShotWeight } : {}),
+  };
 }
 
 /**
