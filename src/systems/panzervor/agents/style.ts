@@ -102,14 +102,6 @@ export function withFlank(style: Style, flank: number): Style {
   return flank > 0 ? { ...style, flank } : style;
 }
 
-/** The `ricochetFirst` parameter of the marksman and the anvil (style.ts Style.ricochetFirst). */
-export const RICOCHET_FIRST_PARAM = {
-  default: 0,
-  min: 0,
-  max: 1,
-  description: 'with a Ricochet in hand, 1 holds Emergency Braking / Poor Line of Sight at W2 and cancels the hit at W3 instead (one Reaction per action); 0 = play the W2 card',
-} as const;
-
 /**
  * The play fixes of the second mover in fake-battle (issue 19, Team A; docs/agents.md): parameters
  * of the marksman and the anvil, each off by default (the agents' play unchanged).
