@@ -15,7 +15,8 @@ describe('salvo with the generic search agents', () => {
     // A system's declared defaults (searchDefaults) are what list shows: Ma.K's control is firebase, its switch once per turn.
     const mak = j.systems.find((s) => s.id === 'mak')!.agents.find((a) => a.name === 'mcts')!.params;
     expect([mak.control, mak.every]).toEqual(['firebase', 'turn']);
-    expect(j.systems.find((s) => s.id === 'at43')!.agents.find((a) => a.name === 'mcts')!.params.margin).toBe(2);
+    const at43 = j.systems.find((s) => s.id === 'at43')!.agents.find((a) => a.name === 'mcts')!.params;
+    expect([at43.margin, at43.refine, at43.alloc, at43.refineAt, at43.z]).toEqual([2, 96, 'halving', 'always', 2]);
   });
 
   it("run takes 'mcts:iterations=30,patient' and rejects a misspelt parameter with exit 2", () => {

@@ -123,8 +123,8 @@ describe("mcts's portfolio and defaults on AT-43", () => {
     expect(m.modelWeights(0).map(([name]) => name)).toEqual([...SEARCH_PORTFOLIO, 'random']);
   });
 
-  it('keeps the plan it follows unless another is shown better by 2 standard errors', () => {
-    expect(system.searchDefaults).toEqual({ mcts: { margin: 2 } });
+  it('keeps the plan it follows unless another is shown better by 2 standard errors, and refines its choice at every decision', () => {
+    expect(system.searchDefaults).toEqual({ mcts: { margin: 2, refine: 96, alloc: 'halving', refineAt: 'always', z: 2 } });
   });
 
   it('plays a sector55 game as UNA on the tuned plan where the plans agree, and searches where they do not', () => {

@@ -55,9 +55,23 @@ export const BULWARK_FULL_BID = `${UNDERDOG_BULWARK}:wager=7:wagerLater=7`;
 export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'objective', 'bulwark'];
 
 /**
+ * Refinement on top of the switch (src/agents/switching.ts, docs/agents.md "Refinement"): once the
+ * plan to follow is chosen, its top 4 actions race its choice on 96 paired simulations and one
+ * 2 standard errors better is played; sequential halving pays for part of it. On sector55
+ * (scripts/competence.ts --only-mcts, 400 games a seat) against gunline / assault / objective /
+ * bulwark / underdog: seed 1, 62 / 68 / 60 / 62 / 63% against the plain switch's 61 / 64 / 62 / 60 /
+ * 62%; seed 2, 61 / 66 / 62 / 59 / 62% against 61 / 63 / 61 / 58 / 62%: ahead in 7 of the 10
+ * pairings, level in 2, behind in 1; over both seeds 61.5 / 67 / 61 / 60.3 / 62.5% against 61 / 63.5
+ * / 61.5 / 58.9 / 62%, the gain on UNA's side (against bulwark, 300 paired games,
+ * scripts/refine-diagnose.ts --paired: 59 -> 71 wins). About 1.35x the cost a decision (npm run bench
+ * -- --only mcts). `z` is also the tree mode's root test (mode=tree on AT-43: 2 instead of 3).
+ */
+export const AT43_REFINE = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 };
+
+/**
  * mcts's defaults on AT-43 (GameSystem.searchDefaults): the plan followed is kept unless another is
  * shown better by 2 standard errors on the paired simulations (`margin`; the first plan, the tuned
  * bulwark, at the start). Seed 5, 150 games a seat against each of the four agents: 23.8% as UNA and
  * 96.7% as the Therians, against 22.2% and 96.5% following the best mean (a small gain, within noise).
  */
-export const SEARCH_DEFAULTS = { mcts: { margin: 2 } };
+export const SEARCH_DEFAULTS = { mcts: { margin: 2, ...AT43_REFINE } };
