@@ -61,10 +61,10 @@ export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'object
  * (scripts/competence.ts --only-mcts, 400 games a seat) against gunline / assault / objective /
  * bulwark / underdog: seed 1, 62 / 68 / 60 / 62 / 63% against the plain switch's 61 / 64 / 62 / 60 /
  * 62%; seed 2, 61 / 66 / 62 / 59 / 62% against 61 / 63 / 61 / 58 / 62%: ahead in 7 of the 10
- * pairings, level in 2, behind in 1; over both seeds 61.5 / 67 / 61 / 60.3 / 62.5% against 61 / 63.5
- * / 61.5 / 58.9 / 62%, the gain on UNA's side (against bulwark, 300 paired games,
- * scripts/refine-diagnose.ts --paired: 59 -> 71 wins). About 1.35x the cost a decision (npm run bench
- * -- --only mcts). `z` is also the tree mode's root test (mode=tree on AT-43: 2 instead of 3).
+ * pairings, level in 2, behind in 1; over both seeds 61.6 / 66.7 / 60.8 / 60.3 / 62.4% against
+ * about 61 / 63.5 / 61.5 / 58.9 / 62%, the gain on UNA's side (against bulwark, 300 paired games,
+ * scripts/refine-diagnose.ts --paired: 59 -> 71 wins). About 1.25x the cost a decision (npm run bench
+ * -- --only mcts, against refine=0:alloc=even:z=3: 1.23-1.29x). `z` is also the tree mode's root test (mode=tree on AT-43: 2 instead of 3).
  */
 export const AT43_REFINE = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 };
 
