@@ -178,11 +178,13 @@ async function builds(): Promise<void> {
   console.log(`\n| case | A/B per game | A/B per decision | summaries |\n|---|---|---|---|\n${table.join('\n')}`);
 }
 
+/** The flags of the two one-process modes (--inproc, --by-kind): two builds, rounds of `batch` games, the agents. */
+function roundFlags(mode: string) {
+  return { roots: buildRoots(mode, 2), rounds: Number(opt('rounds', '100')), batch: Number(opt('batch', '200')), agents: opt('agents', 'gunline,assault') };
+}
+
 async function inproc(): Promise<void> {
-  const roots = buildRoots('inproc', 2);
-  const rounds = Number(opt('rounds', '100'));
-  const batch = Number(opt('batch', '200'));
-  const agents = opt('agents', 'gunline,assault');
+  const { roots, rounds, batch, agents } = roundFlags('inproc');
   const runs = [];
   for (const root of roots) runs.push(batchOf(await build(root), agents, batch));
   for (let i = 0; i < 6; i++) for (const run of runs) run(1e6 + i * batch); // warm-up on other games
@@ -297,10 +299,7 @@ async function kindPlayer(b: Build, agents: string, batch: number) {
 }
 
 async function byKind(): Promise<void> {
-  const roots = buildRoots('by-kind', 2);
-  const rounds = Number(opt('rounds', '100'));
-  const batch = Number(opt('batch', '200'));
-  const agents = opt('agents', 'gunline,assault');
+  const { roots, rounds, batch, agents } = roundFlags('by-kind');
   const players = [];
   for (const root of roots) players.push(await kindPlayer(await build(root), agents, batch));
   for (let i = 0; i < 6; i++) for (const p of players) for (const timed of [true, false]) p.play(1e6 + i * batch, timed); // warm-up on other games
