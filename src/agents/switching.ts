@@ -60,6 +60,8 @@ const EPS = 0.05;
 export interface SwitchParams {
   /** Simulations per decision at which the portfolio disagrees. */
   readonly iterations: number;
+  /** Simulations per such decision before the game's first turn (its `length` 0: the set-up); 0 = `iterations`. */
+  readonly opening: number;
   /** The agents switched between (agent choices of the system). */
   readonly portfolio: readonly string[];
   /** The agent the other sides play in the simulations ('' = inferred from their choices). */
@@ -139,6 +141,8 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
   private readonly order: Int32Array;
   /** Survivors and simulations an agent of each round (schedule). */
   private readonly rounds: { survivors: number[]; sims: number[] };
+  /** The rounds of a search before the first turn (`opening`; the same object as `rounds` when 0). */
+  private readonly openingRounds: { survivors: number[]; sims: number[] };
   /** Value of simulation j of portfolio agent i at [i * per + j] (margin > 0; per: the most an agent gets). */
   private readonly vals: Float64Array;
   /** Candidate models of the other sides (agent choices). */
@@ -182,7 +186,9 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     this.shadows = game.sides.map((_, o) => this.models.map((m) => (o === side || m === 'random' || p.opponent !== '' ? null : env.agent(m, o))));
     this.logw = game.sides.map(() => new Float64Array(this.models.length));
     this.rounds = schedule(p.portfolio.length, p.iterations, p.alloc);
-    const per = this.rounds.sims.reduce((a, b) => a + b, 0);
+    this.openingRounds = p.opening > 0 ? schedule(p.portfolio.length, p.opening, p.alloc) : this.rounds;
+    const sum = (r: { sims: number[] }): number => r.sims.reduce((a, b) => a + b, 0);
+    const per = Math.max(sum(this.rounds), sum(this.openingRounds));
     this.lastCounts = new Int32Array(p.portfolio.length);
     this.order = new Int32Array(p.portfolio.length);
     this.pick = game.sides.map(() => new Int32Array(per + p.refine));
@@ -240,7 +246,7 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     for (let i = 0; i < k; i++) order[i] = i;
     const keep = this.p.margin > 0;
     const store = keep || this.ranker !== null;
-    const { survivors, sims } = this.rounds;
+    const { survivors, sims } = this.roundsNow(ctx);
     let done = 0;
     for (let r = 0; r < survivors.length; r++) {
       const alive = survivors[r];
@@ -270,6 +276,13 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     const a = this.ranker === null ? acts[best] : this.refineChoice(best, done, per);
     this.real = null;
     return a;
+  }
+
+  /** The rounds of this decision's search: `openingRounds` before the game's first turn (length 0). */
+  private roundsNow(ctx: DecisionContext<unknown, S>): { survivors: number[]; sims: number[] } {
+    if (this.openingRounds === this.rounds) return this.rounds;
+    this.streams.aim(0);
+    return this.game.length(ctx.determinize(this.streams.hidden)) === 0 ? this.openingRounds : this.rounds;
   }
 
   /**

@@ -11,7 +11,7 @@ describe('salvo with the generic search agents', () => {
     const names = (id: string) => j.systems.find((s) => s.id === id)!.agents.map((a) => a.name);
     for (const id of ['duel', 'panzervor', 'mgv']) expect(names(id)).toEqual(expect.arrayContaining(['random', 'lookahead', 'mcts']));
     expect(names('ww2setup')).not.toContain('mcts');
-    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ mode: 'switch', portfolio: '', opponent: '', models: '', margin: 0, horizon: 0, alloc: 'even', refine: 0, refineAt: 'disagree', every: 'decision', iterations: 96, policy: '', control: '', depth: 6, width: 4, c: 1, z: 3, reuse: true });
+    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ mode: 'switch', portfolio: '', opponent: '', models: '', margin: 0, horizon: 0, alloc: 'even', refine: 0, refineAt: 'disagree', every: 'decision', iterations: 96, opening: 0, policy: '', control: '', depth: 6, width: 4, c: 1, z: 3, reuse: true });
     // A system's declared defaults (searchDefaults) are what list shows: Ma.K's control is firebase, its switch once per turn.
     const mak = j.systems.find((s) => s.id === 'mak')!.agents.find((a) => a.name === 'mcts')!.params;
     expect([mak.control, mak.every]).toEqual(['firebase', 'turn']);
@@ -29,7 +29,7 @@ describe('salvo with the generic search agents', () => {
       expect(summary.command).toContain("--agents mcts:iterations=30,patient");
       const bad = salvo(['run', 'scenarios/duel/high-noon.yaml', '--agents', 'mcts:iteratons=30,patient', '--games', '10', '--out', out]);
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toMatch(/agent 'mcts' has no parameter 'iteratons' \(known: mode, portfolio, opponent, models, margin, horizon, alloc, refine, refineAt, every, iterations, policy, control, depth, width, c, z, reuse\)/);
+      expect(bad.stderr).toMatch(/agent 'mcts' has no parameter 'iteratons' \(known: mode, portfolio, opponent, models, margin, horizon, alloc, refine, refineAt, every, iterations, opening, policy, control, depth, width, c, z, reuse\)/);
       expect(bad.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -24,7 +24,7 @@ describe('the search space', () => {
     expect(dimensionValues({ default: '', agent: true, description: '' }, '')).toBeNull();
     const subject = loadSubject(duel);
     expect(tuneSpace(findAgent(subject.loaded.system, 'patient')!, { aimTo: 1 })).toEqual([{ name: 'aimTo', values: [0, 1, 2, 3, 4, 5, 6], start: 1 }]);
-    expect(tuneSpace(findAgent(subject.loaded.system, 'mcts')!, {}).map((d) => d.name)).toEqual(['mode', 'margin', 'horizon', 'alloc', 'refine', 'refineAt', 'every', 'iterations', 'depth', 'width', 'c', 'z', 'reuse']);
+    expect(tuneSpace(findAgent(subject.loaded.system, 'mcts')!, {}).map((d) => d.name)).toEqual(['mode', 'margin', 'horizon', 'alloc', 'refine', 'refineAt', 'every', 'iterations', 'opening', 'depth', 'width', 'c', 'z', 'reuse']);
     expect(defaultField(subject).map((a) => a.name)).toEqual(['trigger-happy', 'patient', 'mcts']);
   });
 });
