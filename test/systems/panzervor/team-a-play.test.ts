@@ -4,6 +4,9 @@
  * for it. Measurements: docs/agents.md, Panzer Vor!.
  */
 import { describe, expect, it } from 'vitest';
+import { checkAgentChoices } from '../../../src/agents/resolve.ts';
+import { parseAgentChoice } from '../../../src/core/agent.ts';
+import { system } from '../../../src/systems/panzervor/index.ts';
 import { decisionOf } from '../../../src/systems/panzervor/actions.ts';
 import { PHASE_EVENT } from '../../../src/systems/panzervor/state.ts';
 import { agent, choose, compileDoc, legalTexts, setup, step, toPhase } from './helpers.ts';
@@ -130,5 +133,13 @@ describe('runClock: with a points lead, draw toward the Forced End (seed p14)', 
     expect(decide({ runClock: 1 }, 6)).toBe('A: play Morale Boost');
     expect(decide({ runClock: 1 }, 0)).toBe('A: end the Event Phase');
     expect(decide({ runClock: 1 }, -5)).toBe('A: end the Event Phase');
+  });
+});
+
+describe("mcts's portfolio (agents/index.ts searchPortfolio)", () => {
+  it("plays the four fixes in the anvil's and the marksman's slots, the anvil's placing on the flank; every slot resolves", () => {
+    const fixes = 'quickShotWeight=0.5:ricochetFirst=1:runClock=1:crewEngine=1';
+    expect(system.searchPortfolio).toEqual([`anvil:flank=1:${fixes}`, 'brawler:setup=anvil', 'flag-commander:setup=anvil', 'greedy:setup=anvil', `marksman:${fixes}`]);
+    expect(checkAgentChoices(system, system.searchPortfolio!.map(parseAgentChoice), 'portfolio')).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ export const agents = [randomAgent, brawler, marksman, flagCommander, greedy, an
  */
 export const searchPolicy = 'marksman';
 
+/** The four play fixes of the second mover (style.ts PLAY_PARAMS; docs/agents.md, "Team A's play after the set-up"). */
+const TEAM_A_FIXES = 'quickShotWeight=0.5:ricochetFirst=1:runClock=1:crewEngine=1';
+
 /**
  * The agents mcts switches between (GameSystem.searchPortfolio): the four scripted styles with the
  * anvil's set-up when the enemy moves first (the anvil is the marksman with it), and the marksman
@@ -29,11 +32,20 @@ export const searchPolicy = 'marksman';
  * every model mispredicted the enemy's placements, `random` took the weight, and mcts as fake-battle's
  * Team B fell from 81-86% to 68-84%. Measurements: docs/search-agents.md.
  *
- * `flank=1` (setup.ts frontArcsOn) in the portfolio did not pay: on the anvil's slot (as the first
+ * `flank=1` (setup.ts frontArcsOn) alone in the portfolio did not pay (27 Nov 2026): on the anvil's slot (as the first
  * mover the anvil is the marksman) mcts as Team B against the anvil went from 66.7% to 71.3% on
  * seed 7 (300 games) but stayed at 73% on the competence seeds, and scored 54% against the anvil
  * and 58% against the marksman over both seats (100 games a seat, against 56% and 61% without it);
  * on all four styles it lost 1-4 points as Team B against brawler, marksman, flag-commander and
  * greedy (seed 7, 300 games). docs/agents.md, Competence.
+ *
+ * Since 28 Nov 2026 (tenth session) the anvil's and the marksman's slots play the four Team A fixes
+ * (style.ts PLAY_PARAMS: quickShotWeight=0.5, ricochetFirst, runClock, crewEngine), and the anvil's
+ * slot places outside the enemy's front arcs (`flank=1`: as the first mover the anvil is the
+ * marksman, and the six best Team B hexes against the anvil's Team A are the six outside both its
+ * front arcs; as the second mover the anvil's screen set-up ignores it). On fake-battle, seed 1,
+ * 400 games a seat, against the previous portfolio on the same seeds: brawler 62.8% (59.6), marksman
+ * 59.9 (57.5), flag-commander 59.4 (57.0), greedy 66.5 (64.1), the anvil 56.5 (52.6), ahead by 2.4-3.9
+ * points against each, as Team A and as Team B (docs/agents.md, Competence).
  */
-export const searchPortfolio = ['anvil', 'brawler:setup=anvil', 'flag-commander:setup=anvil', 'greedy:setup=anvil', 'marksman'];
+export const searchPortfolio = [`anvil:flank=1:${TEAM_A_FIXES}`, 'brawler:setup=anvil', 'flag-commander:setup=anvil', 'greedy:setup=anvil', `marksman:${TEAM_A_FIXES}`];
