@@ -26,6 +26,10 @@
  *   npx tsx scripts/bench-builds.ts --share A [--games 1000] [--agents gunline,assault]
  *       the engine alone against the whole game: the same games replayed from a recording of the
  *       agents' decisions (median of 7 alternations), so real - replayed is the agents' own time
+ *   npx tsx scripts/bench-builds.ts --agent-times A [--games 4000] [--agents gunline,assault] [--warm]
+ *       each agent's decide() timed on its own by the kind of the action chosen, in the game (cold)
+ *       or, with --warm, again at once on a new observation (AT-43 main: 32.3 µs a game cold, 18.0
+ *       warm: the rest is running after the engine's work, out of the CPU's caches)
  *   --scenario F picks another scenario of any system (default scenarios/at43/sector55.yaml), with
  *   that system's agents in --agents.
  *   npx tsx scripts/bench-builds.ts --builds A,B --all [--pairs 6]
@@ -252,8 +256,8 @@ async function share(): Promise<void> {
   console.log(`${b.root} ${scenario} ${opt('agents', 'gunline,assault')}, ${games} games: whole game ${t.toFixed(1)} µs, engine alone ${e.toFixed(1)} µs (${((1000 * e) / d).toFixed(0)} ns/decision), agents ${(t - e).toFixed(1)} µs (${((100 * (t - e)) / t).toFixed(0)}%); ${d.toFixed(1)} decisions a game`);
 }
 
-/** One build's games for --by-kind: `play(start)` plays `batch` games (seed 1) from game `start` with the clock on the loop's hooks. */
-async function kindPlayer(b: Build, agents: string, batch: number) {
+/** The system's action codec (for the kind of each action) and the agents' makers, for --by-kind and --agent-times (`mode`: the flag, for messages). */
+async function codecAndAgents(b: Build, agents: string, mode: string) {
   const id = b.loaded.system.info.id;
   // the system's action codec: the export of its actions module that has kinds and kindIndexOf
   let codec: { kinds: readonly string[]; kindIndexOf(code: number): number } | undefined;
@@ -266,7 +270,7 @@ async function kindPlayer(b: Build, agents: string, batch: number) {
   } catch {
     codec = undefined;
   }
-  if (codec === undefined) usage(`--by-kind: ${b.root}: system '${id}' has no action codec in dist/systems/${id}/actions.js, so its decisions have no kinds`);
+  if (codec === undefined) usage(`--${mode}: ${b.root}: system '${id}' has no action codec in dist/systems/${id}/actions.js, so its decisions have no kinds`);
   const game = b.loaded.compiled;
   const choices = agents.split(',');
   if (choices.length !== game.sides.length) usage(`--agents: expected ${game.sides.length} agents for ${scenario}, one a side, got '${agents}'`);
@@ -280,6 +284,13 @@ async function kindPlayer(b: Build, agents: string, batch: number) {
     return (side: number): Agent => f.create(game, side, params);
   });
   const make = b.agentMakers === undefined ? makers : b.agentMakers(b.loaded.system as never, game as never, choices);
+  return { codec, game, make };
+}
+
+/** One build's games for --by-kind: `play(start)` plays `batch` games (seed 1) from game `start` with the clock on the loop's hooks. */
+async function kindPlayer(b: Build, agents: string, batch: number) {
+  const { codec, game, make } = await codecAndAgents(b, agents, 'by-kind');
+  const choices = agents.split(',');
   const clock = new KindClock(codec.kinds.length, codec.kindIndexOf, Number(opt('cut-us', '100')) / 1000, Number(opt('every', '1')));
   const tally = new b.Tally(game.metrics);
   const scratch = new b.PlayScratch(game);
@@ -340,8 +351,72 @@ async function byKind(): Promise<void> {
   console.log(`without the clock (the same games, no hook): A ${perGame[0].toFixed(1)} µs, B ${perGame[1].toFixed(1)} µs a game; A/B ${(perGame[0] / perGame[1]).toFixed(3)} a game, ${((perGame[0] / dec[0]) / (perGame[1] / dec[1])).toFixed(3)} a decision (set-up and end included)`);
 }
 
+/**
+ * --agent-times A: each agent's decide() timed on its own, by the kind of the action chosen, in the
+ * game (cold: right after the engine's work) and, with --warm, again at once on a new observation
+ * (the agents' per-decision memos start over, the CPU's caches and predictors stay warm; the least
+ * of three calls). The clock's own cost (the median of empty readings) is taken off each call.
+ */
+async function agentTimes(): Promise<void> {
+  const b = await build(buildRoots('agent-times', 1)[0]);
+  const games = Number(opt('games', '4000'));
+  const agents = opt('agents', 'gunline,assault');
+  const warm = args.includes('--warm');
+  const { codec, game, make } = await codecAndAgents(b, agents, 'agent-times');
+  const now = (): number => Number(process.hrtime.bigint());
+  const empty: number[] = [];
+  for (let i = 0; i < 100000; i++) {
+    const t = now();
+    empty.push(now() - t);
+  }
+  const clock0 = median(empty);
+  const ns = codec.kinds.map(() => 0);
+  const calls = codec.kinds.map(() => 0);
+  let timing = false;
+  const timed = (inner: Agent): Agent => ({
+    decide(ctx) {
+      if (!timing) return inner.decide(ctx);
+      let t0 = now();
+      let a = inner.decide(ctx);
+      let t = now() - t0;
+      if (warm) {
+        t = Infinity;
+        for (let r = 0; r < 3; r++) {
+          // core/play.ts's context builds a new observation on the next observe()
+          (ctx as unknown as { hasObs: boolean }).hasObs = false;
+          t0 = now();
+          a = inner.decide(ctx);
+          t = Math.min(t, now() - t0);
+        }
+      }
+      const k = codec.kindIndexOf(a);
+      ns[k] += t - clock0;
+      calls[k]++;
+      return a;
+    },
+  });
+  const tally = new b.Tally(game.metrics);
+  const scratch = new b.PlayScratch(game);
+  const streams = new b.GameStreamSet(game.sides.length);
+  let decisions = 0;
+  for (const [seed, on] of [[999, false], [1, true]] as const) {
+    timing = on;
+    decisions = 0;
+    for (let g = 0; g < games; g++) {
+      streams.aim(seed, g);
+      decisions += b.playGame(game, game.sides.map((_, side) => timed(make[side](side))), streams, tally, scratch).decisions;
+    }
+  }
+  const total = ns.reduce((x, y) => x + y, 0);
+  console.log(`${b.root} ${scenario} ${agents}, ${games} games, decide() ${warm ? 'warm (again at once on a new observation)' : 'cold (in the game)'}; the clock's ${clock0} ns taken off each call`);
+  const rows = codec.kinds.map((k, i) => ({ k, n: calls[i] / games, mean: calls[i] ? ns[i] / calls[i] : 0, game: ns[i] / games / 1000 })).filter((r) => r.n > 0).sort((x, y) => y.game - x.game);
+  for (const r of rows) console.log(`  ${r.k.padEnd(12)} ${r.n.toFixed(1).padStart(5)} a game, ${r.mean.toFixed(0).padStart(5)} ns a call, ${r.game.toFixed(1).padStart(5)} µs a game`);
+  console.log(`  all: ${(total / games / 1000).toFixed(1)} µs a game, ${(total / decisions).toFixed(0)} ns a decision (${(decisions / games).toFixed(1)} decisions a game, forced ones included)`);
+}
+
 if (args.includes('--one')) console.log(JSON.stringify(await one(resolve(opt('one', '.')), opt('agents', 'gunline,assault'), Number(opt('games', '3000')))));
 else if (args.includes('--inproc')) await inproc();
 else if (args.includes('--by-kind')) await byKind();
 else if (args.includes('--share')) await share();
+else if (args.includes('--agent-times')) await agentTimes();
 else await builds();
