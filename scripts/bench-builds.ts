@@ -382,7 +382,8 @@ async function agentTimes(): Promise<void> {
       if (warm) {
         t = Infinity;
         for (let r = 0; r < 3; r++) {
-          // core/play.ts's context builds a new observation on the next observe()
+          // core/play.ts's context builds a new observation on the next observe() once hasObs is false
+          if (!('hasObs' in ctx)) usage("--warm: the game loop's decision context has no hasObs flag (core/play.ts changed): cannot rebuild the observation");
           (ctx as unknown as { hasObs: boolean }).hasObs = false;
           t0 = now();
           a = inner.decide(ctx);
