@@ -4,7 +4,7 @@
  * rule itself is in sequential.ts (a shard never checks it, nor loads the statistics it needs).
  */
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
-import { planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
+import { heavyGamesOf, planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
 import type { PlanFile } from './plan-read.ts';
 
 /** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
@@ -12,9 +12,9 @@ export function roundGamesOf(pf: PlanFile): number | undefined {
   return pf.sprt?.roundGames ?? pf.stop?.roundGames ?? pf.even?.roundGames;
 }
 
-/** Every batch of the plan, with its stopping round. */
+/** Every batch of the plan, with its stopping round (as src/run/pool.ts cuts the played plan). */
 export function planBatchesOf(pf: PlanFile): BatchRef[] {
-  return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf));
+  return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf), heavyGamesOf(playedPlan(pf)));
 }
 
 /** Number of stopping rounds of the plan (1 when it has no stopping rule). */

@@ -75,14 +75,35 @@ export function chunk(start: number, games: number, batchSize: number): Array<[n
 }
 
 /**
+ * Batches the first games of a plan are cut into when a group of its variants plays only those
+ * (a skill check: `mcts` on every side, each game costing several of the run's): cut that fine,
+ * the check's games spread over up to this many workers instead of riding in the first batch.
+ */
+export const HEAVY_BATCHES = 32;
+
+/** Game indices below which some variant stops (its `games`, the largest such): 0 when every variant plays every game. */
+export function heavyGamesOf(plan: Pick<RunPlan, 'games' | 'variants'>): number {
+  let until = 0;
+  for (const v of plan.variants) if (v.games !== undefined && v.games < plan.games) until = Math.max(until, v.games);
+  return until;
+}
+
+/**
  * Every batch of a plan, in order. Without a stopping rule there is one round of all games; with
  * one, rounds of `roundGames` games each (cut into batches that never straddle a round), so the
- * stop point depends only on the plan.
+ * stop point depends only on the plan. Games below `heavyGames` (heavyGamesOf) are cut into
+ * batches of ceil(heavyGames / HEAVY_BATCHES) games when that is smaller than `batchSize`. A game's
+ * result never depends on its batch, so only the spread over the workers changes.
  */
-export function planBatches(games: number, batchSize: number, roundGames?: number): BatchRef[] {
+export function planBatches(games: number, batchSize: number, roundGames?: number, heavyGames = 0): BatchRef[] {
   const round = roundGames ?? games;
+  const fine = Math.min(batchSize, Math.max(1, Math.ceil(heavyGames / HEAVY_BATCHES)));
   const out: BatchRef[] = [];
-  for (let r = 0, s = 0; s < games; r++, s += round) for (const [start, count] of chunk(s, Math.min(round, games - s), batchSize)) out.push({ start, count, round: r });
+  for (let r = 0, s = 0; s < games; r++, s += round) {
+    const end = Math.min(s + round, games);
+    const split = Math.min(end, Math.max(s, heavyGames));
+    for (const [start, count] of [...chunk(s, split - s, fine), ...chunk(split, end - split, batchSize)]) out.push({ start, count, round: r });
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { BatchResult } from './batch.ts';
-import { planBatches, planKey, variantGames, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
+import { heavyGamesOf, planBatches, planKey, variantGames, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
 import { WORKER_READY, type WorkerData } from './thread.ts';
 import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
@@ -212,7 +212,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   const key = opts.planKey ?? planKey(plan);
   const totals = opts.resume ? structuredClone(opts.resume.totals) : emptyTotals(plan.variants.length);
   const merged = new Set(opts.resume?.merged ?? []);
-  const batches = planBatches(plan.games, batchSize, opts.stop?.roundGames);
+  const batches = planBatches(plan.games, batchSize, opts.stop?.roundGames, heavyGamesOf(plan));
   const stop = opts.only ? undefined : opts.stop;
   const wanted = opts.only ? batches.filter(opts.only) : batches;
   // Never more threads than batches to play: a 200-game run on a 64-core machine starts one.

@@ -102,12 +102,16 @@ describe('a run with a skill check', () => {
       const o = await executePlan(pf, { workers: 0, out, onProgress: (d, t, w) => progress.push([d, t, w]) }, { base: loaded, variants: [loaded] });
       if (o.interrupted) throw new Error('interrupted');
       expect(o.result.summaries).toHaveLength(1); // the report shows the run's own variant
-      // The time left is reckoned in cost: the check's 150 games, all in the first batch, weigh `ratio` games each.
+      // The check's 150 games are cut into 30 batches of 5 (src/run/plan.ts HEAVY_BATCHES), each with
+      // the run's same 5 games, so the workers share them; then the run's batches of 200 from game 150.
+      // The time left is reckoned in cost: a check game weighs `ratio` games of the run's.
       const { ratio } = skillCheckSize(loaded, 600, pf.plan.variants[0]!.agents);
       expect(ratio).toBeGreaterThan(1);
       const total = 600 + 150 * ratio;
-      expect(progress.map(([d, t]) => [d, t])).toEqual([[350, 750], [550, 750], [750, 750]]);
-      expect(progress.map(([, , w]) => w)).toEqual([200 + 150 * ratio, 400 + 150 * ratio, total].map((done) => ({ done, total, from: 0 })));
+      const fine = Array.from({ length: 30 }, (_, k) => [10 * (k + 1), 750]);
+      expect(progress.map(([d, t]) => [d, t])).toEqual([...fine, [500, 750], [700, 750], [750, 750]]);
+      expect(progress[29]![2].done).toBeCloseTo(150 + 150 * ratio, 9);
+      expect(progress.slice(30).map(([, , w]) => w)).toEqual([350 + 150 * ratio, 550 + 150 * ratio, total].map((done) => ({ done, total, from: 0 })));
       const lines = verdictLines(o.report);
       expect(lines[1]).toMatch(/^Skill check: does not hold: Patient \d+% \(\d+–\d+\) with mcts on both sides, where the run's agents give Hasty \d+% .*\(150 games on the same seeds\)\.$/);
       const json = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));

@@ -12,7 +12,7 @@ import { executePlan, finishPlan, planContext, type PlanContext, type RunOutcome
 import { addPartial, combine, mergedResult, newMergeState } from '../../src/app/merge.ts';
 import { experimentPlan, planIdentity, planText, readPlanFile, scenarioPlan, type PlanFile } from '../../src/app/plan-file.ts';
 import { parseShard, runShard, shardBatches, shardFromEnv, type PartialFile } from '../../src/app/shard.ts';
-import { planBatches } from '../../src/run/plan.ts';
+import { heavyGamesOf, planBatches } from '../../src/run/plan.ts';
 import { InputError } from '../../src/scenario/errors.ts';
 import { bundledExperiments, bundledScenarios, ROOT } from '../helpers/bundled.ts';
 import { comparable } from './compare.ts';
@@ -141,6 +141,19 @@ describe('plans as files', () => {
     const { pf } = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 10_000, seed: 1, batchSize: 300 });
     const all = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => shardBatches(pf, { index: i, count: 7 }).map((b) => b.start));
     expect(all.sort((a, b) => a - b)).toEqual(planBatches(10_000, 300).map((b) => b.start));
+  });
+
+  it("batches: a skill check's first games are cut fine so the workers share them, within the rounds", () => {
+    const cut = (heavy: number, round?: number) => planBatches(1000, 500, round, heavy).map((b) => [b.start, b.count, b.round]);
+    // 100 check games: ceil(100 / 32) = 4 a batch, 25 batches, then the run's 500s from game 100.
+    expect(cut(100)).toEqual([...Array.from({ length: 25 }, (_, k) => [4 * k, 4, 0]), [100, 500, 0], [600, 400, 0]]);
+    // Rounds of 300: the fine cut stays inside round 0; a check larger than a round is cut fine in each round it covers.
+    expect(cut(64, 300).slice(30)).toEqual([[60, 2, 0], [62, 2, 0], [64, 236, 0], [300, 300, 1], [600, 300, 2], [900, 100, 3]]);
+    expect(cut(400, 300).filter((b) => b[2] === 1).map((b) => b[1])).toEqual([...Array(7).fill(13), 9, 200]);
+    // No check, or one as large as a batch's share: the plain cut.
+    expect(cut(0)).toEqual(planBatches(1000, 500).map((b) => [b.start, b.count, b.round]));
+    expect(heavyGamesOf({ games: 1000, variants: [{ games: undefined }, { games: 100 }] as never })).toBe(100);
+    expect(heavyGamesOf({ games: 100, variants: [{ games: 100 }] as never })).toBe(0);
   });
 
   it('shard indices from flags and from Slurm, Kubernetes and AWS Batch environments', () => {
