@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../scenario/errors.ts';
+import { planBatches, type BatchRef } from '../run/plan.ts';
 import type { Totals } from '../run/summary.ts';
+import { planBatchesOf, roundGamesOf } from './played-plan.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { StopCheck } from './sequential.ts';
 import { CHECKPOINT_FILE, writeFileAtomic } from './output.ts';
@@ -15,6 +17,8 @@ interface CheckpointFile {
   readonly format: 'salvo-checkpoint';
   readonly plan: string;
   readonly merged: number[];
+  /** The batches `merged` names (layoutOf; absent in checkpoints written before 28 Nov 2026, the cut then had no fine skill-check batches). */
+  readonly layout?: string;
   readonly totals: Totals;
   /** Checks of the stopping rule made so far (a resumed GSPRT replays them). */
   readonly checks?: StopCheck[];
@@ -22,6 +26,14 @@ interface CheckpointFile {
 
 export function checkpointPath(dir: string): string {
   return join(dir, CHECKPOINT_FILE);
+}
+
+/** A fingerprint of a plan's cut into batches (FNV-1a over every batch's start and count): merged starts mean nothing under another cut. */
+export function layoutOf(batches: readonly BatchRef[]): string {
+  let h = 0x811c9dc5;
+  const text = batches.map((b) => `${b.start}+${b.count}`).join(',');
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${batches.length}:${(h >>> 0).toString(16)}`;
 }
 
 export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>; totals: Totals; checks: StopCheck[] } | undefined {
@@ -35,6 +47,8 @@ export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>
   }
   if (c?.format !== 'salvo-checkpoint' || !Array.isArray(c.merged) || !c.totals) throw new InputError(path, [{ path: 'format', message: 'expected a salvo checkpoint' }]);
   if (c.plan !== pf.id) throw new InputError(path, [{ path: 'plan', message: `the checkpoint belongs to another plan (${c.plan.slice(0, 12)}…, this run is ${pf.id.slice(0, 12)}…): resume with the same command, or run without --resume to start over` }]);
+  const layout = c.layout ?? layoutOf(planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf)));
+  if (layout !== layoutOf(planBatchesOf(pf))) throw new InputError(path, [{ path: 'layout', message: "the checkpoint's batches were cut another way (an older salvo): run without --resume to start over" }]);
   return { merged: new Set(c.merged), totals: c.totals, checks: Array.isArray(c.checks) ? c.checks : [] };
 }
 
@@ -42,11 +56,14 @@ export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>
 export class CheckpointWriter {
   private last = 0;
   private pending: { merged: ReadonlySet<number>; totals: Totals; checks: readonly StopCheck[] } | undefined;
+  private readonly layout: string;
   constructor(
     private readonly dir: string,
     private readonly pf: PlanFile,
     private readonly intervalMs = 500,
-  ) {}
+  ) {
+    this.layout = layoutOf(planBatchesOf(pf));
+  }
   offer(merged: ReadonlySet<number>, totals: Totals, checks: readonly StopCheck[] = []): void {
     this.pending = { merged, totals, checks };
     const now = performance.now();
@@ -54,7 +71,7 @@ export class CheckpointWriter {
   }
   flush(): void {
     if (!this.pending) return;
-    const c: CheckpointFile = { format: 'salvo-checkpoint', plan: this.pf.id, merged: [...this.pending.merged].sort((a, b) => a - b), totals: this.pending.totals, ...(this.pending.checks.length ? { checks: [...this.pending.checks] } : {}) };
+    const c: CheckpointFile = { format: 'salvo-checkpoint', plan: this.pf.id, merged: [...this.pending.merged].sort((a, b) => a - b), layout: this.layout, totals: this.pending.totals, ...(this.pending.checks.length ? { checks: [...this.pending.checks] } : {}) };
     writeFileAtomic(checkpointPath(this.dir), JSON.stringify(c));
     this.pending = undefined;
     this.last = performance.now();
