@@ -143,7 +143,7 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
   private readonly rounds: { survivors: number[]; sims: number[] };
   /** The rounds of a search before the first turn (`opening`; the same object as `rounds` when 0). */
   private readonly openingRounds: { survivors: number[]; sims: number[] };
-  /** Value of simulation j of portfolio agent i at [i * per + j] (margin > 0; per: the most an agent gets). */
+  /** Value of simulation j of portfolio agent i at [i * stride + j] (margin > 0 or refine > 0; stride: pick's length, the simulation indices of a decision). */
   private readonly vals: Float64Array;
   /** Candidate models of the other sides (agent choices). */
   private readonly models: readonly string[];
@@ -192,7 +192,8 @@ export class PolicySwitch<S> implements Agent<unknown, S> {
     this.lastCounts = new Int32Array(p.portfolio.length);
     this.order = new Int32Array(p.portfolio.length);
     this.pick = game.sides.map(() => new Int32Array(per + p.refine));
-    this.vals = new Float64Array(p.margin > 0 || p.refine > 0 ? per * p.portfolio.length : 0);
+    // Agent i's values sit at [i * stride + j], stride the simulation indices of a decision (per + refine: pick's length).
+    this.vals = new Float64Array(p.margin > 0 || p.refine > 0 ? (per + p.refine) * p.portfolio.length : 0);
     const refining = p.refine > 0 && p.width > 1;
     this.ranker = refining ? new Ranker(Math.max(1, game.maxActions)) : null;
     this.cand = new Int32Array(refining ? Math.max(1, game.maxActions) : 0);

@@ -170,6 +170,18 @@ describe('mcts sequential halving (alloc=halving)', () => {
     }
   });
 
+  it('with a margin and refinement, can follow an agent late in the portfolio (its values are kept for every agent)', () => {
+    // trigger-happy is the third of five: the margin compares it with the agent held on the stored
+    // values, and its refinement races on them. With the values of agents 2-4 lost (the store sized
+    // for the switch's 34 simulations an agent but indexed 130 apart), the margin kept `patient`.
+    for (let seed = 1; seed <= 4; seed++) {
+      const m = switcher(`mcts:portfolio=${five}:opponent=trigger-happy:iterations=96:alloc=halving:margin=2:refine=96`);
+      expect(m.decide(lastWound(seed))).toBe(FIRE);
+      expect(m.lastPick).toBe(2);
+      expect(Number.isFinite(m.gain)).toBe(true);
+    }
+  });
+
   it('stops when the agents left all choose the same action', () => {
     // trigger-happy and patient/aimTo=0 both fire: once they are the last two, the action is decided.
     const m = switcher('mcts:portfolio=patient+trigger-happy+patient/aimTo=0+patient/aimTo=3+patient/aimTo=4:opponent=trigger-happy:iterations=96:alloc=halving');
