@@ -373,7 +373,12 @@ async function agentTimes(): Promise<void> {
   const ns = codec.kinds.map(() => 0);
   const calls = codec.kinds.map(() => 0);
   let timing = false;
+  // seen and rank passed through, so an agent that models its opponents (mcts) plays as it would.
+  // With --warm an agent that draws from its own stream (ctx.rng) draws four times a decision, so
+  // its games may differ from the cold ones: read --warm on scripted agents that do not.
   const timed = (inner: Agent): Agent => ({
+    ...(inner.seen ? { seen: (view, side, action) => inner.seen!(view, side, action) } : {}),
+    ...(inner.rank ? { rank: (ctx, out) => inner.rank!(ctx, out) } : {}),
     decide(ctx) {
       if (!timing) return inner.decide(ctx);
       let t0 = now();

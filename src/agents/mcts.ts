@@ -323,7 +323,7 @@ export const mctsAgent = agentOf<unknown, unknown>()({
     refineAt: { default: 'disagree', values: ['disagree', 'always'], description: 'switch: which decisions refine searches: those the portfolio disagrees on, or every one' },
     every: { default: 'decision', values: ['decision', 'turn'], description: "switch: choose the agent to follow at every decision where the portfolio disagrees, or once per turn" },
     iterations: { default: 96, min: 1, max: 1_000_000, description: 'simulations per decision (the whole budget: no clock)' },
-    opening: { default: 0, min: 0, max: 1_000_000, description: "switch: simulations per searched decision before the game's first turn (the set-up, a few decisions a game that shape all that follows; 0 = iterations)" },
+    opening: { default: 0, min: 0, max: 1_000_000, description: "switch: simulations per searched decision before the game's first turn (while its length is 0: Panzer Vor!'s set-up; the other systems count from 1, so it has no effect there; 0 = iterations)" },
     policy: { default: '', agent: true, description: "rollout policy and priors: an agent of the system ('' = the system's searchPolicy, else its first default agent, else random)" },
     control: { default: '', agent: true, description: "the agent whose choice is kept unless an alternative is shown better ('' = the rollout policy)" },
     depth: { default: 6, min: 0, max: 10_000, description: 'policy choices played after the tree before evaluating (forced moves not counted)' },

@@ -48,7 +48,7 @@ export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>
   if (c?.format !== 'salvo-checkpoint' || !Array.isArray(c.merged) || !c.totals) throw new InputError(path, [{ path: 'format', message: 'expected a salvo checkpoint' }]);
   if (c.plan !== pf.id) throw new InputError(path, [{ path: 'plan', message: `the checkpoint belongs to another plan (${c.plan.slice(0, 12)}…, this run is ${pf.id.slice(0, 12)}…): resume with the same command, or run without --resume to start over` }]);
   const layout = c.layout ?? layoutOf(planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf)));
-  if (layout !== layoutOf(planBatchesOf(pf))) throw new InputError(path, [{ path: 'layout', message: "the checkpoint's batches were cut another way (an older salvo): run without --resume to start over" }]);
+  if (layout !== layoutOf(planBatchesOf(pf))) throw new InputError(path, [{ path: 'layout', message: "the checkpoint's batches were cut another way (an older salvo): remove it (or use another --out) and run again to start over" }]);
   return { merged: new Set(c.merged), totals: c.totals, checks: Array.isArray(c.checks) ? c.checks : [] };
 }
 

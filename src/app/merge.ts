@@ -13,6 +13,7 @@ import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { canonicalJson, sha256 } from '../core/canonical.ts';
 import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
+import { batchesText } from './played-plan.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PartialFile, Segment } from './shard.ts';
@@ -205,7 +206,7 @@ export function statusText(st: MergeState, m: MergeOutcome, planPath = 'PLAN'): 
   const pf = st.pf;
   const lines: string[] = [];
   const rounds = (st.batches.at(-1)?.round ?? -1) + 1;
-  lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${st.batches.length} batches of ${pf.batchSize}${rounds > 1 ? ` in ${rounds} stopping rounds` : ''}${pf.pairings?.length ? `, replayed under ${pf.pairings.length} more agent pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}`);
+  lines.push(`plan ${pf.id.slice(0, 12)}… ${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, ${batchesText(pf)}${rounds > 1 ? ` in ${rounds} stopping rounds` : ''}${pf.pairings?.length ? `, replayed under ${pf.pairings.length} more agent pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}`);
   lines.push(`merged ${m.mergedBatches} of ${m.neededBatches} batches needed from ${st.files} partial file${st.files === 1 ? '' : 's'}${st.duplicates ? ` (${st.duplicates} identical duplicate segment${st.duplicates === 1 ? '' : 's'} ignored)` : ''}`);
   const rule = ruleText(st);
   if (rule) {

@@ -4,7 +4,7 @@
  * rule itself is in sequential.ts (a shard never checks it, nor loads the statistics it needs).
  */
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
-import { heavyGamesOf, planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
+import { HEAVY_BATCHES, heavyGamesOf, planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
 import type { PlanFile } from './plan-read.ts';
 
 /** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
@@ -15,6 +15,13 @@ export function roundGamesOf(pf: PlanFile): number | undefined {
 /** Every batch of the plan, with its stopping round (as src/run/pool.ts cuts the played plan). */
 export function planBatchesOf(pf: PlanFile): BatchRef[] {
   return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf), heavyGamesOf(playedPlan(pf)));
+}
+
+/** "12 batches of 500" (and where a skill check's first games are cut finer), for messages. */
+export function batchesText(pf: PlanFile): string {
+  const heavy = heavyGamesOf(playedPlan(pf));
+  const fine = heavy > 0 && Math.ceil(heavy / HEAVY_BATCHES) < pf.batchSize ? `, the first ${heavy} in smaller ones for the skill check` : '';
+  return `${planBatchesOf(pf).length} batches of ${pf.batchSize}${fine}`;
 }
 
 /** Number of stopping rounds of the plan (1 when it has no stopping rule). */

@@ -142,6 +142,8 @@ export const DEFAULT_QUEUE_TIMEOUT_MS = 180_000;
 export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOptions, ctx?: PlanContext): Promise<RunOutcome | undefined> {
   const t0 = performance.now();
   checkOutputFolder(opts.out);
+  // Read (and refused, when it is another plan's or cut another way) before any connection is opened.
+  const resume = readCheckpoint(opts.out, pf);
   await requireRedis(url, '--queue');
   const log = opts.log ?? (() => {});
   const bound = opts.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
@@ -163,7 +165,6 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
   const events = new QueueEvents(QUEUE_NAME, { connection: link.dup() });
   queue.on('error', () => {}); // connection errors: the link says them, one line per retry
   events.on('error', () => {});
-  const resume = readCheckpoint(opts.out, pf);
   const variants = playedVariantCount(pf);
   const totals = resume?.totals ?? emptyTotals(variants);
   const merged = new Set(resume?.merged ?? []);

@@ -92,8 +92,9 @@ export function heavyGamesOf(plan: Pick<RunPlan, 'games' | 'variants'>): number 
  * Every batch of a plan, in order. Without a stopping rule there is one round of all games; with
  * one, rounds of `roundGames` games each (cut into batches that never straddle a round), so the
  * stop point depends only on the plan. Games below `heavyGames` (heavyGamesOf) are cut into
- * batches of ceil(heavyGames / HEAVY_BATCHES) games when that is smaller than `batchSize`. A game's
- * result never depends on its batch, so only the spread over the workers changes.
+ * batches of ceil(heavyGames / HEAVY_BATCHES) games (at most `batchSize`), and a batch never
+ * straddles `heavyGames`. A game's result never depends on its batch, so only the spread over the
+ * workers changes.
  */
 export function planBatches(games: number, batchSize: number, roundGames?: number, heavyGames = 0): BatchRef[] {
   const round = roundGames ?? games;

@@ -31,7 +31,7 @@ describe('a checkpoint and the cut of its plan into batches', () => {
     const c = JSON.parse(readFileSync(checkpointPath(dir), 'utf8'));
     delete c.layout;
     writeFileSync(checkpointPath(dir), JSON.stringify(c));
-    expect(() => readCheckpoint(dir, pf)).toThrow(/cut another way .*run without --resume/);
+    expect(() => readCheckpoint(dir, pf)).toThrow(/cut another way .*remove it .*to start over/);
   });
 
   it('takes an old checkpoint of a plan without a skill check, whose cut has not changed', () => {

@@ -157,9 +157,13 @@ describe('queue progress', () => {
       expect(outcome?.report.skillCheck).toBeDefined();
       const ratio = playedWeights(pf, ctx).at(-1)!;
       expect(ratio).toBeGreaterThan(1);
-      // 600 games of the run and 150 of the check, all in the first batch (not 1,200 games)
+      // 600 games of the run and 150 of the check (not 1,200 games); the check's games cut into 30
+      // batches of 5, each with the run's same 5 (src/run/plan.ts HEAVY_BATCHES), then the run's 200s.
       expect(progress.at(-1)!.slice(0, 2)).toEqual([750, 750]);
-      expect(progress.map(([, , w]) => w.done).sort((a, b) => a - b)).toEqual([200 + 150 * ratio, 400 + 150 * ratio, 600 + 150 * ratio]);
+      const want = [...Array.from({ length: 30 }, (_, k) => (k + 1) * 5 * (1 + ratio)), 350 + 150 * ratio, 550 + 150 * ratio, 600 + 150 * ratio];
+      const done = progress.map(([, , w]) => w.done).sort((a, b) => a - b);
+      expect(done).toHaveLength(want.length);
+      done.forEach((d, k) => expect(d).toBeCloseTo(want[k]!, 6));
     } finally {
       stop.abort();
       await worker;

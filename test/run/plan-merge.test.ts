@@ -13,6 +13,7 @@ import { addPartial, combine, mergedResult, newMergeState } from '../../src/app/
 import { experimentPlan, planIdentity, planText, readPlanFile, scenarioPlan, type PlanFile } from '../../src/app/plan-file.ts';
 import { parseShard, runShard, shardBatches, shardFromEnv, type PartialFile } from '../../src/app/shard.ts';
 import { heavyGamesOf, planBatches } from '../../src/run/plan.ts';
+import { batchesText } from '../../src/app/played-plan.ts';
 import { InputError } from '../../src/scenario/errors.ts';
 import { bundledExperiments, bundledScenarios, ROOT } from '../helpers/bundled.ts';
 import { comparable } from './compare.ts';
@@ -154,6 +155,10 @@ describe('plans as files', () => {
     expect(cut(0)).toEqual(planBatches(1000, 500).map((b) => [b.start, b.count, b.round]));
     expect(heavyGamesOf({ games: 1000, variants: [{ games: undefined }, { games: 100 }] as never })).toBe(100);
     expect(heavyGamesOf({ games: 100, variants: [{ games: 100 }] as never })).toBe(0);
+    // salvo plan and merge --status say so.
+    const { pf: checked } = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 1000, batchSize: 500, skillCheck: 100 });
+    expect(batchesText(checked)).toBe('27 batches of 500, the first 100 in smaller ones for the skill check');
+    expect(batchesText(scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 1000, batchSize: 500 }).pf)).toBe('2 batches of 500');
   });
 
   it('shard indices from flags and from Slurm, Kubernetes and AWS Batch environments', () => {

@@ -5,6 +5,7 @@ import { loadSystemsOfFile } from '../../scenario/systems.ts';
 import { agentList, fraction01, positiveInt, seedValue } from '../flags.ts';
 import { addPlanOptions, skillCheckOption } from './shared.ts';
 import { evenOption, pairingsOption, sprtOption } from './sequential-options.ts';
+import { batchesText } from '../../app/played-plan.ts';
 import { InputError } from '../../scenario/errors.ts';
 import { parseSet } from '../../scenario/sets.ts';
 
@@ -29,7 +30,6 @@ export function register(program: Command): void {
     if (!('experiment' in data) && (sequential.sprt || sequential.pairings)) throw new InputError('command line', [{ path: sequential.sprt ? '--sprt' : '--pairings', message: 'compares variants with a baseline: give an experiment file' }]);
     const pf = 'experiment' in data ? experimentPlan(file, { ...req, ...sequential }).pf : scenarioPlan(file, { ...req, agents: agentList(o.agents) }).pf;
     writePlanFile(o.out as string, pf);
-    const batches = Math.ceil(pf.plan.games / pf.batchSize);
-    process.stdout.write(`plan ${pf.id}\n${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, seed ${pf.plan.seed}, ${batches} batches of ${pf.batchSize}${pf.stop ? `, stopping at ±${pf.stop.halfWidth} after rounds of ${pf.stop.roundGames} games` : ''}${pf.sprt ? `, GSPRT ${pf.sprt.d0},${pf.sprt.d1} checked after rounds of ${pf.sprt.roundGames} games` : ''}${pf.pairings ? `, replayed under ${pf.pairings.length} more pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}${pf.even ? `, "is it even?" within ±${+(pf.even.margin * 100).toFixed(2)} points checked after rounds of ${pf.even.roundGames} games` : ''}${pf.skillCheck ? `, skill check on its first ${pf.skillCheck.games} games` : ''}\nwritten to ${o.out}\n`);
+    process.stdout.write(`plan ${pf.id}\n${pf.report.title}: ${pf.plan.variants.length} variant${pf.plan.variants.length === 1 ? '' : 's'} x ${pf.plan.games} games, seed ${pf.plan.seed}, ${batchesText(pf)}${pf.stop ? `, stopping at ±${pf.stop.halfWidth} after rounds of ${pf.stop.roundGames} games` : ''}${pf.sprt ? `, GSPRT ${pf.sprt.d0},${pf.sprt.d1} checked after rounds of ${pf.sprt.roundGames} games` : ''}${pf.pairings ? `, replayed under ${pf.pairings.length} more pairing${pf.pairings.length === 1 ? '' : 's'}` : ''}${pf.even ? `, "is it even?" within ±${+(pf.even.margin * 100).toFixed(2)} points checked after rounds of ${pf.even.roundGames} games` : ''}${pf.skillCheck ? `, skill check on its first ${pf.skillCheck.games} games` : ''}\nwritten to ${o.out}\n`);
   });
 }

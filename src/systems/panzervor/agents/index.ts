@@ -27,7 +27,7 @@ const TEAM_A_FIXES = 'quickShotWeight=0.5:ricochetFirst=1:runClock=1:crewEngine=
  * anvil's set-up when the enemy moves first (the anvil is the marksman with it), and the marksman
  * with its own. Four of five place as the anvil, so the switch follows the anvil's set-up at almost
  * every placement (with one agent per set-up, 19 simulations an agent chose the anvil at one
- * placement of a side and another agent at the next). The plain marksman keeps the inference of the
+ * placement of a side and another agent at the next). The marksman's own set-up keeps the inference of the
  * opponent right when the enemy places with its own set-up: with only setup=anvil agents as models,
  * every model mispredicted the enemy's placements, `random` took the weight, and mcts as fake-battle's
  * Team B fell from 81-86% to 68-84%. Measurements: docs/search-agents.md.
@@ -46,6 +46,6 @@ const TEAM_A_FIXES = 'quickShotWeight=0.5:ricochetFirst=1:runClock=1:crewEngine=
  * front arcs; as the second mover the anvil's screen set-up ignores it). On fake-battle, seed 1,
  * 400 games a seat, against the previous portfolio on the same seeds: brawler 62.8% (59.6), marksman
  * 59.9 (57.5), flag-commander 59.4 (57.0), greedy 66.5 (64.1), the anvil 56.5 (52.6), ahead by 2.4-3.9
- * points against each, as Team A and as Team B (docs/agents.md, Competence).
+ * points against each over both seats (on seed 2 by 0.7-3.6; docs/agents.md, Competence).
  */
 export const searchPortfolio = [`anvil:flank=1:${TEAM_A_FIXES}`, 'brawler:setup=anvil', 'flag-commander:setup=anvil', 'greedy:setup=anvil', `marksman:${TEAM_A_FIXES}`];
