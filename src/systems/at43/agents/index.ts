@@ -65,6 +65,9 @@ export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'object
  * about 61 / 63.5 / 61.5 / 58.9 / 62%, the gain on UNA's side (against bulwark, 300 paired games,
  * scripts/refine-diagnose.ts --paired: 59 -> 71 wins). About 1.25x the cost a decision (npm run bench
  * -- --only mcts, against refine=0:alloc=even:z=3: 1.23-1.29x). `z` is also the tree mode's root test (mode=tree on AT-43: 2 instead of 3).
+ * Those figures were read with a bug that dropped the values of the portfolio's third to fifth
+ * agents (mended 28 Nov 2026, d758df6): since, seed 1 62.8 / 68.9 / 60.8 / 61.7 / 63.9%, seed 2
+ * against objective / bulwark 62.6 / 59.5% (docs/agents.md, "A mended bug").
  */
 export const AT43_REFINE = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 };
 
