@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../scenario/errors.ts';
-import { planBatches, type BatchRef } from '../run/plan.ts';
+import { fnv1a, planBatches, type BatchRef } from '../run/plan.ts';
 import type { Totals } from '../run/summary.ts';
 import { planBatchesOf, roundGamesOf } from './played-plan.ts';
 import type { PlanFile } from './plan-file.ts';
@@ -30,10 +30,7 @@ export function checkpointPath(dir: string): string {
 
 /** A fingerprint of a plan's cut into batches (FNV-1a over every batch's start and count): merged starts mean nothing under another cut. */
 export function layoutOf(batches: readonly BatchRef[]): string {
-  let h = 0x811c9dc5;
-  const text = batches.map((b) => `${b.start}+${b.count}`).join(',');
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return `${batches.length}:${(h >>> 0).toString(16)}`;
+  return `${batches.length}:${fnv1a(batches.map((b) => `${b.start}+${b.count}`).join(','))}`;
 }
 
 export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>; totals: Totals; checks: StopCheck[] } | undefined {

@@ -108,10 +108,15 @@ export function planBatches(games: number, batchSize: number, roundGames?: numbe
   return out;
 }
 
+/** FNV-1a of a text, in hex (local keys and fingerprints, not a cryptographic hash). */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 /** Cache key of a plan's variants, for in-process runs without a plan file (FNV-1a, local only). */
 export function planKey(plan: RunPlan): string {
-  let h = 0x811c9dc5;
   const text = JSON.stringify(plan.variants);
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return `${plan.id}:${(h >>> 0).toString(16)}:${text.length}`;
+  return `${plan.id}:${fnv1a(text)}:${text.length}`;
 }
