@@ -6,9 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../scenario/errors.ts';
-import { fnv1a, planBatches, type BatchRef } from '../run/plan.ts';
 import type { Totals } from '../run/summary.ts';
-import { planBatchesOf, roundGamesOf } from './played-plan.ts';
+import { legacyLayoutOf, planLayoutOf } from './played-plan.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { StopCheck } from './sequential.ts';
 import { CHECKPOINT_FILE, writeFileAtomic } from './output.ts';
@@ -17,7 +16,7 @@ interface CheckpointFile {
   readonly format: 'salvo-checkpoint';
   readonly plan: string;
   readonly merged: number[];
-  /** The batches `merged` names (layoutOf; absent in checkpoints written before 28 Nov 2026, the cut then had no fine skill-check batches). */
+  /** The batches `merged` names (planLayoutOf; absent in checkpoints written before 28 Nov 2026, the cut then had no fine skill-check batches). */
   readonly layout?: string;
   readonly totals: Totals;
   /** Checks of the stopping rule made so far (a resumed GSPRT replays them). */
@@ -26,11 +25,6 @@ interface CheckpointFile {
 
 export function checkpointPath(dir: string): string {
   return join(dir, CHECKPOINT_FILE);
-}
-
-/** A fingerprint of a plan's cut into batches (FNV-1a over every batch's start and count): merged starts mean nothing under another cut. */
-export function layoutOf(batches: readonly BatchRef[]): string {
-  return `${batches.length}:${fnv1a(batches.map((b) => `${b.start}+${b.count}`).join(','))}`;
 }
 
 export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>; totals: Totals; checks: StopCheck[] } | undefined {
@@ -44,8 +38,8 @@ export function readCheckpoint(dir: string, pf: PlanFile): { merged: Set<number>
   }
   if (c?.format !== 'salvo-checkpoint' || !Array.isArray(c.merged) || !c.totals) throw new InputError(path, [{ path: 'format', message: 'expected a salvo checkpoint' }]);
   if (c.plan !== pf.id) throw new InputError(path, [{ path: 'plan', message: `the checkpoint belongs to another plan (${c.plan.slice(0, 12)}…, this run is ${pf.id.slice(0, 12)}…): resume with the same command, or run without --resume to start over` }]);
-  const layout = c.layout ?? layoutOf(planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf)));
-  if (layout !== layoutOf(planBatchesOf(pf))) throw new InputError(path, [{ path: 'layout', message: "the checkpoint's batches were cut another way (an older salvo): remove it (or use another --out) and run again to start over" }]);
+  const layout = c.layout ?? legacyLayoutOf(pf);
+  if (layout !== planLayoutOf(pf)) throw new InputError(path, [{ path: 'layout', message: "the checkpoint's batches were cut another way (an older salvo): remove it (or use another --out) and run again to start over" }]);
   return { merged: new Set(c.merged), totals: c.totals, checks: Array.isArray(c.checks) ? c.checks : [] };
 }
 
@@ -59,7 +53,7 @@ export class CheckpointWriter {
     private readonly pf: PlanFile,
     private readonly intervalMs = 500,
   ) {
-    this.layout = layoutOf(planBatchesOf(pf));
+    this.layout = planLayoutOf(pf);
   }
   offer(merged: ReadonlySet<number>, totals: Totals, checks: readonly StopCheck[] = []): void {
     this.pending = { merged, totals, checks };

@@ -13,7 +13,7 @@ import { emptyTotals, mergeInto, type Totals } from '../run/summary.ts';
 import { InputError } from '../scenario/errors.ts';
 import { canonicalJson, sha256 } from '../core/canonical.ts';
 import { planBatchesOf, planStopping, playedPlan, playedVariantCount } from './sequential.ts';
-import { batchesText } from './played-plan.ts';
+import { batchesText, legacyLayoutOf, planLayoutOf } from './played-plan.ts';
 import type { SprtResult } from '../answers/sprt.ts';
 import type { PlanFile } from './plan-file.ts';
 import type { PartialFile, Segment } from './shard.ts';
@@ -21,6 +21,8 @@ import type { PartialFile, Segment } from './shard.ts';
 export interface MergeState {
   readonly pf: PlanFile;
   readonly batches: readonly BatchRef[];
+  /** The plan's cut into batches (planLayoutOf): a partial cut another way cannot be merged. */
+  readonly layout: string;
   /** Totals per stopping round. */
   readonly rounds: Map<number, Totals>;
   /** Batch start → hash of the segment that brought it. */
@@ -32,7 +34,7 @@ export interface MergeState {
 }
 
 export function newMergeState(pf: PlanFile): MergeState {
-  return { pf, batches: planBatchesOf(pf), rounds: new Map(), seen: new Map(), files: 0, duplicates: 0, workers: 0, elapsedMs: 0 };
+  return { pf, batches: planBatchesOf(pf), layout: planLayoutOf(pf), rounds: new Map(), seen: new Map(), files: 0, duplicates: 0, workers: 0, elapsedMs: 0 };
 }
 
 function bad(file: string, path: string, message: string): never {
@@ -55,6 +57,11 @@ export function readPartial(file: string): PartialFile {
 export function addPartial(st: MergeState, file: string, p: PartialFile): void {
   if (p.plan !== st.pf.id) bad(file, 'plan', `belongs to plan ${String(p.plan).slice(0, 12)}…, not to this plan ${st.pf.id.slice(0, 12)}…`);
   if (canonicalJson(p.versions) !== canonicalJson(st.pf.versions)) bad(file, 'versions', `made by salvo ${p.versions?.salvo} (streams ${p.versions?.streams}), the plan says salvo ${st.pf.versions.salvo} (streams ${st.pf.versions.streams})`);
+  // Batch starts mean nothing under another cut (a salvo before 28 Nov 2026 wrote no layout, and did not cut a skill check's games finer).
+  if ((p.layout ?? legacyLayoutOf(st.pf)) !== st.layout) {
+    const again = p.shard && Number.isInteger(p.shard.index) ? ` (--shard ${p.shard.index}/${p.shard.count})` : '';
+    bad(file, 'layout', `its batches were cut another way than this salvo cuts the plan (a partial from an older salvo): play this shard again with this salvo${again}`);
+  }
   st.files++;
   const before = st.seen.size;
   p.segments.forEach((seg, i) => addSegment(st, file, `segments.${i}`, seg));

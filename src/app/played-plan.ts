@@ -4,7 +4,7 @@
  * rule itself is in sequential.ts (a shard never checks it, nor loads the statistics it needs).
  */
 import { formatAgentChoice, type AgentChoice } from '../core/agent.ts';
-import { HEAVY_BATCHES, heavyGamesOf, planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
+import { HEAVY_BATCHES, fnv1a, heavyGamesOf, planBatches, type BatchRef, type RunPlan, type VariantSpec } from '../run/plan.ts';
 import type { PlanFile } from './plan-read.ts';
 
 /** Games per stopping round of a sequential plan; undefined when the plan plays every game. */
@@ -15,6 +15,24 @@ export function roundGamesOf(pf: PlanFile): number | undefined {
 /** Every batch of the plan, with its stopping round (as src/run/pool.ts cuts the played plan). */
 export function planBatchesOf(pf: PlanFile): BatchRef[] {
   return planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf), heavyGamesOf(playedPlan(pf)));
+}
+
+/** A fingerprint of a cut into batches (FNV-1a over every batch's start and count): batch starts mean nothing under another cut. */
+export function layoutOf(batches: readonly BatchRef[]): string {
+  return `${batches.length}:${fnv1a(batches.map((b) => `${b.start}+${b.count}`).join(','))}`;
+}
+
+/** The plan's cut as this salvo makes it (checkpoints and partials record it). */
+export function planLayoutOf(pf: PlanFile): string {
+  return layoutOf(planBatchesOf(pf));
+}
+
+/**
+ * The cut of a salvo before 28 Nov 2026, which wrote no layout: a skill check's first games were
+ * not cut finer. A checkpoint or partial without a layout was cut this way.
+ */
+export function legacyLayoutOf(pf: PlanFile): string {
+  return layoutOf(planBatches(pf.plan.games, pf.batchSize, roundGamesOf(pf)));
 }
 
 /** "12 batches of 500" (and where a skill check's first games are cut finer), for messages. */

@@ -1,6 +1,6 @@
 /**
  * A queue for machines that come and go (BullMQ on Redis). `salvo run --queue URL` stores the plan
- * once (key salvo:plan:<id>) and adds one job per batch, job id = plan identity + batch start, so
+ * once (key salvo:plan:<id>) and adds one job per batch, job id = plan identity + batch start + size, so
  * adding again is a no-op. `salvo worker --redis URL` processes jobs on its worker-thread pool
  * (the event loop stays free to renew job locks). The coordinator merges each completed batch
  * exactly once against the checkpointed set of merged batches, writes the checkpoint, and only
@@ -21,8 +21,12 @@ import { checkUrl, RedisLink, requireRedis, seconds, shownUrl, sleep, waitForRed
 
 export const QUEUE_NAME = 'salvo';
 const planKeyOf = (id: string): string => `salvo:plan:${id}`;
-/** Job id of a batch: the plan identity and the batch start (BullMQ ids may not contain ':'). */
-export const jobIdOf = (planId: string, start: number): string => `${planId}-${start}`;
+/**
+ * Job id of a batch: the plan identity, the batch start and its size (BullMQ ids may not contain
+ * ':'). The size keeps a batch of another cut apart: jobs a salvo before 28 Nov 2026 left in Redis
+ * (ids `${plan}-${start}`, a skill check's games not cut finer) are never taken for this cut's.
+ */
+export const jobIdOf = (planId: string, b: Pick<BatchRef, 'start' | 'count'>): string => `${planId}-${b.start}-${b.count}`;
 
 interface BatchJob {
   readonly plan: string;
@@ -215,7 +219,7 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
           break;
         }
         for (const b of pending) {
-          const id = jobIdOf(pf.id, b.start);
+          const id = jobIdOf(pf.id, b);
           // The state first, then the job: a job read before its state could predate its result.
           const state = await queue.getJobState(id);
           if (ended.signal.aborted) return;
@@ -294,10 +298,10 @@ export async function runOnQueue(url: string, pf: PlanFile, opts: QueueRunOption
 async function enqueue(queue: Queue<BatchJob, BatchResult>, pf: PlanFile, todo: readonly BatchRef[], attempts: number): Promise<void> {
   for (let i = 0; i < todo.length; i += 500) {
     const part = todo.slice(i, i + 500);
-    await queue.addBulk(part.map((b) => ({ name: 'batch', data: { plan: pf.id, start: b.start, count: b.count }, opts: { jobId: jobIdOf(pf.id, b.start), attempts, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false } })));
+    await queue.addBulk(part.map((b) => ({ name: 'batch', data: { plan: pf.id, start: b.start, count: b.count }, opts: { jobId: jobIdOf(pf.id, b), attempts, backoff: { type: 'fixed', delay: 200 }, removeOnComplete: false, removeOnFail: false } })));
   }
   for (const b of todo) {
-    const job = await Job.fromId(queue, jobIdOf(pf.id, b.start));
+    const job = await Job.fromId(queue, jobIdOf(pf.id, b));
     if (job && (await job.getState()) === 'failed') await job.retry('failed');
   }
 }

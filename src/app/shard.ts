@@ -10,7 +10,7 @@ import { InputError } from '../scenario/errors.ts';
 import { writeFileAtomic } from './output.ts';
 import type { PlanFile } from './plan-read.ts';
 import type { PlanVersions } from './version.ts';
-import { planBatchesOf, playedPlan, playedVariantCount, roundGamesOf } from './played-plan.ts';
+import { planBatchesOf, planLayoutOf, playedPlan, playedVariantCount, roundGamesOf } from './played-plan.ts';
 
 export interface Shard {
   readonly index: number;
@@ -68,6 +68,8 @@ export interface PartialFile {
   /** Identity of the plan. */
   readonly plan: string;
   readonly versions: PlanVersions;
+  /** The plan's cut into batches (planLayoutOf); absent in partials written before 28 Nov 2026. */
+  readonly layout?: string;
   readonly shard: Shard;
   readonly round?: number;
   readonly workers: number;
@@ -123,7 +125,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
   } finally {
     if (!opts.pool) await pool.destroy();
   }
-  return { format: 'salvo-partial', formatVersion: 1, plan: pf.id, versions: pf.versions, shard, ...(opts.round !== undefined ? { round: opts.round } : {}), workers: pool.workers, elapsedMs: performance.now() - t0, segments };
+  return { format: 'salvo-partial', formatVersion: 1, plan: pf.id, versions: pf.versions, layout: planLayoutOf(pf), shard, ...(opts.round !== undefined ? { round: opts.round } : {}), workers: pool.workers, elapsedMs: performance.now() - t0, segments };
 }
 
 export function writePartial(path: string, p: PartialFile): void {

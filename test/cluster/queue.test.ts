@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { salvo } from '../helpers/cli.ts';
 import { killAll, launch, freePort, redisMissing as why, redisRequired as required, startRedis, until } from '../helpers/redis.ts';
 import { comparable } from '../run/compare.ts';
-import { scenarioPlan } from '../../src/app/plan-file.ts';
+import { planText, scenarioPlan } from '../../src/app/plan-file.ts';
 import { playedWeights } from '../../src/app/execute.ts';
-import { runOnQueue, serveQueue } from '../../src/app/queue.ts';
+import { QUEUE_NAME, runOnQueue, serveQueue } from '../../src/app/queue.ts';
 import type { Work } from '../../src/run/pool.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -165,6 +165,35 @@ describe('queue progress', () => {
       expect(done).toHaveLength(want.length);
       done.forEach((d, k) => expect(d).toBeCloseTo(want[k]!, 6));
     } finally {
+      stop.abort();
+      await worker;
+      redis.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it.skipIf(!!why)("a job an older salvo left in Redis (cut before a skill check's games were cut fine) is not taken for this cut's batch", async () => {
+    const port = await freePort();
+    const redis = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const { pf, loaded } = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 400, skillCheck: 64, batchSize: 200 });
+    const stop = new AbortController();
+    const worker = serveQueue(url, { workers: 0, signal: stop.signal });
+    const { Queue } = await import('bullmq');
+    const { RedisLink } = await import('../../src/app/redis.ts');
+    const link = new RedisLink(url);
+    const old = new Queue(QUEUE_NAME, { connection: link.dup() });
+    try {
+      // An older salvo's run of the same plan: id `${plan}-${start}`, its first batch all 200 games (now 32 batches of 2 first).
+      await link.client.set(`salvo:plan:${pf.id}`, planText(pf), 'NX');
+      await old.add('batch', { plan: pf.id, start: 0, count: 200 }, { jobId: `${pf.id}-0`, removeOnComplete: false });
+      await until(async () => (await old.getJobState(`${pf.id}-0`)) === 'completed', 30_000, 'the older job to complete');
+      const outcome = await runOnQueue(url, pf, { out: join(tmp, 'queued-older') }, { base: loaded, variants: [loaded] });
+      const direct = salvo(['run', 'scenarios/duel/high-noon.yaml', '--games', '400', '--skill-check', '64', '--batch', '200', '--workers', '1', '--out', join(tmp, 'direct-older'), '--json']);
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(comparable(outcome!.files['summary.json'])).toBe(comparable(direct.stdout));
+    } finally {
+      await old.close();
+      await link.close();
       stop.abort();
       await worker;
       redis.kill('SIGTERM');

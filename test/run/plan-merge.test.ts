@@ -100,6 +100,24 @@ describe('merge checks', () => {
     odd.segments[0].batches[0] = 5;
     expect(() => addPartial(newMergeState(pf), 'odd', odd)).toThrow(/game 5 does not start a batch/);
   });
+
+  it("rejects a partial cut another way (an older salvo's, with a skill check), and takes an older one whose cut is the same", async () => {
+    // A skill check's first games are cut finer since 28 Nov 2026: an older partial (no layout) of such a plan names other batches.
+    const checked = scenarioPlan(join(ROOT, 'scenarios/duel/high-noon.yaml'), { games: 40, seed: 2, batchSize: 10, skillCheck: 8 }).pf;
+    const p1 = (await runShard(checked, { index: 1, count: 3 }, { workers: 0 }))!;
+    expect(p1.layout).toMatch(/^\d+:[0-9a-f]+$/);
+    addPartial(newMergeState(checked), 'p1', p1);
+    const older: PartialFile = JSON.parse(JSON.stringify(p1));
+    delete (older as { layout?: string }).layout;
+    expect(() => addPartial(newMergeState(checked), 'older', older)).toThrow(/older: layout: its batches were cut another way .* play this shard again with this salvo \(--shard 1\/3\)/);
+    expect(() => addPartial(newMergeState(checked), 'other', { ...p1, layout: '9:abc' })).toThrow(/cut another way/);
+    // Without a skill check the cut never changed: an older partial merges.
+    const plain = (await runShard(pf, { index: 0, count: 2 }, { workers: 0 }))!;
+    delete (plain as { layout?: string }).layout;
+    const st = newMergeState(pf);
+    addPartial(st, 'plain', plain);
+    expect(st.seen.size).toBe(2);
+  });
 });
 
 describe('plans as files', () => {
