@@ -110,6 +110,9 @@ interface SystemResult {
   portfolio: string[];
   every: string;
   iterations: number;
+  /** Refinement's simulations a decision and its test (the system's defaults; 0 = off). */
+  refine?: number;
+  z?: number;
   elapsedS: number;
 }
 
@@ -215,6 +218,7 @@ async function forSystem(system: string, pool: BatchPool): Promise<SystemResult>
   return {
     system, scenario: MAIN_SCENARIOS[system], agents: names, cells, timing: timings, verdicts: vs, policy, control: String(params?.control?.default ?? ''),
     mode: String(params?.mode?.default ?? 'tree'), portfolio: [...searchPortfolioOf(l.system)], every: String(params?.every?.default ?? ''), iterations: budget,
+    refine: Number(params?.refine?.default ?? 0), z: Number(params?.z?.default ?? 3),
     elapsedS: (performance.now() - t0) / 1000,
   };
 }
@@ -225,7 +229,7 @@ function markdown(results: readonly SystemResult[]): string {
   for (const r of results) {
     const how =
       r.mode === 'switch'
-        ? `mcts switches between ${r.portfolio.map((a) => `\`${a}\``).join(', ')} (${r.every === 'turn' ? 'once per turn' : 'at every decision where they disagree'}), ${r.iterations} simulations to the end of the game against the inferred opponent`
+        ? `mcts switches between ${r.portfolio.map((a) => `\`${a}\``).join(', ')} (${r.every === 'turn' ? 'once per turn' : 'at every decision where they disagree'}), ${r.iterations} simulations to the end of the game against the inferred opponent${r.refine ? `, the followed agent's choice refined on ${r.refine} more (an alternative played when ${r.z} standard errors better)` : ''}`
         : `mcts's policy: ${r.policy}${r.control ? `; its control: ${r.control} (the system's searchDefaults)` : ''}`;
     out.push('', `### ${r.system}: \`${r.scenario}\``, '', `${how}; ${r.elapsedS.toFixed(0)} s.`, '');
     out.push(`| row vs column | ${r.agents.join(' | ')} | ms/decision | games/s |`);

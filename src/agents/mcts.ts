@@ -308,6 +308,14 @@ function indexIn(list: Int32Array, n: number, a: number): number {
 }
 
 
+/**
+ * Refinement on top of the switch, as systems declare it in their searchDefaults (AT-43 since the
+ * ninth session, Ma.K and Panzer Vor! since the eleventh; docs/agents.md "Refinement"): once the agent to follow is
+ * chosen, its top `width` actions race its choice on 96 paired simulations at every decision, one 2
+ * standard errors better is played, and sequential halving pays for part of it.
+ */
+export const REFINED_SWITCH = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 } as const;
+
 export const mctsAgent = agentOf<unknown, unknown>()({
   name: 'mcts',
   description: "Search over the system's scripted agents: at each decision, follows the one whose continuation wins most against the inferred opponent (policy switching; mode=tree: ISMCTS guided by the system's policy); budget in iterations.",

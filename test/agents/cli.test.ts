@@ -11,10 +11,11 @@ describe('salvo with the generic search agents', () => {
     const names = (id: string) => j.systems.find((s) => s.id === id)!.agents.map((a) => a.name);
     for (const id of ['duel', 'panzervor', 'mgv']) expect(names(id)).toEqual(expect.arrayContaining(['random', 'lookahead', 'mcts']));
     expect(names('ww2setup')).not.toContain('mcts');
-    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ mode: 'switch', portfolio: '', opponent: '', models: '', margin: 0, horizon: 0, alloc: 'even', refine: 0, refineAt: 'disagree', every: 'decision', iterations: 96, opening: 0, policy: '', control: '', depth: 6, width: 4, c: 1, z: 3, reuse: true });
-    // A system's declared defaults (searchDefaults) are what list shows: Ma.K's control is firebase, its switch once per turn.
+    expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ mode: 'switch', portfolio: '', opponent: '', models: '', margin: 0, horizon: 0, alloc: 'halving', refine: 96, refineAt: 'always', every: 'decision', iterations: 96, opening: 0, policy: '', control: '', depth: 6, width: 4, c: 1, z: 2, reuse: true });
+    expect(j.systems.find((s) => s.id === 'mgv')!.agents.find((a) => a.name === 'mcts')!.params).toMatchObject({ alloc: 'even', refine: 0, refineAt: 'disagree', z: 3 });
+    // A system's declared defaults (searchDefaults) are what list shows: Ma.K's control is firebase, its switch once per turn and refined.
     const mak = j.systems.find((s) => s.id === 'mak')!.agents.find((a) => a.name === 'mcts')!.params;
-    expect([mak.control, mak.every]).toEqual(['firebase', 'turn']);
+    expect([mak.control, mak.every, mak.refine, mak.alloc, mak.refineAt, mak.z]).toEqual(['firebase', 'turn', 96, 'halving', 'always', 2]);
     const at43 = j.systems.find((s) => s.id === 'at43')!.agents.find((a) => a.name === 'mcts')!.params;
     expect([at43.margin, at43.refine, at43.alloc, at43.refineAt, at43.z]).toEqual([2, 96, 'halving', 'always', 2]);
   });

@@ -3,7 +3,7 @@
  * combat on a hex map. Spec: /work/shared/rules/panzervor.md; coverage: RULES.md.
  */
 import { defineSystem } from '../../core/system.ts';
-import { agents, searchPolicy, searchPortfolio } from './agents/index.ts';
+import { agents, searchDefaults, searchPolicy, searchPortfolio } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { rulesData } from './data/index.ts';
 import { compile, type PvCompiledGame } from './engine.ts';
@@ -33,6 +33,7 @@ export const system = defineSystem({
   agents,
   defaultAgents: ['marksman', 'marksman'],
   searchPolicy,
+  searchDefaults,
   searchPortfolio,
   dataInUse(b, d): string[] {
     const roots = new Set<string>(['rules', 'deck']);

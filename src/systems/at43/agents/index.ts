@@ -1,4 +1,5 @@
 /** The AT-43 agents (spec §7.3): the list the plug offers, the default pair and the search policy. */
+import { REFINED_SWITCH } from '../../../agents/mcts.ts';
 import { randomAgent } from '../../../core/agent.ts';
 import { assaultAgent } from './assault.ts';
 import { bulwarkAgent } from './bulwark.ts';
@@ -55,9 +56,7 @@ export const BULWARK_FULL_BID = `${UNDERDOG_BULWARK}:wager=7:wagerLater=7`;
 export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'objective', 'bulwark'];
 
 /**
- * Refinement on top of the switch (src/agents/switching.ts, docs/agents.md "Refinement"): once the
- * plan to follow is chosen, its top 4 actions race its choice on 96 paired simulations and one
- * 2 standard errors better is played; sequential halving pays for part of it. On sector55
+ * Refinement on top of the switch (REFINED_SWITCH, src/agents/mcts.ts): on sector55
  * (scripts/competence.ts --only-mcts, 400 games a seat) against gunline / assault / objective /
  * bulwark / underdog: seed 1, 62 / 68 / 60 / 62 / 63% against the plain switch's 61 / 64 / 62 / 60 /
  * 62%; seed 2, 61 / 66 / 62 / 59 / 62% against 61 / 63 / 61 / 58 / 62%: ahead in 7 of the 10
@@ -67,14 +66,11 @@ export const SEARCH_PORTFOLIO = [BULWARK_FULL_BID, 'gunline', 'assault', 'object
  * -- --only mcts, against refine=0:alloc=even:z=3: 1.23-1.29x). `z` is also the tree mode's root test (mode=tree on AT-43: 2 instead of 3).
  * Those figures were read with a bug that dropped the values of the portfolio's third to fifth
  * agents (mended 28 Nov 2026, d758df6): since, seed 1 62.8 / 68.9 / 60.8 / 61.7 / 63.9%, seed 2
- * against objective / bulwark 62.6 / 59.5% (docs/agents.md, "A mended bug").
- */
-export const AT43_REFINE = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 };
-
-/**
- * mcts's defaults on AT-43 (GameSystem.searchDefaults): the plan followed is kept unless another is
+ * against objective / bulwark 62.6 / 59.5%, seed 3 against bulwark 60.4% (docs/agents.md, "A mended bug").
+ *
+ * mcts's defaults on AT-43 (GameSystem.searchDefaults), besides that refinement: the plan followed is kept unless another is
  * shown better by 2 standard errors on the paired simulations (`margin`; the first plan, the tuned
  * bulwark, at the start). Seed 5, 150 games a seat against each of the four agents: 23.8% as UNA and
  * 96.7% as the Therians, against 22.2% and 96.5% following the best mean (a small gain, within noise).
  */
-export const SEARCH_DEFAULTS = { mcts: { margin: 2, ...AT43_REFINE } };
+export const SEARCH_DEFAULTS = { mcts: { margin: 2, ...REFINED_SWITCH } };

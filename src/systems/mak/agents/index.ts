@@ -4,6 +4,7 @@
  * The core's random agent is the baseline and fuzzer; the generic search agents (lookahead, mcts)
  * use evaluate() and determinize(), and mcts plays its rollouts with the search policy.
  */
+import { REFINED_SWITCH } from '../../../agents/mcts.ts';
 import { randomAgent, type AgentFactory, type ParamSpecs } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
 import type { MakState } from '../state.ts';
@@ -28,8 +29,12 @@ export const searchPolicy = 'firebase:plan=false';
  * planning) is the control it departs from on evidence only, the fast policy plays the rollouts.
  * With the fast policy as its control mcts scored 27% against assault and firebase on forest-ridge
  * (what firebase:plan=false scores itself); with firebase, 55% and 52% (100 games each, both seats).
+ * In the switch (the default mode), refinement at every decision (REFINED_SWITCH): on forest-ridge,
+ * 200 games a seat (scripts/competence.ts --only-mcts), against assault / firebase 67.3 / 64.8%
+ * (seed 1) and 67.3 / 65.3% (seed 2), where the plain switch scored 65.8 / 62.8 and 66.8 / 63.5, and
+ * cheaper (sequential halving): 98 and 104 s a run against 134 and 119 s (docs/agents.md).
  */
-export const searchDefaults = { mcts: { control: 'firebase', every: 'turn' } };
+export const searchDefaults = { mcts: { control: 'firebase', every: 'turn', ...REFINED_SWITCH } };
 
 /**
  * The agents mcts switches between (GameSystem.searchPortfolio), once per turn (searchDefaults):
