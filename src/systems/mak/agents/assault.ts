@@ -10,9 +10,10 @@
 import { agentOf } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
 import type { MakState } from '../state.ts';
+import { AIR_KEEP } from './air.ts';
 import { Planner, type Style } from './planner.ts';
 
-export const assaultStyle = (minHit: number, plan = true): Style => ({ plan, minHit, saveLaser: 0, airRatio: 1, cqc: true, keepOff: 0, fightAlways: false, replyWeight: 1, riskWeight: 1 });
+export const assaultStyle = (minHit: number, plan = true): Style => ({ plan, minHit, saveLaser: 0, airKeep: AIR_KEEP, cqc: true, keepOff: 0, fightAlways: false, replyWeight: 1, riskWeight: 1 });
 
 export const assault = agentOf<MakState, MakObservation>()({
   name: 'assault',

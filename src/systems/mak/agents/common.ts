@@ -1,6 +1,6 @@
 /**
  * What the scripted Ma.K agents share (spec §7.3): P(hit) and expected kill per shot from the same
- * roll functions as the engine, the air commitment, and the scores of the support actions (aircraft,
+ * roll functions as the engine, and the scores of the support actions (aircraft,
  * artillery, transport, arrivals, AMUs, pilots); the scorer itself is planner.ts.
  */
 import { carries } from '../rules/amu.ts';
@@ -106,30 +106,6 @@ export function firepower(m: Model, u: number): number {
   let b = 0;
   for (let w = 0; w < MAX_W; w++) if (m.wtype[u * MAX_W + w] >= 0) b = Math.max(b, m.watk[u * MAX_W + w]);
   return b;
-}
-
-/**
- * Score of an air-commitment `mission` choice ([10.1]): commit enough dog-fight strength to air
- * combat to match `ratio` times the enemy's (so no breakthrough); the rest strafe.
- */
-export function missionScore(E: Engine, s: MakState, side: number, code: number, ratio: number): number {
-  const { m, A } = E;
-  const theirs = airTotals(m, s, side)[1];
-  let committed = 0;
-  for (let a = 0; a < m.na; a++) if (m.aside[a] === side && s.air[a] & 2 && !(s.air[a] & 1)) committed += s.aDf[a];
-  const wantAir = theirs > 0 && committed < theirs * ratio;
-  return A.read.mission.choice(code) === (wantAir ? 0 : 1) ? 1 : 0;
-}
-
-/** Dog-fight totals of the living aircraft of `side` and of its enemy. */
-export function airTotals(m: Model, s: MakState, side: number): [number, number] {
-  let mine = 0, theirs = 0;
-  for (let a = 0; a < m.na; a++) {
-    if (s.air[a] & 1) continue;
-    if (m.aside[a] === side) mine += s.aDf[a] + s.eqLaser[a];
-    else theirs += s.aDf[a] + s.eqLaser[a];
-  }
-  return [mine, theirs];
 }
 
 /**

@@ -10,9 +10,10 @@
 import { agentOf } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
 import type { MakState } from '../state.ts';
+import { AIR_KEEP } from './air.ts';
 import { Planner, type Style } from './planner.ts';
 
-export const firebaseStyle = (minHit: number, saveLaser: number, plan = true): Style => ({ plan, minHit, saveLaser, airRatio: 1.5, cqc: false, keepOff: 3, fightAlways: false, replyWeight: 1, riskWeight: 1 });
+export const firebaseStyle = (minHit: number, saveLaser: number, plan = true): Style => ({ plan, minHit, saveLaser, airKeep: AIR_KEEP, cqc: false, keepOff: 3, fightAlways: false, replyWeight: 1, riskWeight: 1 });
 
 export const firebase = agentOf<MakState, MakObservation>()({
   name: 'firebase',

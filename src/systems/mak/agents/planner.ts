@@ -30,7 +30,8 @@ import { smokeMod } from '../rules/smoke.ts';
 import { ARMLESS, ATTACKED, BOOSTING, CHARGING, DEAD, IMMOBILE, MOVED, PILOT_GONE, type MakState } from '../state.ts';
 import { sees } from '../rules/sight.ts';
 import { PlanMemo } from './memo.ts';
-import { bestHit, countIn, expectedKill, expectedKillAt, firepower, missionScore, nearestEnemy, pAutoNum, pDestroyGivenRoll, pHitNum, modeOf, supportScore, topIs } from './common.ts';
+import { airChoice } from './air.ts';
+import { bestHit, countIn, expectedKill, expectedKillAt, firepower, nearestEnemy, pAutoNum, pDestroyGivenRoll, pHitNum, modeOf, supportScore, topIs } from './common.ts';
 
 /** What staying put is worth over a firing position elsewhere (expected VP): no shuffling for marginal gains. */
 const STAY = 0.1;
@@ -46,8 +47,8 @@ export interface Style {
   readonly minHit: number;
   /** Defensive laser shots below this P(hit) are declined (depletion risk, [11.2.1]). */
   readonly saveLaser: number;
-  /** Dog-fight strength committed to air combat, as a multiple of the enemy's ([10.1]). */
-  readonly airRatio: number;
+  /** Value (VP) of an aircraft kept in the game, in the Air Commitment's plan (air.ts airPlan, [10.1]). */
+  readonly airKeep: number;
   /** Enters close quarters combat when not outnumbered ([9.1]). */
   readonly cqc: boolean;
   /** Closest distance to the enemy it walks to (0: any). */
@@ -256,7 +257,7 @@ export class Planner {
     const side = this.side;
     const st = this.style;
     if (s.pending.depth > 0) {
-      if (k === K.mission) return missionScore(this.E, s, side, code, st.airRatio);
+      if (k === K.mission) return A.read.mission.choice(code) === airChoice(this.E, s, side, A.read.mission.aircraft(code), st.airKeep) ? 1 : 0;
       if (topIs(s, 'cqcStart')) return A.read.fight.choice(code) === 0 ? (this.fightPays(s, Arg.cqcStart.hex(s.pending)) ? 1 : 0) : 0.5;
       return this.reactive(s, code);
     }
@@ -925,7 +926,7 @@ const PLAN_SHELTER = 1;
 const PLAN_STATUS = DEAD | ARMLESS | IMMOBILE | CHARGING | BOOSTING | PILOT_GONE;
 
 /** Every field of Style (the compiler checks that none is missing): what makes two styles the same for the memo. */
-const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airRatio', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
+const STYLE_FIELDS = ['plan', 'minHit', 'saveLaser', 'airKeep', 'cqc', 'keepOff', 'fightAlways', 'replyWeight', 'riskWeight'] as const satisfies readonly (keyof Style)[];
 const STYLE_COMPLETE: Exclude<keyof Style, (typeof STYLE_FIELDS)[number]> extends never ? true : never = true;
 void STYLE_COMPLETE;
 
