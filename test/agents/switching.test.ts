@@ -121,7 +121,7 @@ describe('mcts opening budget (opening)', () => {
   it('searches the decisions before the first turn (the set-up) with `opening` simulations, the rest with `iterations`', () => {
     const pv = loadScenarioFile(`${ROOT}/scenarios/panzervor/fake-battle.yaml`);
     for (const [side, seed] of [[0, 3], [1, 4]]) {
-      const m = createAgent(pv.system, pv.compiled, side, 'mcts:iterations=10:opening=50') as PolicySwitch<unknown>;
+      const m = createAgent(pv.system, pv.compiled, side, 'mcts:iterations=10:opening=50:alloc=even:refine=0') as PolicySwitch<unknown>;
       const spent: Array<[number, number]> = [];
       const watched: Agent = {
         decide(ctx) {
@@ -134,7 +134,7 @@ describe('mcts opening budget (opening)', () => {
       };
       const agents = side === 0 ? [watched, createAgent(pv.system, pv.compiled, 1, 'brawler')] : [createAgent(pv.system, pv.compiled, 0, 'anvil'), watched];
       playGame(pv.compiled, agents, gameStreams(seed, 0, 2), new Tally(pv.compiled.metrics), new PlayScratch(pv.compiled));
-      // Five portfolio agents: 10 simulations each at the set-up, 2 each after it.
+      // Five portfolio agents, the even split and no refinement (Panzer Vor!'s defaults refine): 10 simulations each at the set-up, 2 each after it.
       expect(spent.filter(([len]) => len === 0).length).toBeGreaterThan(0);
       expect(spent.filter(([len]) => len > 0).length).toBeGreaterThan(0);
       for (const [len, sims] of spent) expect(sims).toBe(len === 0 ? 50 : 10);
