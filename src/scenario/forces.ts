@@ -1,6 +1,6 @@
 /**
  * What each side fields, read from a validated scenario block without asking the system: every
- * list named `units` (under a side, or with a `side` field on each unit), each unit by its kind
+ * list named `units` or `aircraft` under a side (or `units` with a `side` field on each unit), each unit by its kind
  * (`tank`, `model`, `type`, `profile`) shown with the rules data's display name when the data has
  * a record of that id, times its `count`, with its `character`/`pilot`/`hero` and `weapon` when it
  * names one. Systems without units in their block (the duel, the set-up generator) give none.
@@ -15,6 +15,8 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const KIND_KEYS = ['tank', 'model', 'type', 'profile', 'unit', 'kind'] as const;
 const WITH_KEYS = ['character', 'pilot', 'hero', 'officer'] as const;
+/** The lists under a side that hold what it fields (Ma.K's aircraft fly beside its units). */
+const LIST_KEYS = ['units', 'aircraft'] as const;
 
 /** The display name of an id in the rules data: a record of that id in any top-level collection with a name. */
 function displayName(id: string, data: unknown): string {
@@ -61,13 +63,15 @@ export function sideForces(body: unknown, data: unknown, sides: readonly string[
     return letter ?? named ?? key;
   };
   if (!isRec(body)) return [];
-  // Units listed under each side: sides.<key>.units or sides[i].units.
+  // Units listed under each side: sides.<key>.units or sides[i].units (and their aircraft).
   const sidesNode = body.sides;
   const entries: Array<[string, unknown]> = Array.isArray(sidesNode) ? sidesNode.map((s, i) => [String(i), s]) : isRec(sidesNode) ? Object.entries(sidesNode) : [];
   for (const [key, s] of entries) {
-    if (!isRec(s) || !Array.isArray(s.units)) continue;
-    const side = sideOf(key, s);
-    for (const u of s.units) if (isRec(u)) add(side, unitWords(u, data));
+    if (!isRec(s)) continue;
+    for (const list of LIST_KEYS) {
+      const units = s[list];
+      if (Array.isArray(units)) for (const u of units) if (isRec(u)) add(sideOf(key, s), unitWords(u, data));
+    }
   }
   // Units listed once, each naming its side.
   if (Array.isArray(body.units)) for (const u of body.units) if (isRec(u) && typeof u.side === 'string') add(sideOf(u.side, {}), unitWords(u, data));

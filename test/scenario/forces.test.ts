@@ -22,6 +22,8 @@ describe('forces', () => {
       { side: 'mercenary', units: ['2 × AFS', 'SAFS_MkII'] },
       { side: 'strahl', units: ['PKA (Heinrich Giger)', '2 × PKA'] },
     ]);
+    // and a side's aircraft beside its units (Ma.K)
+    expect(forcesOf('scenarios/mak/air-artillery.yaml').map((f) => f.units.at(-1))).toEqual([expect.stringMatching(/^Falke/), '2 × Hornisse']);
     expect(forcesOf('scenarios/mgv/sample-duel.yaml').map((f) => f.side)).toEqual(['Blue', 'Red']);
     expect(forcesOf('scenarios/at43/sector55.yaml')[0]).toEqual({ side: 'UNA', units: ['steel-trooper ×6 (sergeant)', 'steel-trooper ×6'] });
     // no units in the block: nothing is made up
