@@ -7,10 +7,10 @@ import { carries } from '../rules/amu.ts';
 import { AIR_KEEP } from './air.ts';
 import { Frames, type FrameKind } from '../actions.ts';
 import type { Engine } from '../engine.ts';
-import { MAX_W, WT_G, WT_L, WT_M, type Model } from '../model.ts';
-import { K_DEFENSIVE, K_OFFENSIVE, attackTargetAt, attackTargetOf, bestSlot, weaponReady } from '../rules/combat.ts';
+import { MAX_W, type Model } from '../model.ts';
+import { K_OFFENSIVE, attackTargetAt, attackTargetOf, bestSlot } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_A, R_D, R_M, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { ARM_BOMB, ARM_LASER, ARM_MISSILE } from '../rules/support.ts';
+import { aaTarget, aaWeapon, strafeTarget } from '../rules/support.ts';
 import { ARMLESS, BROKEN, DEAD, IMMOBILE, type MakState } from '../state.ts';
 
 const HIT_TABLE: number[][] = [[], []];
@@ -86,7 +86,7 @@ export function expectedKillT(m: Model, T: number, row: readonly string[]): numb
  * ([10.4.3]); D or M (and the (1,1)) destroys it and gives its VP to the enemy ([5.1.2]), A
  * disarms it; a survivor attacks with terrain and no range modifier ([10.4.2], [11.4.2]). So:
  * P(it attacks) x expected kill x t's VP - P(destroyed) x (its VP + `keep`, what it is still worth).
- * The same target numbers as rules/support.ts strafe; the same roll tables as the engine.
+ * The engine's own target numbers (rules/support.ts aaWeapon, aaTarget, strafeTarget) and roll tables.
  */
 export function strafeValue(m: Model, s: MakState, a: number, t: number, arm: number, keep: number): number {
   const h = s.hex[t], mode = modeOf(m);
@@ -94,22 +94,15 @@ export function strafeValue(m: Model, s: MakState, a: number, t: number, arm: nu
   let alive = 1, armed = 1;
   for (let f = 0; f < m.nu; f++) {
     if (s.hex[f] !== h || m.uside[f] === m.aside[a] || s.status[f] & (DEAD | ARMLESS | BROKEN)) continue;
-    let bestT = -1e9;
-    for (let w = 0; w < MAX_W; w++) {
-      if (!weaponReady(m, s, f, w, K_DEFENSIVE)) continue;
-      bestT = Math.max(bestT, m.watk[f * MAX_W + w] + s.pAtk[f] - (m.adef[a] + s.aPDef[a]));
-    }
-    if (bestT === -1e9) continue;
+    const w = aaWeapon(m, s, f, a);
+    if (w < 0) continue;
+    const bestT = aaTarget(m, s, f, w, a);
     const ph = pHitNum(bestT, mode), pa = pAutoNum(bestT, mode);
     const dies = pa + (ph - pa) * pKill;
     alive *= 1 - dies;
     armed *= 1 - dies - (ph - pa) * pArmless;
   }
-  const eq = m.data.rules.equipment;
-  const atk = arm === ARM_BOMB ? eq.bomb : arm === ARM_MISSILE ? eq.missile : arm === ARM_LASER ? eq.laser : m.aatk[a];
-  const wt = arm === ARM_BOMB ? WT_G : arm === ARM_MISSILE ? WT_M : WT_L;
-  const T = atk + s.aPAtk[a] - (m.udef[t] + s.pDef[t]) + m.hexAtk[(h * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
-  return armed * expectedKillT(m, T, m.udur[t]) * m.uvp[t] - (1 - alive) * (m.avp[a] + keep);
+  return armed * expectedKillT(m, strafeTarget(m, s, a, t, arm), m.udur[t]) * m.uvp[t] - (1 - alive) * (m.avp[a] + keep);
 }
 
 export function pHitOf(m: Model, s: MakState, u: number, w: number, t: number): number {
