@@ -4,12 +4,14 @@
  * artillery, transport, arrivals, AMUs, pilots); the scorer itself is planner.ts.
  */
 import { carries } from '../rules/amu.ts';
+import { AIR_KEEP } from './air.ts';
 import { Frames, type FrameKind } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { MAX_W, type Model } from '../model.ts';
 import { K_OFFENSIVE, attackTargetAt, attackTargetOf, bestSlot } from '../rules/combat.ts';
-import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_D, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { DEAD, IMMOBILE, type MakState } from '../state.ts';
+import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_A, R_D, R_M, enduranceResult, hitOutcome } from '../rules/rolls.ts';
+import { aaTarget, aaWeapon, strafeTarget } from '../rules/support.ts';
+import { ARMLESS, BROKEN, DEAD, IMMOBILE, type MakState } from '../state.ts';
 
 const HIT_TABLE: number[][] = [[], []];
 const AUTO_TABLE: number[][] = [[], []];
@@ -36,17 +38,23 @@ export function pHitNum(T: number, mode: number): number {
   return T < 0 ? 0 : HIT_TABLE[mode][Math.min(40, T)];
 }
 
-const pdCache = new Map<readonly string[], number>();
-/** P(D | endurance roll) of a class row. */
-export function pDestroyGivenRoll(row: readonly string[]): number {
-  let v = pdCache.get(row);
+const prCache = [R_D, R_M, R_A].map(() => new Map<readonly string[], number>());
+/** P(result r | endurance roll) of a class row (r: R_D, R_M or R_A). */
+export function pResultGivenRoll(row: readonly string[], r: number): number {
+  const cache = prCache[r === R_D ? 0 : r === R_M ? 1 : 2];
+  let v = cache.get(row);
   if (v === undefined) {
     let c = 0;
-    for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) if (enduranceResult(row, x + y) === R_D) c++;
+    for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) if (enduranceResult(row, x + y) === r) c++;
     v = c / 36;
-    pdCache.set(row, v);
+    cache.set(row, v);
   }
   return v;
+}
+
+/** P(D | endurance roll) of a class row. */
+export function pDestroyGivenRoll(row: readonly string[]): number {
+  return pResultGivenRoll(row, R_D);
 }
 
 export function modeOf(m: Model): number {
@@ -60,12 +68,41 @@ export function expectedKill(m: Model, s: MakState, u: number, w: number, t: num
 
 /** expectedKill with u in hex a and t in hex b (attackTargetAt). */
 export function expectedKillAt(m: Model, s: MakState, u: number, w: number, t: number, a: number, b: number): number {
-  const T = attackTargetAt(m, s, u, w, t, a, b);
+  return expectedKillT(m, attackTargetAt(m, s, u, w, t, a, b), m.udur[t]);
+}
+
+/** expectedKill at attack target T on a unit of class row `row`. */
+export function expectedKillT(m: Model, T: number, row: readonly string[]): number {
   const mode = modeOf(m);
   const ph = pHitNum(T, mode);
   const pa = T < 0 ? 0 : AUTO_TABLE[mode][Math.min(40, T)];
-  const pd = pDestroyGivenRoll(m.udur[t]);
+  const pd = pDestroyGivenRoll(row);
   return pa + (ph - pa) * (pd + (1 - pd) * 0.3);
+}
+
+/**
+ * The net worth in VP of aircraft a strafing unit t with `arm` ([10.4]): every anti-phase unit in
+ * t's hex fires once at it first, its best ready weapon with no terrain or range modifier
+ * ([10.4.3]); D or M (and the (1,1)) destroys it and gives its VP to the enemy ([5.1.2]), A
+ * disarms it; a survivor attacks with terrain and no range modifier ([10.4.2], [11.4.2]). So:
+ * P(it attacks) x expected kill x t's VP - P(destroyed) x (its VP + `keep`, what it is still worth).
+ * The engine's own target numbers (rules/support.ts aaWeapon, aaTarget, strafeTarget) and roll tables.
+ */
+export function strafeValue(m: Model, s: MakState, a: number, t: number, arm: number, keep: number): number {
+  const h = s.hex[t], mode = modeOf(m);
+  const pKill = pResultGivenRoll(m.adur[a], R_D) + pResultGivenRoll(m.adur[a], R_M), pArmless = pResultGivenRoll(m.adur[a], R_A);
+  let alive = 1, armed = 1;
+  for (let f = 0; f < m.nu; f++) {
+    if (s.hex[f] !== h || m.uside[f] === m.aside[a] || s.status[f] & (DEAD | ARMLESS | BROKEN)) continue;
+    const w = aaWeapon(m, s, f, a);
+    if (w < 0) continue;
+    const bestT = aaTarget(m, s, f, w, a);
+    const ph = pHitNum(bestT, mode), pa = pAutoNum(bestT, mode);
+    const dies = pa + (ph - pa) * pKill;
+    alive *= 1 - dies;
+    armed *= 1 - dies - (ph - pa) * pArmless;
+  }
+  return armed * expectedKillT(m, strafeTarget(m, s, a, t, arm), m.udur[t]) * m.uvp[t] - (1 - alive) * (m.avp[a] + keep);
 }
 
 export function pHitOf(m: Model, s: MakState, u: number, w: number, t: number): number {
@@ -110,7 +147,7 @@ export function firepower(m: Model, u: number): number {
 
 /**
  * Scores of the support actions shared by both heuristics: strafing (every ground-mission aircraft
- * attacks the highest-VP target), indirect fire, artillery on targets worth at least `artilleryVp`.
+ * attacks where strafeValue is best, if it pays), indirect fire, artillery on targets worth at least `artilleryVp`.
  */
 export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: number, k = E.A.kindIndexOf(code)): number | null {
   const { m, A } = E;
@@ -120,8 +157,10 @@ export function supportScore(E: Engine, s: MakState, code: number, artilleryVp: 
   if (k === K.move) return m.hasAmu || m.hasPilots ? supportMove(m, s, A.read.move.unit(code), A.read.move.dir(code)) : null;
   if (k === K.strafe) {
     // Missiles and bombs on the biggest targets first ([11.4.2]).
-    const t = A.read.strafe.target(code), arm = A.read.strafe.arm(code);
-    return 9 + m.uvp[t] * 0.1 - (m.cover[s.hex[t]] ? 0.05 : 0) + [0, 0.02, 0.03, 0.01][arm];
+    // The strafe priced by strafeValue ([10.4]): none that loses VP on the balance (the aircraft stays on its mission).
+    const a = A.read.strafe.aircraft(code), t = A.read.strafe.target(code), arm = A.read.strafe.arm(code);
+    const v = strafeValue(m, s, a, t, arm, s.turn < m.body.turns ? AIR_KEEP : 0);
+    return v <= 0 ? -1 : 9 + v * 0.1;
   }
   if (k === K.indirect) {
     const u = A.read.indirect.unit(code), w = A.read.indirect.weapon(code), t = A.read.indirect.target(code);

@@ -310,6 +310,35 @@ export function canStrafe(m: Model, s: MakState, a: number, t: number): boolean 
   return m.uside[t] !== m.aside[a] && !(s.status[t] & DEAD) && !hexHasSide(m, s, s.hex[t], m.aside[a]);
 }
 
+/** Unit f's weapon against a strafing aircraft a ([10.4.1]): its best ready defensive weapon (the first of equal target numbers); -1 when none. */
+export function aaWeapon(m: Model, s: MakState, f: number, a: number): number {
+  let best = -1;
+  let bestT = -1e9;
+  for (let w = 0; w < MAX_W; w++) {
+    if (!weaponReady(m, s, f, w, K_DEFENSIVE)) continue;
+    const T = aaTarget(m, s, f, w, a);
+    if (T > bestT) { bestT = T; best = w; }
+  }
+  return best;
+}
+
+/** The target number of unit f's weapon w against aircraft a: no terrain and no range modifier ([10.4.3]). */
+export function aaTarget(m: Model, s: MakState, f: number, w: number, a: number): number {
+  return m.watk[f * MAX_W + w] + s.pAtk[f] - (m.adef[a] + s.aPDef[a]);
+}
+
+/** The weapon type of a strafe with `arm` ([11.4.2]): a bomb read as a gun (G: engine reading), a missile M, the aircraft's own or the laser marker L. */
+export function strafeWeaponType(arm: number): number {
+  return arm === ARM_BOMB ? WT_G : arm === ARM_MISSILE ? WT_M : WT_L;
+}
+
+/** The target number of aircraft a strafing unit t with `arm` ([10.4.2], [11.4.2]): terrain applies, no range modifier. */
+export function strafeTarget(m: Model, s: MakState, a: number, t: number, arm: number): number {
+  const eq = m.data.rules.equipment;
+  const atk = arm === ARM_BOMB ? eq.bomb : arm === ARM_MISSILE ? eq.missile : arm === ARM_LASER ? eq.laser : m.aatk[a];
+  return atk + s.aPAtk[a] - (m.udef[t] + s.pDef[t]) + m.hexAtk[(s.hex[t] * 6 + strafeWeaponType(arm)) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
+}
+
 /**
  * Air-to-ground attack ([10.4.1]): every anti-phase unit in the target hex fires once at the aircraft
  * (its best ready weapon; no terrain and no range modifier, [10.4.3]); a survivor attacks with its
@@ -323,14 +352,9 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
   if (ctx.log) ctx.log(`${m.aid[a]} strafes ${m.uid[t]} in ${m.grid.id(h)}`);
   for (let f = 0; f < m.nu && !(s.air[a] & A_DEAD); f++) {
     if (s.hex[f] !== h || m.uside[f] === m.aside[a] || s.status[f] & (DEAD | ARMLESS | BROKEN)) continue;
-    let best = -1;
-    let bestT = -1e9;
-    for (let w = 0; w < MAX_W; w++) {
-      if (!weaponReady(m, s, f, w, K_DEFENSIVE)) continue;
-      const T = m.watk[f * MAX_W + w] + s.pAtk[f] - (m.adef[a] + s.aPDef[a]);
-      if (T > bestT) { bestT = T; best = w; }
-    }
+    const best = aaWeapon(m, s, f, a);
     if (best < 0) continue;
+    const bestT = aaTarget(m, s, f, best, a);
     const d1 = ctx.dice.die(6);
     const d2 = ctx.dice.die(6);
     const row = rowOf(m, f, best);
@@ -357,12 +381,10 @@ export function strafe(m: Model, s: MakState, ctx: PlayContext, a: number, t: nu
   if (s.air[a] & (A_DEAD | A_ARMLESS) || s.status[t] & DEAD) return;
   const row = airRow(m, a);
   // [11.4.2]: a bomb (read as a gun, G: engine reading) or a missile (M) once, the laser marker (L) any number of times.
-  const eq = m.data.rules.equipment;
-  const atk = arm === ARM_BOMB ? eq.bomb : arm === ARM_MISSILE ? eq.missile : arm === ARM_LASER ? eq.laser : m.aatk[a];
-  const wt = arm === ARM_BOMB ? WT_G : arm === ARM_MISSILE ? WT_M : WT_L;
+  const wt = strafeWeaponType(arm);
+  const T = strafeTarget(m, s, a, t, arm);
   if (arm === ARM_BOMB) s.eqBomb[a]--;
   else if (arm === ARM_MISSILE) s.eqMissile[a]--;
-  const T = atk + s.aPAtk[a] - (m.udef[t] + s.pDef[t]) + m.hexAtk[(h * 6 + wt) * 2 + (m.ustack[t] === 2 ? 1 : 0)] + (s.status[t] & IMMOBILE ? m.data.rules.immobilizedBonus : 0);
   const d1 = ctx.dice.die(6);
   const d2 = ctx.dice.die(6);
   if (arm === ARM_LASER && laserDepletes(d1, d2)) {
