@@ -310,7 +310,7 @@ function indexIn(list: Int32Array, n: number, a: number): number {
 
 /**
  * Refinement on top of the switch, as systems declare it in their searchDefaults (AT-43 since the
- * ninth session, Ma.K and Panzer Vor! since the eleventh; docs/agents.md "Refinement"): once the agent to follow is
+ * ninth session, Ma.K and Panzer Vor! since the eleventh, MGV since the twelfth; docs/agents.md "Refinement"): once the agent to follow is
  * chosen, its top `width` actions race its choice on 96 paired simulations at every decision, one 2
  * standard errors better is played, and sequential halving pays for part of it.
  */

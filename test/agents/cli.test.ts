@@ -12,7 +12,9 @@ describe('salvo with the generic search agents', () => {
     for (const id of ['duel', 'panzervor', 'mgv']) expect(names(id)).toEqual(expect.arrayContaining(['random', 'lookahead', 'mcts']));
     expect(names('ww2setup')).not.toContain('mcts');
     expect(j.systems.find((s) => s.id === 'panzervor')!.agents.find((a) => a.name === 'mcts')!.params).toEqual({ mode: 'switch', portfolio: '', opponent: '', models: '', margin: 0, horizon: 0, alloc: 'halving', refine: 96, refineAt: 'always', every: 'decision', iterations: 96, opening: 0, policy: '', control: '', depth: 6, width: 4, c: 1, z: 2, reuse: true });
-    expect(j.systems.find((s) => s.id === 'mgv')!.agents.find((a) => a.name === 'mcts')!.params).toMatchObject({ alloc: 'even', refine: 0, refineAt: 'disagree', z: 3 });
+    expect(j.systems.find((s) => s.id === 'mgv')!.agents.find((a) => a.name === 'mcts')!.params).toMatchObject({ alloc: 'halving', refine: 96, refineAt: 'always', z: 2 });
+    // The duel keeps the plain switch (its 50% against trigger-happy is already the best response's score: docs/search-agents.md).
+    expect(j.systems.find((s) => s.id === 'duel')!.agents.find((a) => a.name === 'mcts')!.params).toMatchObject({ alloc: 'even', refine: 0, refineAt: 'disagree', z: 3 });
     // A system's declared defaults (searchDefaults) are what list shows: Ma.K's control is firebase, its switch once per turn and refined.
     const mak = j.systems.find((s) => s.id === 'mak')!.agents.find((a) => a.name === 'mcts')!.params;
     expect([mak.control, mak.every, mak.refine, mak.alloc, mak.refineAt, mak.z]).toEqual(['firebase', 'turn', 96, 'halving', 'always', 2]);

@@ -3,7 +3,7 @@
  * Seed 002_5c83dc8c877efd25.txt; spec /work/shared/rules/mgv.md. See RULES.md for coverage.
  */
 import { defineSystem } from '../../core/system.ts';
-import { agents, defaultAgents, searchPolicy, searchPortfolio } from './agents/index.ts';
+import { agents, defaultAgents, searchDefaults, searchPolicy, searchPortfolio } from './agents/index.ts';
 import { checkScenario } from './check.ts';
 import { MGV_RULES_DATA } from './data/rules.ts';
 import { compile } from './engine.ts';
@@ -32,6 +32,7 @@ export const system = defineSystem({
   options: MGV_OPTIONS,
   agents,
   defaultAgents,
+  searchDefaults,
   searchPolicy,
   searchPortfolio,
   dataInUse(sc): string[] {
