@@ -10,7 +10,7 @@
 import { agentOf } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
 import type { MakState } from '../state.ts';
-import { AIR_KEEP } from './air.ts';
+import { AIR_KEEP } from './common.ts';
 import { Planner, type Style } from './planner.ts';
 
 export const assaultStyle = (minHit: number, plan = true): Style => ({ plan, minHit, saveLaser: 0, airKeep: AIR_KEEP, cqc: true, keepOff: 0, fightAlways: false, replyWeight: 1, riskWeight: 1 });

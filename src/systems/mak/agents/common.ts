@@ -4,14 +4,16 @@
  * artillery, transport, arrivals, AMUs, pilots); the scorer itself is planner.ts.
  */
 import { carries } from '../rules/amu.ts';
-import { AIR_KEEP } from './air.ts';
 import { Frames, type FrameKind } from '../actions.ts';
 import type { Engine } from '../engine.ts';
 import { MAX_W, type Model } from '../model.ts';
 import { K_OFFENSIVE, attackTargetAt, attackTargetOf, bestSlot } from '../rules/combat.ts';
 import { HIT_AUTO_D, HIT, PRODUCT, SUM, R_A, R_D, R_M, enduranceResult, hitOutcome } from '../rules/rolls.ts';
-import { aaTarget, aaWeapon, strafeTarget } from '../rules/support.ts';
-import { ARMLESS, BROKEN, DEAD, IMMOBILE, type MakState } from '../state.ts';
+import { ARM_LASER, ARM_OWN, aaTarget, aaWeapon, hasArm, strafeTarget, strafeable } from '../rules/support.ts';
+import { A_ARMLESS, A_DEAD, ARMLESS, BROKEN, DEAD, IMMOBILE, type MakState } from '../state.ts';
+
+/** The value (VP) of an aircraft kept in the game while a later turn remains: the agents' style (planner.ts Style.airKeep; air.ts airPlan). */
+export const AIR_KEEP = 0.05;
 
 const HIT_TABLE: number[][] = [[], []];
 const AUTO_TABLE: number[][] = [[], []];
@@ -86,23 +88,48 @@ export function expectedKillT(m: Model, T: number, row: readonly string[]): numb
  * ([10.4.3]); D or M (and the (1,1)) destroys it and gives its VP to the enemy ([5.1.2]), A
  * disarms it; a survivor attacks with terrain and no range modifier ([10.4.2], [11.4.2]). So:
  * P(it attacks) x expected kill x t's VP - P(destroyed) x (its VP + `keep`, what it is still worth).
+ * A Hornisse with option `hornisseMLanding` (A28, [10.6]) is not destroyed by an M: it lands, which
+ * ends the fire and its strafe and scores its immobilized PK41 for the enemy (rules/landing.ts
+ * mLand) instead of the aircraft (exact but when no hex within the radius lets it land).
  * The engine's own target numbers (rules/support.ts aaWeapon, aaTarget, strafeTarget) and roll tables.
  */
 export function strafeValue(m: Model, s: MakState, a: number, t: number, arm: number, keep: number): number {
   const h = s.hex[t], mode = modeOf(m);
-  const pKill = pResultGivenRoll(m.adur[a], R_D) + pResultGivenRoll(m.adur[a], R_M), pArmless = pResultGivenRoll(m.adur[a], R_A);
-  let alive = 1, armed = 1;
+  const pk = m.opt.hornisseMLanding ? m.apk41[a] : -1;
+  const pD = pResultGivenRoll(m.adur[a], R_D), pM = pResultGivenRoll(m.adur[a], R_M), pArmless = pResultGivenRoll(m.adur[a], R_A);
+  let alive = 1, armed = 1, landed = 0;
   for (let f = 0; f < m.nu; f++) {
     if (s.hex[f] !== h || m.uside[f] === m.aside[a] || s.status[f] & (DEAD | ARMLESS | BROKEN)) continue;
     const w = aaWeapon(m, s, f, a);
     if (w < 0) continue;
     const bestT = aaTarget(m, s, f, w, a);
     const ph = pHitNum(bestT, mode), pa = pAutoNum(bestT, mode);
-    const dies = pa + (ph - pa) * pKill;
+    const dies = pa + (ph - pa) * (pD + pM);
+    if (pk >= 0) landed += alive * (ph - pa) * pM; // the fire stops at the first D or M, in the engine's order
     alive *= 1 - dies;
     armed *= 1 - dies - (ph - pa) * pArmless;
   }
-  return armed * expectedKillT(m, strafeTarget(m, s, a, t, arm), m.udur[t]) * m.uvp[t] - (1 - alive) * (m.avp[a] + keep);
+  const lost = (1 - alive - landed) * (m.avp[a] + keep);
+  return armed * expectedKillT(m, strafeTarget(m, s, a, t, arm), m.udur[t]) * m.uvp[t] - (landed > 0 ? lost + landed * (m.uvp[pk] + keep) : lost);
+}
+
+/**
+ * The best strafe aircraft a could make on this position ([10.4]): the largest strafeValue over the
+ * units it may strafe (rules/support.ts strafeable) and the arms it carries, 0 when none pays (the
+ * agents decline a strafe that loses VP: supportScore) or it is disarmed.
+ */
+export function bestStrafe(m: Model, s: MakState, a: number, keep: number): number {
+  if (s.air[a] & (A_DEAD | A_ARMLESS)) return 0;
+  let best = 0;
+  for (let t = 0; t < m.nu; t++) {
+    if (!strafeable(m, s, a, t)) continue;
+    for (let arm = ARM_OWN; arm <= ARM_LASER; arm++) {
+      if (!hasArm(s, a, arm)) continue;
+      const v = strafeValue(m, s, a, t, arm, keep);
+      if (v > best) best = v;
+    }
+  }
+  return best;
 }
 
 export function pHitOf(m: Model, s: MakState, u: number, w: number, t: number): number {

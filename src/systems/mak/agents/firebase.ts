@@ -10,7 +10,7 @@
 import { agentOf } from '../../../core/agent.ts';
 import type { MakObservation } from '../observe.ts';
 import type { MakState } from '../state.ts';
-import { AIR_KEEP } from './air.ts';
+import { AIR_KEEP } from './common.ts';
 import { Planner, type Style } from './planner.ts';
 
 export const firebaseStyle = (minHit: number, saveLaser: number, plan = true): Style => ({ plan, minHit, saveLaser, airKeep: AIR_KEEP, cqc: false, keepOff: 3, fightAlways: false, replyWeight: 1, riskWeight: 1 });

@@ -307,6 +307,11 @@ export function hasArm(s: MakState, a: number, arm: number): boolean {
 /** May aircraft a strafe unit t now ([10.4])? */
 export function canStrafe(m: Model, s: MakState, a: number, t: number): boolean {
   if (m.aside[a] !== s.phaseSide || (s.air[a] & (A_DEAD | A_GROUND | A_USED | A_ARMLESS)) !== A_GROUND) return false;
+  return strafeable(m, s, a, t);
+}
+
+/** Is unit t a target for a strafe of aircraft a, whatever the aircraft's mission ([10.4]): a living enemy in a hex free of a's side. */
+export function strafeable(m: Model, s: MakState, a: number, t: number): boolean {
   return m.uside[t] !== m.aside[a] && !(s.status[t] & DEAD) && !hexHasSide(m, s, s.hex[t], m.aside[a]);
 }
 
