@@ -39,6 +39,8 @@ export interface ExecuteOptions {
   readonly onResume?: (gamesDone: number, batches: number) => void;
   /** Per-game time bound in ms (0 or absent: none): a longer game fails the run with a GameTimeoutError, and no report is written. */
   readonly gameTimeoutMs?: number;
+  /** The bound of a game where a side searches (a skill check's; src/run/watchdog.ts variantBounds); absent: gameTimeoutMs. */
+  readonly searchGameTimeoutMs?: number;
   /** Called after each batch is merged, with every played variant's totals so far (a live view: the lab). */
   readonly onBatch?: (totals: Totals) => void;
 }
@@ -166,6 +168,7 @@ export async function executePlan(pf: PlanFile, opts: ExecuteOptions = {}, ctx?:
     onProgress: opts.onProgress,
     ...(opts.onProgress && pf.skillCheck ? { weights: playedWeights(pf, context) } : {}),
     gameTimeoutMs: opts.gameTimeoutMs,
+    searchGameTimeoutMs: opts.searchGameTimeoutMs,
     onMerged:
       checkpoint || opts.onBatch
         ? (_b, totals, merged) => {

@@ -89,6 +89,8 @@ export interface ShardOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Per-game time bound in ms (0 or absent = none); see src/run/watchdog.ts. */
   readonly gameTimeoutMs?: number;
+  /** The bound of a game where a side searches; absent: gameTimeoutMs. */
+  readonly searchGameTimeoutMs?: number;
   /** A pool to play on, left open (started by the caller while it read the plan); else one of `workers` threads. */
   readonly pool?: BatchPool;
 }
@@ -116,6 +118,7 @@ export async function runShard(pf: PlanFile, shard: Shard, opts: ShardOptions = 
         only: (b) => wanted.has(b.start),
         signal: opts.signal,
         gameTimeoutMs: opts.gameTimeoutMs,
+        searchGameTimeoutMs: opts.searchGameTimeoutMs,
         onProgress: (done) => opts.onProgress?.(before + done, total),
       });
       if (res.interrupted) return undefined;

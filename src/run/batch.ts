@@ -80,7 +80,8 @@ export function playBatch(task: BatchTask, watch?: GameWatch): BatchResult {
           afterApply: (_s, decisions) => {
             if ((decisions & (CLOCK_EVERY - 1)) !== 0) return;
             const ms = performance.now() - gameStart;
-            if (ms > watch.boundMs) throw timedOut(task.variants, task.seed, currentVariant, current, watch.boundMs, ms);
+            const bound = watch.boundsMs[currentVariant] ?? 0;
+            if (bound > 0 && ms > bound) throw timedOut(task.variants, task.seed, currentVariant, current, bound, ms);
           },
         };
   // Each group's baseline goes first so that its outcomes and metrics can be paired with the

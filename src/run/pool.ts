@@ -13,7 +13,7 @@ import type { BatchResult } from './batch.ts';
 import { heavyGamesOf, planBatches, planKey, variantGames, type BatchRef, type BatchTask, type RunPlan } from './plan.ts';
 import { emptyTotals, mergeInto, type PairTable, type Summary, type Totals } from './summary.ts';
 import { WORKER_READY, type WorkerData } from './thread.ts';
-import { timedOut, Watchdog, type GameWatch } from './watchdog.ts';
+import { timedOut, variantBounds, Watchdog, type GameWatch } from './watchdog.ts';
 import type { RulesTask, WorkerTask } from './worker.ts';
 
 /** Stop after a round of `roundGames` games once `done` says the summaries are precise enough. */
@@ -58,6 +58,8 @@ export interface RunOptions {
    * terminated, inline the clock is checked every few hundred decisions.
    */
   readonly gameTimeoutMs?: number;
+  /** The bound of a game where a side searches (mcts, lookahead; watchdog.ts variantBounds); absent: gameTimeoutMs. */
+  readonly searchGameTimeoutMs?: number;
 }
 
 /** Progress in estimated cost (a game of variant v weighs `weights[v]`): `from` was already done when the run started (a resumed run). */
@@ -227,8 +229,8 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
   let interrupted = false;
   const pool = opts.pool ?? new BatchPool(workers);
   const window = Math.max(2, workers * 3);
-  const bound = opts.gameTimeoutMs ?? 0;
-  const watchdog = bound <= 0 ? undefined : pool.workers > 0 ? new Watchdog(window, bound, (v, g, ms) => timedOut(plan.variants, plan.seed, v, g, bound, ms)) : { inline: bound };
+  const bounds = variantBounds(plan.variants, opts.gameTimeoutMs ?? 0, opts.searchGameTimeoutMs ?? opts.gameTimeoutMs ?? 0);
+  const watchdog = !bounds.some((b) => b > 0) ? undefined : pool.workers > 0 ? new Watchdog(window, bounds, (v, g, ms) => timedOut(plan.variants, plan.seed, v, g, bounds[v], ms)) : { inline: bounds };
   try {
     const rounds = (batches.at(-1)?.round ?? -1) + 1;
     for (let r = 0; r < rounds; r++) {
@@ -271,9 +273,9 @@ export async function runPlan(plan: RunPlan, opts: RunOptions = {}): Promise<Pla
 }
 
 /** Keeps at most `window` tasks in flight; results are merged as they arrive, in this thread. */
-async function runWindowed(pool: BatchPool, todo: readonly BatchRef[], window: number, watchdog: Watchdog | { inline: number } | undefined, signal: AbortSignal | undefined, task: (b: BatchRef) => BatchTask, onDone: (b: BatchRef, r: BatchResult) => void): Promise<void> {
+async function runWindowed(pool: BatchPool, todo: readonly BatchRef[], window: number, watchdog: Watchdog | { inline: readonly number[] } | undefined, signal: AbortSignal | undefined, task: (b: BatchRef) => BatchTask, onDone: (b: BatchRef, r: BatchResult) => void): Promise<void> {
   const play = (t: BatchTask): Promise<BatchResult> =>
-    watchdog === undefined ? pool.run(t) : watchdog instanceof Watchdog ? watchdog.watch((w, abort) => pool.run(t, w, abort)) : pool.run(t, { boundMs: watchdog.inline });
+    watchdog === undefined ? pool.run(t) : watchdog instanceof Watchdog ? watchdog.watch((w, abort) => pool.run(t, w, abort)) : pool.run(t, { boundsMs: watchdog.inline });
   let next = 0;
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;

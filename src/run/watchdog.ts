@@ -14,17 +14,35 @@
  * cost, when the watchdog is off). That catches a game that makes decisions slowly or endlessly,
  * not one stuck inside a single decision: that needs a worker.
  */
+import { GENERIC_AGENTS } from '../agents/index.ts';
 import type { AgentChoice } from '../core/agent.ts';
 import type { VariantSpec } from './plan.ts';
+
+const SEARCH_AGENTS = new Set(GENERIC_AGENTS.map((f) => f.name));
+
+/** Does a side of this game search (mcts, lookahead): a game that costs hundreds of scripted ones? */
+export function searches(agents: readonly AgentChoice[]): boolean {
+  return agents.some((a) => SEARCH_AGENTS.has(a.name));
+}
+
+/**
+ * The bound of each variant's games in ms (0: none): `searchMs` where a side searches (a skill
+ * check's variant, mcts against a scripted agent), else `scriptedMs`. A search game of a large
+ * scenario takes seconds on an idle machine and several times that on a slower or loaded one, so
+ * one bound for both either misses a scripted game's hang for minutes or fails a sound search game.
+ */
+export function variantBounds(variants: readonly VariantSpec[], scriptedMs = 0, searchMs = scriptedMs): number[] {
+  return variants.map((v) => (searches(v.agents) ? searchMs : scriptedMs));
+}
 
 /** Int32 words per slot: sequence number (0 = no game started yet), variant index, game index. */
 export const SLOT_WORDS = 3;
 /** Inline play checks the clock every this many decisions (a power of two). */
 export const CLOCK_EVERY = 256;
 
-/** How a batch task reports its games: the bound, and (on a worker) its slot. */
+/** How a batch task reports its games: the bound of each variant's games (0: none), and (on a worker) its slot. */
 export interface GameWatch {
-  readonly boundMs: number;
+  readonly boundsMs: readonly number[];
   readonly slots?: Int32Array;
   readonly slot?: number;
 }
@@ -84,7 +102,8 @@ export class Watchdog {
 
   constructor(
     capacity: number,
-    readonly boundMs: number,
+    /** Per variant (0: unbounded). */
+    readonly boundsMs: readonly number[],
     private readonly name: (variant: number, game: number, elapsedMs: number) => GameTimeoutError,
     pollMs?: number,
   ) {
@@ -93,7 +112,8 @@ export class Watchdog {
     this.since = new Float64Array(capacity);
     this.owners = new Array<Fail | undefined>(capacity).fill(undefined);
     for (let s = capacity - 1; s >= 0; s--) this.free.push(s);
-    this.pollMs = pollMs ?? Math.min(1000, Math.max(20, boundMs / 5));
+    const tightest = Math.min(...boundsMs.filter((b) => b > 0));
+    this.pollMs = pollMs ?? Math.min(1000, Math.max(20, tightest / 5));
   }
 
   /**
@@ -103,7 +123,7 @@ export class Watchdog {
   watch<T>(run: (w: GameWatch, signal: AbortSignal) => Promise<T>): Promise<T> {
     const slot = this.free.pop();
     const ac = new AbortController();
-    if (slot === undefined) return run({ boundMs: this.boundMs }, ac.signal); // more tasks than slots: unwatched (never, with a window-sized watchdog)
+    if (slot === undefined) return run({ boundsMs: this.boundsMs }, ac.signal); // more tasks than slots: unwatched (never, with a window-sized watchdog)
     Atomics.store(this.slots, slot * SLOT_WORDS, 0);
     this.seen[slot] = 0;
     this.since[slot] = performance.now();
@@ -123,7 +143,7 @@ export class Watchdog {
         ac.abort(e);
         fail(e);
       };
-      run({ boundMs: this.boundMs, slots: this.slots, slot }, ac.signal).then(
+      run({ boundsMs: this.boundsMs, slots: this.slots, slot }, ac.signal).then(
         (v) => {
           if (settled) return;
           settled = true;
@@ -152,7 +172,8 @@ export class Watchdog {
         this.since[s] = now;
         continue;
       }
-      if (now - this.since[s] > this.boundMs) {
+      const bound = this.boundsMs[this.slots[i + 1]] ?? 0;
+      if (bound > 0 && now - this.since[s] > bound) {
         const e = this.name(this.slots[i + 1], this.slots[i + 2], now - this.since[s]);
         // The run fails: every task in flight is stopped (their workers too), not only this one.
         for (const fail of this.owners.slice()) fail?.(e);

@@ -9,13 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { parseAgentChoice } from '../../src/core/agent.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { experimentPlan, scenarioPlan } from '../../src/app/plan-file.ts';
 import { registerRun } from '../../src/cli/commands/run.ts';
 import { registerExperiment } from '../../src/cli/commands/experiment.ts';
-import { gameTimeoutMs } from '../../src/cli/commands/shared.ts';
+import { gameTimeouts } from '../../src/cli/commands/shared.ts';
 import { runPlan } from '../../src/run/pool.ts';
-import { GameTimeoutError, gameStarted, Watchdog } from '../../src/run/watchdog.ts';
+import { GameTimeoutError, gameStarted, variantBounds, Watchdog } from '../../src/run/watchdog.ts';
 import { ROOT } from '../helpers/bundled.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'salvo-watchdog-'));
@@ -74,7 +75,7 @@ describe('per-game time watchdog', () => {
 
   it('times a slot only while its game does not move, and not before its first game', async () => {
     const fired: Array<[number, number]> = [];
-    const wd = new Watchdog(3, 1000, (v, g, ms) => (fired.push([v, g]), new GameTimeoutError({ variant: `v${v}`, variantIndex: v, variants: 2, file: 'f', agents: [], seed: 1, game: g, boundMs: 1000, elapsedMs: ms })));
+    const wd = new Watchdog(3, [1000, 1000], (v, g, ms) => (fired.push([v, g]), new GameTimeoutError({ variant: `v${v}`, variantIndex: v, variants: 2, file: 'f', agents: [], seed: 1, game: g, boundMs: 1000, elapsedMs: ms })));
     const slots: number[] = [];
     const never = () => new Promise<never>(() => {});
     const queued = wd.watch((w) => (slots.push(w.slot!), never()));
@@ -95,11 +96,37 @@ describe('per-game time watchdog', () => {
     expect(await Promise.all(outcomes)).toEqual([42, 42, 42]);
   });
 
-  it('--game-timeout takes seconds, 0 = off, default 60', () => {
-    expect(gameTimeoutMs(undefined)).toBe(60_000);
-    expect(gameTimeoutMs('0')).toBe(0);
-    expect(gameTimeoutMs('1.5')).toBe(1500);
-    for (const bad of ['-1', 'x', '1e3', '']) expect(() => gameTimeoutMs(bad), bad).toThrow(/--game-timeout: expected seconds/);
+  it('--game-timeout takes seconds, 0 = off, for every game; default 60, and 600 where a side searches', () => {
+    expect(gameTimeouts(undefined)).toEqual({ gameTimeoutMs: 60_000, searchGameTimeoutMs: 600_000 });
+    expect(gameTimeouts('0')).toEqual({ gameTimeoutMs: 0, searchGameTimeoutMs: 0 });
+    expect(gameTimeouts('1.5')).toEqual({ gameTimeoutMs: 1500, searchGameTimeoutMs: 1500 });
+    for (const bad of ['-1', 'x', '1e3', '']) expect(() => gameTimeouts(bad), bad).toThrow(/--game-timeout: expected seconds/);
+  });
+
+  it("a variant where a side searches (mcts, lookahead: a skill check's) gets the search bound", () => {
+    const v = (...agents: string[]) => ({ name: 'v', label: 'v', tags: {}, file: 'f', doc: {}, agents: agents.map((a) => parseAgentChoice(a)) });
+    const variants = [v('patient', 'trigger-happy'), v('mcts', 'mcts'), v('patient', 'lookahead'), v('mcts:iterations=8', 'patient')];
+    expect(variantBounds(variants, 60_000, 600_000)).toEqual([60_000, 600_000, 600_000, 600_000]);
+    expect(variantBounds(variants, 1000)).toEqual([1000, 1000, 1000, 1000]);
+  });
+
+  it('each slot is timed against the bound of the variant its game belongs to', async () => {
+    const fired: Array<[number, number]> = [];
+    const wd = new Watchdog(2, [1000, 5000], (v, g, ms) => (fired.push([v, g]), new GameTimeoutError({ variant: `v${v}`, variantIndex: v, variants: 2, file: 'f', agents: [], seed: 1, game: g, boundMs: v ? 5000 : 1000, elapsedMs: ms })));
+    const slots: number[] = [];
+    const never = () => new Promise<never>(() => {});
+    const search = wd.watch((w) => (slots.push(w.slot!), never()));
+    const scripted = wd.watch((w) => (slots.push(w.slot!), never()));
+    const outcomes = [search, scripted].map((p) => p.then(() => 'ok', (e: GameTimeoutError) => e.timedOut.game));
+    gameStarted(wd.slots, slots[0], 1, 3); // a search game
+    wd.poll(0);
+    wd.poll(4000); // 4 s: over the scripted bound, under its own
+    expect(fired).toEqual([]);
+    gameStarted(wd.slots, slots[1], 0, 9); // a scripted game
+    wd.poll(4500);
+    wd.poll(5600); // the scripted game 1.1 s, the search game 5.6 s: both over their bounds, the first slot seen fails the run
+    expect(fired).toEqual([[1, 3]]);
+    expect(await Promise.all(outcomes)).toEqual([3, 3]);
   });
 });
 

@@ -19,16 +19,30 @@ const CMD = 'command line';
 
 /** Default per-game time bound of `run` and `experiment` (issue 12 item 6). */
 export const DEFAULT_GAME_TIMEOUT_S = 60;
+/**
+ * Default bound of a game where a side searches (mcts, lookahead: every skill-check game). A
+ * skill-check game of kuromorimine-line takes about 15 s on an idle 2-core machine; with the
+ * machine shared (or four times slower) it passed 60 s and failed the whole run, so search games
+ * get ten times the scripted bound: still a hang caught, never a sound game.
+ */
+export const DEFAULT_SEARCH_GAME_TIMEOUT_S = 600;
+
+/** The per-game bounds of a run in ms (0 = none): scripted games, and games where a side searches. */
+export interface GameTimeouts {
+  readonly gameTimeoutMs: number;
+  readonly searchGameTimeoutMs: number;
+}
 /** Exit code of a run failed by the per-game watchdog (2 is bad input). */
 export const EXIT_GAME_TIMEOUT = 3;
 
-/** --game-timeout S: seconds (decimals allowed), 0 = off; returned in ms. */
-export function gameTimeoutMs(v: string | undefined): number {
-  if (v === undefined) return DEFAULT_GAME_TIMEOUT_S * 1000;
+/** --game-timeout S: seconds (decimals allowed), 0 = off, the bound of every game; absent: the defaults above. */
+export function gameTimeouts(v: string | undefined): GameTimeouts {
+  if (v === undefined) return { gameTimeoutMs: DEFAULT_GAME_TIMEOUT_S * 1000, searchGameTimeoutMs: DEFAULT_SEARCH_GAME_TIMEOUT_S * 1000 };
   const t = String(v).trim();
   const n = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
   if (!Number.isFinite(n) || n > 86400 * 7) throw new InputError(CMD, [{ path: '--game-timeout', message: `expected seconds from 0 (no bound) to 604800, got '${excerpt(v, 40)}'` }]);
-  return Math.round(n * 1000);
+  const ms = Math.round(n * 1000);
+  return { gameTimeoutMs: ms, searchGameTimeoutMs: ms };
 }
 
 /** After a queued run has ended, the process ends within this long even if a connection lingers. */
@@ -83,7 +97,7 @@ export function addPlayOptions(cmd: Command, help: { games: string; batch: strin
     .option('--round <R>', 'with --shard and a --precision plan: play only stopping round R')
     .option('--queue <URL>', 'play on a BullMQ queue in Redis (redis://host:port), served by salvo worker processes')
     .option('--queue-timeout <S>', 'with --queue: stop (exit 3, checkpoint kept) if Redis stays unreachable longer than S seconds (0 = wait for ever; default 180)')
-    .option('--game-timeout <S>', `fail the run if one game plays longer than S seconds (names the game to replay; 0 = no bound; default ${DEFAULT_GAME_TIMEOUT_S}). Inline (-w 0) only a game that keeps making decisions is caught`)
+    .option('--game-timeout <S>', `fail the run if one game plays longer than S seconds (names the game to replay; 0 = no bound; default ${DEFAULT_GAME_TIMEOUT_S}, and ${DEFAULT_SEARCH_GAME_TIMEOUT_S} for a game where a side plays mcts or lookahead, as in the skill check). Inline (-w 0) only a game that keeps making decisions is caught`)
     .option('--json', 'print the summary as JSON on stdout')
     .option('--no-progress', 'no progress bar');
 }
@@ -145,9 +159,9 @@ async function noteSkillCheckCost(pf: PlanFile, base: LoadedScenario, asked: num
 /** Runs `salvo run` / `salvo experiment`: on this machine (with checkpoints), as one shard, or on a queue. */
 export async function playCommand(kind: 'run' | 'experiment', file: string | undefined, o: Opts): Promise<void> {
   const workers = nonNegativeInt('--workers', o.workers as string | undefined);
-  const timeout = gameTimeoutMs(o.gameTimeout as string | undefined);
+  const timeouts = gameTimeouts(o.gameTimeout as string | undefined);
   const shard = shardOf(o);
-  if (shard && o.queue === undefined) return playShard(kind, file, o, shard, workers, timeout);
+  if (shard && o.queue === undefined) return playShard(kind, file, o, shard, workers, timeouts);
   const { pf, ctx, source } = await resolvePlan(kind, file, o);
   if (o.queue !== undefined) {
     const { runOnQueue } = await import('../../app/queue.ts');
@@ -185,7 +199,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
         process.stderr.write(`--resume: ${games.toLocaleString('en-US')} of ${pf.plan.games.toLocaleString('en-US')} games${pf.plan.variants.length > 1 ? ' per variant' : ''} already played (${batches} batch${batches === 1 ? '' : 'es'} in ${join(out, 'checkpoint.json')}); playing the rest\n`);
         bar.from(games * playedVariantCount(pf));
       };
-      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, onResume, gameTimeoutMs: timeout }, ctx);
+      outcome = await executePlan(pf, { workers, out, resume: !!o.resume, signal, onProgress: bar.update, onResume, ...timeouts }, ctx);
     } catch (e) {
       if (!(e instanceof GameTimeoutError)) throw e;
       bar.stop();
@@ -211,7 +225,7 @@ export async function playCommand(kind: 'run' | 'experiment', file: string | und
  * and checked, and hash the plan's rules data for that check: the main thread never loads the rule
  * systems (issue 11: a shard process's fixed start-up cost).
  */
-async function playShard(kind: 'run' | 'experiment', file: string | undefined, o: Opts, shard: Shard, workers: number | undefined, timeout: number): Promise<void> {
+async function playShard(kind: 'run' | 'experiment', file: string | undefined, o: Opts, shard: Shard, workers: number | undefined, timeouts: GameTimeouts): Promise<void> {
   if (o.resume) throw new InputError(CMD, [{ path: '--resume', message: 'a shard is retried as a whole: run the same command again' }]);
   const round = nonNegativeInt('--round', o.round as string | undefined);
   const pool = new BatchPool(workers ?? defaultWorkers());
@@ -220,7 +234,7 @@ async function playShard(kind: 'run' | 'experiment', file: string | undefined, o
     const out = (o.out as string | undefined) ?? join('parts', `${pf.id.slice(0, 12)}-${shard.index}-of-${shard.count}${round !== undefined ? `-round-${round}` : ''}.json`);
     await withSignals(async (signal) => {
       const bar = progressBar(o.progress !== false && !o.json);
-      const partial = await runShard(pf, shard, { pool, round, signal, onProgress: bar.update, gameTimeoutMs: timeout }).finally(() => bar.stop());
+      const partial = await runShard(pf, shard, { pool, round, signal, onProgress: bar.update, ...timeouts }).finally(() => bar.stop());
       if (!partial) return 'interrupted';
       writePartial(out, partial);
       const batches = partial.segments.reduce((s, g) => s + g.batches.length, 0);
