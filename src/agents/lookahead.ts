@@ -7,6 +7,7 @@
  * the comparison between actions is not drowned in sampling noise. Ties go to the agent's stream.
  */
 import { agentOf } from '../core/agent.ts';
+import { LOOKAHEAD } from './names.ts';
 import { Rng } from '../core/rng/rng.ts';
 import { SimContext, evaluatorOf, valueOf } from './search.ts';
 
@@ -14,7 +15,7 @@ import { SimContext, evaluatorOf, valueOf } from './search.ts';
 const MAX_FORCED = 64;
 
 export const lookaheadAgent = agentOf<unknown, unknown>()({
-  name: 'lookahead',
+  name: LOOKAHEAD,
   description: 'Generic one-step lookahead: plays each legal action on determinised copies and keeps the best by the system evaluator.',
   params: {
     samples: { default: 2, min: 1, max: 1000, description: 'determinisations (with their own dice) averaged per action' },

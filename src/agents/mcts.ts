@@ -33,6 +33,7 @@
  */
 import { agentListChoices, agentOf, type Agent, type AgentEnv, type DecisionContext } from '../core/agent.ts';
 import type { CompiledGame } from '../core/system.ts';
+import { MCTS } from './names.ts';
 import { Ranker } from './priors.ts';
 import { raceControl } from './racing.ts';
 import { PolicySwitch } from './switching.ts';
@@ -317,7 +318,7 @@ function indexIn(list: Int32Array, n: number, a: number): number {
 export const REFINED_SWITCH = { refine: 96, alloc: 'halving', refineAt: 'always', z: 2 } as const;
 
 export const mctsAgent = agentOf<unknown, unknown>()({
-  name: 'mcts',
+  name: MCTS,
   description: "Search over the system's scripted agents: at each decision, follows the one whose continuation wins most against the inferred opponent (policy switching; mode=tree: ISMCTS guided by the system's policy); budget in iterations.",
   params: {
     mode: { default: 'switch', values: ['switch', 'tree'], description: "switch: policy switching over the system's scripted agents (src/agents/switching.ts); tree: ISMCTS from the rollout policy's choice" },

@@ -14,11 +14,11 @@
  * cost, when the watchdog is off). That catches a game that makes decisions slowly or endlessly,
  * not one stuck inside a single decision: that needs a worker.
  */
-import { GENERIC_AGENTS } from '../agents/index.ts';
+import { SEARCH_AGENT_NAMES } from '../agents/names.ts';
 import type { AgentChoice } from '../core/agent.ts';
 import type { VariantSpec } from './plan.ts';
 
-const SEARCH_AGENTS = new Set(GENERIC_AGENTS.map((f) => f.name));
+const SEARCH_AGENTS = new Set(SEARCH_AGENT_NAMES);
 
 /** Does a side of this game search (mcts, lookahead): a game that costs hundreds of scripted ones? */
 export function searches(agents: readonly AgentChoice[]): boolean {

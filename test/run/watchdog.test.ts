@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { parseAgentChoice } from '../../src/core/agent.ts';
+import { GENERIC_AGENTS } from '../../src/agents/index.ts';
+import { SEARCH_AGENT_NAMES } from '../../src/agents/names.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { experimentPlan, scenarioPlan } from '../../src/app/plan-file.ts';
 import { registerRun } from '../../src/cli/commands/run.ts';
@@ -108,6 +110,8 @@ describe('per-game time watchdog', () => {
     const variants = [v('patient', 'trigger-happy'), v('mcts', 'mcts'), v('patient', 'lookahead'), v('mcts:iterations=8', 'patient')];
     expect(variantBounds(variants, 60_000, 600_000)).toEqual([60_000, 600_000, 600_000, 600_000]);
     expect(variantBounds(variants, 1000)).toEqual([1000, 1000, 1000, 1000]);
+    // The names the run layer knows are the generic agents' own.
+    expect([...SEARCH_AGENT_NAMES].sort()).toEqual(GENERIC_AGENTS.map((f) => f.name).sort());
   });
 
   it('each slot is timed against the bound of the variant its game belongs to', async () => {
